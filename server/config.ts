@@ -1,0 +1,110 @@
+// Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
+import { DEFAULT_RESTING_PERIOD_DAYS } from '../src/domain/graveStatus';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `file:PATH` (SQLite) or `postgres://…` */
+  databaseUrl: string;
+  /** null: generated once and kept in the database's settings. */
+  jwtSecret: string | null;
+  tokenTtlSeconds: number;
+  restingPeriodDays: number;
+  timeZone: string;
+  managerEmail: string | null;
+  managerPassword: string | null;
+  /** Origins allowed to call the API from a browser; empty = same origin only. */
+  corsOrigins: string[];
+  /** Folder of the built site (index.html + assets), served with SPA fallback when present. */
+  staticDir: string | null;
+  /** Log requests (production) or stay quiet (tests). */
+  logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** Trust X-Forwarded-For from a reverse proxy in front. */
+  trustProxy: boolean;
+  /** Address of the committee's public social page, shown in the site's footer. */
+  socialUrl: string;
+}
+
+const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+export function parseDuration(name: string, value: string): number {
+  const m = DURATION.exec(value.trim());
+  if (!m) throw new ConfigError(`${name}="${value}" is not a duration (examples: 3600, 90m, 12h, 7d)`);
+  const seconds = Number(m[1]) * UNIT_SECONDS[(m[2] ?? 's') as keyof typeof UNIT_SECONDS];
+  if (seconds < 60 || seconds > 90 * 86400) throw new ConfigError(`${name} must be between 1 minute and 90 days`);
+  return seconds;
+}
+
+function integer(name: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name}="${value}" is not a whole number`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);
+  return n;
+}
+
+function timeZone(value: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    throw new ConfigError(`TIMEZONE="${value}" is not an IANA time zone (example: Africa/Cairo)`);
+  }
+}
+
+export function databaseUrlFrom(value: string | undefined): string {
+  const url = value?.trim() || 'file:data/cemetery.sqlite';
+  if (url.startsWith('file:') && url.length > 5) return url;
+  if (/^postgres(ql)?:\/\/.+/.test(url)) return url;
+  throw new ConfigError(`DATABASE_URL must be file:PATH or postgres://… (got "${url}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const secret = env.JWT_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters (or leave it unset to generate one)');
+  }
+  const managerEmail = env.MANAGER_EMAIL?.trim() || null;
+  const managerPassword = env.MANAGER_PASSWORD || null;
+  if ((managerEmail === null) !== (managerPassword === null)) {
+    throw new ConfigError('MANAGER_EMAIL and MANAGER_PASSWORD go together: set both or neither');
+  }
+  if (managerPassword !== null && managerPassword.length < 8) {
+    throw new ConfigError('MANAGER_PASSWORD must be at least 8 characters');
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
+  if (!['info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL must be info, warn, error or silent');
+  }
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.com`);
+    }
+  }
+  return {
+    port: env.PORT ? integer('PORT', env.PORT, 0, 65535) : 3000,
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    jwtSecret: secret,
+    tokenTtlSeconds: env.TOKEN_TTL ? parseDuration('TOKEN_TTL', env.TOKEN_TTL) : 12 * 3600,
+    restingPeriodDays: env.RESTING_PERIOD_DAYS
+      ? integer('RESTING_PERIOD_DAYS', env.RESTING_PERIOD_DAYS, 0, 36500)
+      : DEFAULT_RESTING_PERIOD_DAYS,
+    timeZone: timeZone(env.TIMEZONE?.trim() || 'Africa/Cairo'),
+    managerEmail,
+    managerPassword,
+    corsOrigins,
+    staticDir: env.STATIC_DIR?.trim() || 'dist',
+    logLevel,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    socialUrl: env.SOCIAL_URL?.trim() || 'https://www.facebook.com/',
+  };
+}

@@ -1,0 +1,40 @@
+// What every route module gets: the database, the configuration, the clock and the token signer.
+import type { Kysely } from 'kysely';
+import { todayIn } from '../src/domain/graveStatus';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { DialectName } from './db/connect';
+import type { TokenSigner } from './auth/tokens';
+import type { StatusContext } from './data/graves';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  signer: TokenSigner;
+  /** The current time; tests pass a fixed clock. */
+  now(): Date;
+  /** Today's date (YYYY-MM-DD) in the configured time zone. */
+  today(): string;
+  statusContext(): StatusContext;
+}
+
+export function createContext(options: {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  signer: TokenSigner;
+  now?: () => Date;
+}): AppContext {
+  const now = options.now ?? (() => new Date());
+  const today = () => todayIn(options.config.timeZone, now());
+  return {
+    db: options.db,
+    dialect: options.dialect,
+    config: options.config,
+    signer: options.signer,
+    now,
+    today,
+    statusContext: () => ({ today: today(), restingPeriodDays: options.config.restingPeriodDays }),
+  };
+}

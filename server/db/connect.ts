@@ -1,0 +1,39 @@
+// Opens the register's database: SQLite (better-sqlite3) for file:PATH, PostgreSQL (pg) for postgres://.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The SQLite file, for backups and integrity checks; null on PostgreSQL. */
+  sqlitePath: string | null;
+  close(): Promise<void>;
+}
+
+export function sqlitePathOf(url: string): string {
+  return resolve(url.slice('file:'.length));
+}
+
+export async function openStore(databaseUrl: string): Promise<Store> {
+  if (databaseUrl.startsWith('file:')) {
+    const { default: SQLite } = await import('better-sqlite3');
+    const path = sqlitePathOf(databaseUrl);
+    mkdirSync(dirname(path), { recursive: true });
+    const sqlite = new SQLite(path);
+    // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged commit survive power loss.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
+  }
+  const pg = await import('pg');
+  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', sqlitePath: null, close: () => db.destroy() };
+}

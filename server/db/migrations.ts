@@ -1,0 +1,103 @@
+// One set of migrations for SQLite and PostgreSQL, run at start-up. Kysely's migrator takes a lock,
+// so two processes starting together on one PostgreSQL run each migration once.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_register': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('graves')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('number', 'text', (c) => c.notNull())
+        .addColumn('number_value', 'integer')
+        .addColumn('full', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('graves_gender_number_unique', ['gender', 'number'])
+        .execute();
+      await db.schema
+        .createTable('burials')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('grave_id', 'text', (c) => c.notNull().references('graves.id').onDelete('restrict'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_search', 'text', (c) => c.notNull())
+        .addColumn('burial_date', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('burials_grave_date').on('burials').columns(['grave_id', 'burial_date']).execute();
+      await db.schema.createIndex('burials_date').on('burials').columns(['burial_date', 'created_at']).execute();
+      await db.schema
+        .createTable('articles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('articles_created').on('articles').column('created_at').execute();
+      await db.schema
+        .createTable('suggestions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('submitted_by', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('suggestions_status_created')
+        .on('suggestions')
+        .columns(['status', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_lower', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      // Failed logins and sent suggestions, counted per key in a window; kept in the database so several
+      // server processes on one PostgreSQL share one allowance.
+      await db.schema
+        .createTable('throttle')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('throttle_key_at').on('throttle').columns(['key', 'at']).execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text')
+        .addColumn('account_email', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('entity_id', 'text', (c) => c.notNull())
+        .addColumn('before_json', 'text')
+        .addColumn('after_json', 'text')
+        .execute();
+      await db.schema.createIndex('audit_at').on('audit_log').column('at').execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`database migration ${failed} failed: ${String((error as Error).message ?? error)}`);
+  }
+}

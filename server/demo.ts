@@ -1,0 +1,34 @@
+// `npm run demo`: the production server on its own database (data/demo.sqlite), filled with the demo village
+// on first start. The demo accounts are printed: they are for trying the product, never for a real register.
+import { loadConfig, ConfigError } from './config';
+import { serve } from './main';
+import { openStore } from './db/connect';
+import { migrate } from './db/migrations';
+import { DEMO_ACCOUNTS, ensureDemoAccounts, isEmpty, seedDemoVillage } from './seed/generator';
+
+async function demo(): Promise<void> {
+  const config = loadConfig({ DATABASE_URL: 'file:data/demo.sqlite', ...process.env });
+  const store = await openStore(config.databaseUrl);
+  try {
+    await migrate(store.db);
+    if (await isEmpty(store.db)) {
+      const summary = await seedDemoVillage(store.db);
+      console.log(
+        `Filled the demo village: ${summary.graves} graves, ${summary.burials} burials, ${summary.articles} articles, ${summary.suggestions} suggestions.`,
+      );
+    }
+    await ensureDemoAccounts(store.db);
+  } finally {
+    await store.close();
+  }
+  await serve(config, [
+    'Demo accounts (demo only):',
+    `  manager: ${DEMO_ACCOUNTS.manager.email} / ${DEMO_ACCOUNTS.manager.password}`,
+    `  admin:   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,
+  ]);
+}
+
+demo().catch((error) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Demo failed: ${(error as Error).message}`);
+  process.exit(1);
+});

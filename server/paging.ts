@@ -1,0 +1,87 @@
+// ra-data-simple-rest's query parameters: sort=["field","ASC"], range=[0,24], filter={...}.
+// Without any of them a list answers whole, as the specification's clients expect.
+import { badRequest } from './errors';
+
+export interface ListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' } | null;
+  range: { start: number; end: number } | null;
+  filter: Record<string, unknown>;
+  /** True when the client asked for simple-rest paging (then answer with Content-Range). */
+  paged: boolean;
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') throw badRequest('errors.badQuery');
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest('errors.badQuery');
+  }
+}
+
+export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[]): ListQuery {
+  const result: ListQuery = { sort: null, range: null, filter: {}, paged: false };
+  if (query.sort !== undefined) {
+    const sort = parseJson(query.sort);
+    if (
+      !Array.isArray(sort) ||
+      sort.length !== 2 ||
+      typeof sort[0] !== 'string' ||
+      !sortable.includes(sort[0]) ||
+      (sort[1] !== 'ASC' && sort[1] !== 'DESC')
+    ) {
+      throw badRequest('errors.badQuery');
+    }
+    result.sort = { field: sort[0], order: sort[1] };
+    result.paged = true;
+  }
+  if (query.range !== undefined) {
+    const range = parseJson(query.range);
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isInteger(n) && n >= 0) ||
+      range[1] < range[0] ||
+      range[1] - range[0] > 1000
+    ) {
+      throw badRequest('errors.badQuery');
+    }
+    result.range = { start: range[0], end: range[1] };
+    result.paged = true;
+  }
+  if (query.filter !== undefined) {
+    const filter = parseJson(query.filter);
+    if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('errors.badQuery');
+    result.filter = filter as Record<string, unknown>;
+    result.paged = true;
+  }
+  return result;
+}
+
+/** The page of an in-memory list and its Content-Range header value. */
+export function pageOf<T>(resource: string, items: T[], q: ListQuery): { page: T[]; contentRange: string } {
+  const total = items.length;
+  const start = q.range?.start ?? 0;
+  const end = q.range ? Math.min(q.range.end, total - 1) : total - 1;
+  const page = start < total ? items.slice(start, end + 1) : [];
+  return { page, contentRange: contentRange(resource, start, start + page.length - 1, total) };
+}
+
+export function contentRange(resource: string, start: number, end: number, total: number): string {
+  return total === 0 || end < start ? `${resource} */${total}` : `${resource} ${start}-${end}/${total}`;
+}
+
+export function filterText(filter: Record<string, unknown>, key: string): string | null {
+  const v = filter[key];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string') throw badRequest('errors.badQuery');
+  return v;
+}
+
+export function filterIds(filter: Record<string, unknown>): string[] | null {
+  const v = filter.id ?? filter.ids;
+  if (v === undefined) return null;
+  const list = Array.isArray(v) ? v : [v];
+  if (!list.every((x) => typeof x === 'string')) throw badRequest('errors.badQuery');
+  return list as string[];
+}

@@ -1,0 +1,54 @@
+// npm run seed -- [--database URL] [--graves N] [--burials N] [--articles N] [--suggestions N]
+// Fills an empty database with the demo village (and the demo accounts); refuses a database that holds graves.
+import { parseArgs } from 'node:util';
+import { databaseUrlFrom } from '../config';
+import { openStore } from '../db/connect';
+import { migrate } from '../db/migrations';
+import { isEmpty, seedDemoVillage, DEMO_ACCOUNTS } from './generator';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    graves: { type: 'string' },
+    burials: { type: 'string' },
+    articles: { type: 'string' },
+    suggestions: { type: 'string' },
+  },
+});
+
+const count = (name: string, v: string | undefined) => {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number`);
+  return Number(v);
+};
+
+async function main(): Promise<void> {
+  const url = databaseUrlFrom(values.database ?? process.env.DATABASE_URL);
+  const store = await openStore(url);
+  try {
+    await migrate(store.db);
+    if (!(await isEmpty(store.db))) {
+      console.error('The database already holds graves; the demo village goes only into an empty one.');
+      process.exitCode = 1;
+      return;
+    }
+    const started = Date.now();
+    const s = await seedDemoVillage(store.db, {
+      graves: count('graves', values.graves),
+      burials: count('burials', values.burials),
+      articles: count('articles', values.articles),
+      suggestions: count('suggestions', values.suggestions),
+    });
+    console.log(
+      `Seeded ${url}: ${s.graves} graves, ${s.burials} burials, ${s.articles} articles, ${s.suggestions} suggestions in ${Date.now() - started} ms.`,
+    );
+    console.log(`Demo accounts: ${DEMO_ACCOUNTS.manager.email} / ${DEMO_ACCOUNTS.manager.password} (manager), ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password} (admin)`);
+  } finally {
+    await store.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(`Seeding failed: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+// The deterministic demo village: the same seed always gives the same graves, burials and texts,
+// so screenshots, tests and benchmarks see the same register. It scales for benchmarks (--graves, --burials).
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { daysBetween, todayIn } from '../../src/domain/graveStatus';
+import { normalizeArabic } from '../../src/domain/normalize';
+import { sharedText } from '../../src/domain/messages/shared';
+import type { Database } from '../db/schema';
+import { findAccountByEmail, insertAccount } from '../data/accounts';
+import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
+
+export const DEMO_ACCOUNTS = {
+  manager: { name: 'مدير اللجنة (تجريبي)', email: 'manager@example.com', password: 'demo-manager-2026', role: 'manager' },
+  admin: { name: 'مشرف المقابر (تجريبي)', email: 'admin@example.com', password: 'demo-admin-2026', role: 'admin' },
+} as const;
+
+export interface SeedOptions {
+  /** Men + women graves (the two bone sections come on top). Default 270: 150 men, 120 women. */
+  graves?: number;
+  burials?: number;
+  articles?: number;
+  suggestions?: number;
+  /** "Today" for the generated dates (YYYY-MM-DD). */
+  today?: string;
+  seed?: number;
+  accounts?: boolean;
+}
+
+export interface SeedSummary {
+  graves: number;
+  burials: number;
+  articles: number;
+  suggestions: number;
+}
+
+/** mulberry32: a tiny seeded generator, so the village is the same on every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('graves').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
+  const rnd = random(options.seed ?? 2024);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const today = options.today ?? todayIn('Africa/Cairo');
+  const totalGraves = options.graves ?? 270;
+  const menCount = Math.round((totalGraves * 150) / 270);
+  const womenCount = totalGraves - menCount;
+  const burialCount = options.burials ?? 600;
+  const createdAt = `${today}T08:00:00.000Z`;
+
+  type G = { id: string; gender: 'men' | 'women' | 'bones'; number: string; number_value: number | null; full: number; created_at: string };
+  const graves: G[] = [];
+  const add = (gender: G['gender'], number: string, full = 0) =>
+    graves.push({ id: randomUUID(), gender, number, number_value: /^\d+$/.test(number) ? Number(number) : null, full, created_at: createdAt });
+  for (let i = 1; i <= menCount; i++) add('men', String(i), rnd() < 0.06 ? 1 : 0);
+  for (let i = 1; i <= womenCount; i++) add('women', String(i), rnd() < 0.06 ? 1 : 0);
+  add('bones', sharedText['bones.firstStage']);
+  add('bones', sharedText['bones.secondStage']);
+
+  const ordinary = graves.filter((g) => g.gender !== 'bones');
+  const bones = graves.filter((g) => g.gender === 'bones');
+  const firstDay = '1995-01-01';
+  const span = daysBetween(firstDay, today);
+  type B = { id: string; grave_id: string; name: string; name_search: string; burial_date: string; created_at: string };
+  const burials: B[] = [];
+  for (let i = 0; i < burialCount; i++) {
+    // A few burials in the last two weeks, so the home page's recent burials and resting graves look alive.
+    const recent = i < Math.max(6, Math.round(burialCount * 0.01));
+    const date = recent ? addDays(today, -Math.floor(rnd() * 14)) : addDays(firstDay, Math.floor(rnd() * (span - 14)));
+    const grave = rnd() < 0.03 ? pick(bones) : pick(ordinary);
+    const women = grave.gender === 'women' || (grave.gender === 'bones' && rnd() < 0.5);
+    const name = `${pick(women ? FEMALE_FIRST : MALE_FIRST)} ${pick(MALE_FIRST)} ${pick(FAMILY)}`;
+    burials.push({
+      id: randomUUID(),
+      grave_id: grave.id,
+      name,
+      name_search: normalizeArabic(name),
+      burial_date: date,
+      created_at: `${date}T10:00:00.000Z`,
+    });
+  }
+
+  const articleCount = options.articles ?? ARTICLES.length;
+  const articles = Array.from({ length: articleCount }, (_, i) => {
+    const base = ARTICLES[i % ARTICLES.length]!;
+    const at = new Date(Date.parse(`${today}T09:00:00Z`) - (i + 1) * 7 * 86_400_000).toISOString();
+    return {
+      id: randomUUID(),
+      title: i < ARTICLES.length ? base.title : `${base.title} (${i + 1})`,
+      content: base.content,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+
+  const suggestionCount = options.suggestions ?? 36;
+  const statuses = ['pending', 'approved', 'rejected'] as const;
+  const suggestions = Array.from({ length: suggestionCount }, (_, i) => {
+    const base = SUGGESTIONS[i % SUGGESTIONS.length]!;
+    const at = new Date(Date.parse(`${today}T12:00:00Z`) - (i + 1) * 3_600_000 * 13).toISOString();
+    return {
+      id: randomUUID(),
+      text: base.text,
+      name: base.name,
+      phone: `+2010${String(10_000_000 + Math.floor(rnd() * 89_999_999))}`,
+      submitted_by: base.name,
+      status: statuses[i % 3]!,
+      created_at: at,
+    };
+  });
+
+  await db.transaction().execute(async (trx) => {
+    const chunk = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
+      // SQLite allows at most 32766 bound parameters per statement.
+      for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+    };
+    await chunk(graves, (part) => trx.insertInto('graves').values(part).execute());
+    await chunk(burials, (part) => trx.insertInto('burials').values(part).execute());
+    await chunk(articles, (part) => trx.insertInto('articles').values(part).execute());
+    await chunk(suggestions, (part) => trx.insertInto('suggestions').values(part).execute());
+  });
+
+  if (options.accounts !== false) await ensureDemoAccounts(db);
+  return { graves: graves.length, burials: burials.length, articles: articles.length, suggestions: suggestions.length };
+}
+
+export async function ensureDemoAccounts(db: Kysely<Database>): Promise<void> {
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    if (!(await findAccountByEmail(db, account.email))) await insertAccount(db, account);
+  }
+}

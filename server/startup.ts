@@ -1,0 +1,68 @@
+// Opening a database for serving: migrations, the token secret, the configured manager.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { createSigner } from './auth/tokens';
+import { createContext, type AppContext } from './context';
+import { countManagers, findAccountByEmail, insertAccount } from './data/accounts';
+import { openStore, type Store } from './db/connect';
+import { migrate } from './db/migrations';
+import type { Database } from './db/schema';
+
+/** JWT_SECRET, or a 256-bit secret generated once and kept in settings so sessions survive restarts. */
+export async function tokenSecret(db: Kysely<Database>, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  const candidate = randomBytes(32).toString('base64url');
+  // Two processes starting together both try; the first insert wins and both read the same row.
+  await db
+    .insertInto('settings')
+    .values({ key: 'jwt_secret', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export interface Prepared {
+  store: Store;
+  ctx: AppContext;
+  /** Lines to print for the person starting the server. */
+  notices: string[];
+}
+
+export async function prepare(config: Config, options: { now?: () => Date } = {}): Promise<Prepared> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    await migrate(store.db);
+    const secret = await tokenSecret(store.db, config.jwtSecret);
+    const notices: string[] = [];
+    if (config.managerEmail && config.managerPassword) {
+      if (!(await findAccountByEmail(store.db, config.managerEmail))) {
+        await insertAccount(store.db, {
+          name: 'مدير السجل',
+          email: config.managerEmail,
+          password: config.managerPassword,
+          role: 'manager',
+        });
+        notices.push(`Created the manager account ${config.managerEmail} (from MANAGER_EMAIL).`);
+      }
+    } else if ((await countManagers(store.db)) === 0) {
+      notices.push(
+        'No manager account exists yet. Create one with:',
+        '  npm run account -- create --role manager --email you@example.com --name "الاسم" --password "…"',
+        'or start once with MANAGER_EMAIL and MANAGER_PASSWORD set.',
+      );
+    }
+    const ctx = createContext({
+      db: store.db,
+      dialect: store.dialect,
+      config,
+      signer: createSigner(secret, config.tokenTtlSeconds),
+      now: options.now,
+    });
+    return { store, ctx, notices };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

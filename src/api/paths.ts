@@ -1,0 +1,37 @@
+// Every path of the /api contract in one table (relative to the API base).
+import type { Gender, SuggestionStatus } from '../domain/types';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const SECTION_PATH: Record<Gender, string> = { men: 'male', women: 'female', bones: 'bone' };
+
+export const paths = {
+  gravesOfSection: (gender: Gender) => `/graves/${SECTION_PATH[gender]}`,
+  graves: () => '/graves',
+  grave: (graveId: string) => `/graves/graves/${id(graveId)}`,
+  graveById: (graveId: string) => `/graves/${id(graveId)}`,
+  recentBurials: () => '/graves/recentBurials',
+  totalDeaths: () => '/graves/totalDeaths',
+  maleDeaths: () => '/graves/maleDeaths',
+  femaleDeaths: () => '/graves/femaleDeaths',
+  availableCount: () => '/graves/available-count',
+  unavailableCount: () => '/graves/unavailable-count',
+  markFull: (graveId: string) => `/graves/full/${id(graveId)}`,
+  bury: (graveId: string) => `/graves/${id(graveId)}/bury`,
+  removeBuried: (graveId: string) => `/graves/${id(graveId)}/remove-buried`,
+  buried: (graveId: string, personId: string) => `/graves/${id(graveId)}/buried/${id(personId)}`,
+  search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  suggestion: () => '/suggestion',
+  approvedSuggestions: () => '/suggestion/approved',
+  suggestionsByStatus: (status: SuggestionStatus) => `/suggestion/status/${status}`,
+  suggestionStatus: (suggestionId: string) => `/suggestion/status/${id(suggestionId)}`,
+  articles: () => '/articles',
+  article: (articleId: string) => `/articles/${id(articleId)}`,
+  articleDetail: (articleId: string) => `/articles/ArticleDetail/${id(articleId)}`,
+  login: () => '/auth/login',
+  register: () => '/auth/register',
+  updatePassword: () => '/auth/update-password',
+  users: () => '/users',
+  audit: () => '/audit',
+  health: () => '/health',
+} as const;

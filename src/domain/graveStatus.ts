@@ -1,0 +1,69 @@
+// The grave status rules of the API issue: derived whenever a grave is read, never by a timer.
+import { GRAVE_STATUS, type Gender, type GraveStatus } from './types';
+
+export const DEFAULT_RESTING_PERIOD_DAYS = 365;
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from a to b, both YYYY-MM-DD (calendar days, independent of time zones). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The calendar date (YYYY-MM-DD) that `now` is in the given IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export interface StatusInput {
+  gender: Gender;
+  full: boolean;
+  /** The newest burial date of the grave, YYYY-MM-DD, or null when it is empty. */
+  lastBurialDate: string | null;
+}
+
+export interface DerivedStatus {
+  status: GraveStatus;
+  daysUntilAvailable: number | null;
+}
+
+export function deriveStatus(
+  grave: StatusInput,
+  today: string,
+  restingPeriodDays: number = DEFAULT_RESTING_PERIOD_DAYS,
+): DerivedStatus {
+  if (grave.full) return { status: GRAVE_STATUS.full, daysUntilAvailable: null };
+  // An ossuary takes remains, not new graves: it is never offered as available.
+  if (grave.gender === 'bones') return { status: GRAVE_STATUS.unavailable, daysUntilAvailable: null };
+  if (grave.lastBurialDate !== null) {
+    const elapsed = daysBetween(grave.lastBurialDate, today);
+    if (elapsed < restingPeriodDays) {
+      return {
+        status: GRAVE_STATUS.unavailable,
+        daysUntilAvailable: Math.max(1, restingPeriodDays - elapsed),
+      };
+    }
+  }
+  return { status: GRAVE_STATUS.available, daysUntilAvailable: 0 };
+}
+
+/**
+ * Whether a burial may be recorded now (spec screen 10's bury button and the API's bury rule):
+ * never in a full grave; otherwise when available, or when the last burial is today (a second burial
+ * the same day, as families sometimes need). Bone sections take remains unless full.
+ */
+export function canBury(
+  grave: { gender: Gender; status: GraveStatus; lastBurialDate: string | null },
+  today: string,
+): boolean {
+  if (grave.status === GRAVE_STATUS.full) return false;
+  if (grave.gender === 'bones') return true;
+  if (grave.status === GRAVE_STATUS.available) return true;
+  return grave.lastBurialDate === today;
+}

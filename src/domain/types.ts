@@ -1,0 +1,100 @@
+// Entities of the register as the /api contract carries them (spec sections 3 and 7).
+
+export const GENDERS = ['men', 'women', 'bones'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** The Arabic status words of spec section 4; the API sends them as they are. */
+export const GRAVE_STATUS = {
+  available: 'متاحة',
+  full: 'ممتلئة',
+  unavailable: 'غير متاحة',
+} as const;
+export type GraveStatus = (typeof GRAVE_STATUS)[keyof typeof GRAVE_STATUS];
+
+export interface BuriedPerson {
+  _id: string;
+  name: string;
+  /** YYYY-MM-DD */
+  burialDate: string;
+}
+
+export interface Grave {
+  _id: string;
+  /** A JSON number for men and women graves; a text label for bone sections. */
+  number: number | string;
+  gender: Gender;
+  status: GraveStatus;
+  /** 0 when available, days left while resting, null when full or an ossuary. */
+  daysUntilAvailable: number | null;
+  /** Newest first. */
+  buriedPersons: BuriedPerson[];
+}
+
+export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+export interface Suggestion {
+  _id: string;
+  text: string;
+  name: string;
+  phone: string;
+  submittedBy: string;
+  status: SuggestionStatus;
+  createdAt: string;
+}
+
+export interface ApprovedSuggestion {
+  _id: string;
+  name: string;
+  text: string;
+}
+
+export interface ArticleSummary {
+  _id: string;
+  title: string;
+  createdAt: string;
+}
+
+export interface Article extends ArticleSummary {
+  content: string;
+}
+
+export const ROLES = ['manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Account {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface LoginAnswer {
+  token: string;
+  role: Role;
+  message: string;
+}
+
+/** The claims of the session token (HS256 JWT); exp and iat are in seconds. */
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  name: string;
+  email: string;
+  iat: number;
+  exp: number;
+}
+
+export interface SearchMatch {
+  grave: Pick<Grave, '_id' | 'number' | 'gender' | 'status'>;
+  person: BuriedPerson;
+}
+
+export interface Statistics {
+  totalDeaths: number;
+  maleDeaths: number;
+  femaleDeaths: number;
+  availableGravesCount: number;
+  unavailableGravesCount: number;
+}

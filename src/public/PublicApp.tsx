@@ -1,0 +1,3 @@
+export function PublicApp() {
+  return null;
+}

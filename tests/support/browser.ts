@@ -1,0 +1,51 @@
+// Debian's Chromium driven by playwright-core. Suites use describeBrowser so that a machine without Chromium
+// skips them with a clear line instead of failing (.ci/run installs Chromium, so CI always runs them).
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+if (!hasChromium) {
+  console.warn(`Chromium not found at ${CHROMIUM_PATH}: browser tests skipped (apt-get install -y chromium).`);
+}
+
+export const describeBrowser = hasChromium ? describe : describe.skip;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Screenshots are test artifacts under test-results/screenshots/. */
+export const SCREENSHOT_DIR = resolve('test-results/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = resolve(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Collects console errors and page errors, so a suite can assert there were none. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return errors;
+}

@@ -1,0 +1,28 @@
+// Builds the site once per test run into .cache/test-site for the browser suites (skipped when no suite needs it).
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const TEST_SITE_DIR = resolve('.cache/test-site');
+
+export default function setup(project: TestProject): void {
+  // SKIP_SITE_BUILD=1 reuses the last build while iterating on tests that do not touch the site.
+  if (process.env.SKIP_SITE_BUILD === '1' && existsSync(resolve(TEST_SITE_DIR, 'index.html'))) {
+    project.provide('siteDir', TEST_SITE_DIR);
+    return;
+  }
+  rmSync(TEST_SITE_DIR, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', TEST_SITE_DIR, '--emptyOutDir', '--logLevel', 'error'],
+    { stdio: 'inherit' },
+  );
+  project.provide('siteDir', TEST_SITE_DIR);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteDir: string;
+  }
+}

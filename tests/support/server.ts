@@ -1,0 +1,95 @@
+// The real server on a temporary database, for tests: SQLite in a temp folder by default, or a fresh schema on
+// PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given. Listens on a free port of 127.0.0.1.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import { prepare } from '../../server/startup';
+import { DEMO_ACCOUNTS, seedDemoVillage, type SeedOptions } from '../../server/seed/generator';
+import { freshPostgresDatabase } from './postgres';
+
+export { DEMO_ACCOUNTS };
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:43121 */
+  url: string;
+  /** url + '/api' */
+  api: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  /** Logs in through the API and returns the token. */
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** 'demo' fills the demo village and its accounts; 'accounts' only the demo accounts; 'none' leaves it empty. */
+  seed?: 'demo' | 'accounts' | 'none';
+  seedOptions?: SeedOptions;
+  /** A built site to serve (the browser suites pass inject('siteDir')); null serves only the API. */
+  staticDir?: string | null;
+  /** A fixed clock. */
+  now?: () => Date;
+  /** postgres://… to run on PostgreSQL (a fresh database is created on that server); default a temp SQLite file. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  let cleanup: () => Promise<void> = async () => {};
+  let databaseUrl: string;
+  if (options.databaseUrl) {
+    const fresh = await freshPostgresDatabase(options.databaseUrl);
+    databaseUrl = fresh.url;
+    cleanup = fresh.drop;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
+    databaseUrl = `file:${join(dir, 'register.sqlite')}`;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config: Config = {
+    ...loadConfig({ ...options.env }),
+    databaseUrl,
+    port: 0,
+    host: '127.0.0.1',
+    staticDir: options.staticDir ?? null,
+    logLevel: 'silent',
+  };
+  const { store, ctx } = await prepare(config, { now: options.now });
+  const seed = options.seed ?? 'none';
+  if (seed === 'demo') await seedDemoVillage(store.db, { today: ctx.today(), ...options.seedOptions });
+  if (seed === 'accounts') {
+    const { ensureDemoAccounts } = await import('../../server/seed/generator');
+    await ensureDemoAccounts(store.db);
+  }
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    api: `${url}/api`,
+    app,
+    ctx,
+    config,
+    async login(email, password) {
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
+      return ((await res.json()) as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for everything: domain rules, the server on real databases, and browser journeys in Chromium.
+// Browser suites share one build of the site (tests/support/global-setup.ts).
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    // Two cores: browser suites are heavy, so files run two at a time at most.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
