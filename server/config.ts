@@ -19,7 +19,7 @@ export interface Config {
   managerPassword: string | null;
   /** Origins allowed to call the API from a browser; empty = same origin only. */
   corsOrigins: string[];
-  /** Folder of the built site (index.html + assets), served with SPA fallback when present. */
+  /** Folder of the built site (index.html + assets), served with SPA fallback when present; STATIC_DIR=none: API only. */
   staticDir: string | null;
   /** Log requests (production) or stay quiet (tests). */
   logLevel: 'info' | 'warn' | 'error' | 'silent';
@@ -27,6 +27,10 @@ export interface Config {
   trustProxy: boolean;
   /** Address of the committee's public social page, shown in the site's footer. */
   socialUrl: string;
+  /** Daily online backups of the SQLite register go here (null: none). */
+  backupDir: string | null;
+  /** How many daily backups to keep. */
+  backupKeep: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -102,9 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managerEmail,
     managerPassword,
     corsOrigins,
-    staticDir: env.STATIC_DIR?.trim() || 'dist',
+    staticDir: env.STATIC_DIR?.trim() === 'none' ? null : env.STATIC_DIR?.trim() || 'dist',
     logLevel,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     socialUrl: env.SOCIAL_URL?.trim() || 'https://www.facebook.com/',
+    backupDir: env.BACKUP_DIR?.trim() || null,
+    backupKeep: env.BACKUP_KEEP ? integer('BACKUP_KEEP', env.BACKUP_KEEP, 1, 3650) : 14,
   };
 }

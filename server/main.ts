@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepare } from './startup';
+import { dailyBackup } from './backup';
 
 /** `npm start` builds the site first when dist/ is missing. */
 function ensureSiteBuilt(config: Config): void {
@@ -13,6 +14,22 @@ function ensureSiteBuilt(config: Config): void {
   execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
   });
+}
+
+/** With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept. */
+function scheduleDailyBackups(config: Config, today: () => string, log: { info(m: string): void; error(m: string): void }) {
+  if (!config.databaseUrl.startsWith('file:')) {
+    log.error('BACKUP_DIR works with SQLite only; on PostgreSQL schedule pg_dump instead.');
+    return;
+  }
+  const dir = config.backupDir!;
+  const run = () =>
+    dailyBackup(config.databaseUrl, dir, config.backupKeep, today()).then(
+      (file) => file && log.info(`daily backup written: ${file}`),
+      (error: Error) => log.error(`daily backup failed: ${error.message}`),
+    );
+  setTimeout(run, 5_000).unref();
+  setInterval(run, 3_600_000).unref();
 }
 
 export async function serve(config: Config, extraNotices: string[] = []): Promise<void> {
@@ -32,6 +49,7 @@ export async function serve(config: Config, extraNotices: string[] = []): Promis
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  if (config.backupDir) scheduleDailyBackups(config, () => ctx.today(), app.log);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -7,6 +7,11 @@ import type { TestProject } from 'vitest/node';
 export const TEST_SITE_DIR = resolve('.cache/test-site');
 
 export default function setup(project: TestProject): void {
+  console.log(
+    process.env.TEST_DATABASE_URL
+      ? 'Databases under test: SQLite and PostgreSQL (TEST_DATABASE_URL).'
+      : 'Databases under test: SQLite only. PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it (.ci/run starts a throwaway cluster).',
+  );
   // SKIP_SITE_BUILD=1 reuses the last build while iterating on tests that do not touch the site.
   if (process.env.SKIP_SITE_BUILD === '1' && existsSync(resolve(TEST_SITE_DIR, 'index.html'))) {
     project.provide('siteDir', TEST_SITE_DIR);

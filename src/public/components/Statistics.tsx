@@ -1,0 +1,104 @@
+// The statistics block: numbers count up over 2.5 s once the block is half visible (spec sections 2 and 9);
+// with prefers-reduced-motion they show at once. Male and female deaths are hidden on small screens (CSS).
+import { useEffect, useRef, useState } from 'react';
+import { paths } from '../../api';
+import { formatNumber } from '../../domain/format';
+import { t, type MessageKey } from '../../domain/messages';
+import { useApi } from '../useApi';
+
+export const COUNT_UP_MS = 2500;
+
+interface Stat {
+  key: string;
+  label: MessageKey;
+  value: number | null;
+  wide?: boolean;
+}
+
+function useHalfVisible(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || visible) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref, visible]);
+  return visible;
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The shown fraction (0..1) of the count-up, started once `start` turns true. */
+function useProgress(start: boolean): number {
+  const [progress, setProgress] = useState(0);
+  useEffect(() => {
+    if (!start) return;
+    if (reducedMotion()) {
+      setProgress(1);
+      return;
+    }
+    let frame = 0;
+    const began = performance.now();
+    const tick = (now: number) => {
+      const p = Math.min(1, (now - began) / COUNT_UP_MS);
+      // Ease out: fast at first, settling on the final number.
+      setProgress(1 - (1 - p) ** 3);
+      if (p < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [start]);
+  return progress;
+}
+
+export function Statistics() {
+  const total = useApi<{ totalDeaths: number }>(paths.totalDeaths());
+  const available = useApi<{ availableGravesCount: number }>(paths.availableCount());
+  const unavailable = useApi<{ unavailableGravesCount: number }>(paths.unavailableCount());
+  const male = useApi<{ maleDeaths: number }>(paths.maleDeaths());
+  const female = useApi<{ femaleDeaths: number }>(paths.femaleDeaths());
+
+  const stats: Stat[] = [
+    { key: 'available', label: 'stats.available', value: available.state === 'done' ? available.data.availableGravesCount : null },
+    { key: 'unavailable', label: 'stats.unavailable', value: unavailable.state === 'done' ? unavailable.data.unavailableGravesCount : null },
+    { key: 'total', label: 'stats.totalDeaths', value: total.state === 'done' ? total.data.totalDeaths : null },
+    { key: 'male', label: 'stats.maleDeaths', value: male.state === 'done' ? male.data.maleDeaths : null, wide: true },
+    { key: 'female', label: 'stats.femaleDeaths', value: female.state === 'done' ? female.data.femaleDeaths : null, wide: true },
+  ];
+  const loaded = stats.every((s) => s.value !== null);
+
+  const ref = useRef<HTMLElement>(null);
+  const visible = useHalfVisible(ref);
+  const progress = useProgress(visible && loaded);
+
+  return (
+    <section ref={ref} className="stats" aria-labelledby="stats-heading">
+      <h2 id="stats-heading">{t('home.stats')}</h2>
+      <ul className="stats-grid">
+        {stats.map((s) => (
+          <li key={s.key} className={s.wide ? 'stat stat-wide' : 'stat'} data-stat={s.key}>
+            <span className="stat-value" data-final={s.value ?? ''}>
+              {s.value === null ? '—' : formatNumber(Math.round(s.value * progress))}
+            </span>
+            <span className="stat-label">{t(s.label)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

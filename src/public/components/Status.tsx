@@ -1,0 +1,24 @@
+import { t } from '../../domain/messages';
+import { Spinner } from './Icons';
+
+export function Loading({ text }: { text?: string }) {
+  return (
+    <p className="loading" role="status">
+      <Spinner />
+      <span>{text ?? t('common.loading')}</span>
+    </p>
+  );
+}
+
+export function ErrorMessage({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  return (
+    <div className="message message-error" role="alert">
+      <p>{text}</p>
+      {onRetry && (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          {t('public.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

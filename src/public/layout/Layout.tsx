@@ -1,0 +1,169 @@
+// Header with logo and title, a navigation bar that collapses behind a menu button on small screens, and the footer.
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { consolePaths } from '../../domain/consolePaths';
+import { t, type MessageKey } from '../../domain/messages';
+import type { Role } from '../../domain/types';
+import { SOCIAL_URL } from '../config';
+import { CloseIcon, MenuIcon } from '../components/Icons';
+import { useSession } from '../session';
+
+interface NavItem {
+  to: string;
+  label: MessageKey;
+  /** Staff items lead into the console (another part of the site). */
+  staff?: boolean;
+}
+
+const PUBLIC_NAV: NavItem[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/man', label: 'nav.men' },
+  { to: '/woman', label: 'nav.women' },
+  { to: '/bones', label: 'nav.bones' },
+  { to: '/contact', label: 'nav.contact' },
+  { to: '/approved', label: 'nav.approved' },
+];
+
+/** Spec section 2, "Navigation by state", with the staff paths mapped into the console. */
+export function navFor(role: Role | null): NavItem[] {
+  if (role === null) return [...PUBLIC_NAV, { to: '/login', label: 'nav.login' }];
+  if (role === 'admin') {
+    return [
+      { to: '/', label: 'nav.home' },
+      { to: consolePaths.createGrave(), label: 'nav.creategrave', staff: true },
+      { to: consolePaths.graves(), label: 'nav.showgraves', staff: true },
+      { to: '/man', label: 'nav.men' },
+      { to: '/woman', label: 'nav.women' },
+      { to: '/bones', label: 'nav.bones' },
+      { to: '/contact', label: 'nav.contact' },
+      { to: '/approved', label: 'nav.approved' },
+    ];
+  }
+  return [
+    { to: '/', label: 'nav.home' },
+    { to: '/man', label: 'nav.men' },
+    { to: '/woman', label: 'nav.women' },
+    { to: '/bones', label: 'nav.bones' },
+    { to: consolePaths.articles(), label: 'nav.articles', staff: true },
+    { to: '/approved', label: 'nav.approved' },
+    { to: consolePaths.suggestions(), label: 'nav.suggestions', staff: true },
+    { to: consolePaths.createGrave(), label: 'nav.creategrave', staff: true },
+    { to: consolePaths.graves(), label: 'nav.showgraves', staff: true },
+    { to: consolePaths.createUser(), label: 'nav.register', staff: true },
+    { to: consolePaths.password(), label: 'nav.resetpassword', staff: true },
+  ];
+}
+
+function Header() {
+  const { user, logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const navRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // A new page closes the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // Closes on a click (or touch) outside the menu and on Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (navRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
+      setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onLogout = () => {
+    logout();
+    navigate('/login');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="header-bar container">
+        <Link to="/" className="brand" aria-label={t('public.homeLink')}>
+          <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
+          <span className="brand-title">{t('site.title')}</span>
+        </Link>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="main-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+          <span>{t('nav.menu')}</span>
+        </button>
+      </div>
+      <nav id="main-nav" ref={navRef} className={open ? 'main-nav open' : 'main-nav'} aria-label={t('public.mainNav')}>
+        <ul className="container nav-list">
+          {navFor(user?.role ?? null).map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/'} className={item.staff ? 'nav-link staff' : 'nav-link'}>
+                {t(item.label)}
+              </NavLink>
+            </li>
+          ))}
+          {user && (
+            <li>
+              <button type="button" className="nav-link logout" onClick={onLogout}>
+                {t('nav.logout')}
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        <p>{t('footer.rights', { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}</p>
+        <ul className="footer-links">
+          <li>
+            <Link to="/contact">{t('footer.contact')}</Link>
+          </li>
+          <li>
+            <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
+              {t('footer.social')}
+            </a>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        {t('public.skipToContent')}
+      </a>
+      <Header />
+      <main id="content" className="container site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
