@@ -10,6 +10,7 @@ import { t, type MessageKey } from '../src/domain/messages';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { articleRoutes } from './routes/articles';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { graveRoutes } from './routes/graves';
 import { searchRoutes } from './routes/search';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await suggestionRoutes(api, ctx);
       await articleRoutes(api, ctx);
       await authRoutes(api, ctx);
+      await auditRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -34,7 +34,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   }
 }
 
-/** A preHandler that lets through only a role the policy allows for resource/action. */
+/**
+ * An onRequest hook that lets through only a role the policy allows for resource/action. It runs before the body
+ * is read and validated, so an anonymous or unauthorised caller gets 401/403, never a hint about what a valid
+ * request would look like (and never makes the server parse a large body).
+ */
 export function guard(ctx: AppContext, resource: Resource, action: Action) {
   return async (request: FastifyRequest) => {
     const claims = await authenticate(ctx, request);

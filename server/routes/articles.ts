@@ -69,7 +69,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/articles',
-    { schema: { body: bodies.article }, config: { fieldErrors }, preHandler: guard(ctx, 'articles', 'create') },
+    { schema: { body: bodies.article }, config: { fieldErrors }, onRequest: guard(ctx, 'articles', 'create') },
     async (request, reply) => {
       const body = request.body as { title: string; content: string };
       const title = checkText(body.title, LIMITS.articleTitleMax, 'article.titleInvalid');
@@ -98,7 +98,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       schema: { params: idParams('id'), body: bodies.articleUpdate },
       config: { fieldErrors },
-      preHandler: guard(ctx, 'articles', 'edit'),
+      onRequest: guard(ctx, 'articles', 'edit'),
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -132,7 +132,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.delete(
     '/articles/:id',
-    { schema: { params: idParams('id') }, preHandler: guard(ctx, 'articles', 'delete') },
+    { schema: { params: idParams('id') }, onRequest: guard(ctx, 'articles', 'delete') },
     async (request) => {
       const { id } = request.params as { id: string };
       await db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { checkText, isEmail, LIMITS } from '../../src/domain/validation';
-import { authenticate, guard } from '../auth/guard';
+import { guard } from '../auth/guard';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { emailKey, findAccountByEmail, insertAccount, setPassword } from '../data/accounts';
@@ -12,7 +12,6 @@ import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
 import { bodies, idParams, listQuery } from '../schemas';
-import { can } from '../../src/domain/policy';
 
 export const LOGIN_FAILURES_ALLOWED = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -53,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: {
         fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid', password: 'register.passwordShort' },
       },
-      preHandler: guard(ctx, 'users', 'create'),
+      onRequest: guard(ctx, 'users', 'create'),
     },
     async (request, reply) => {
       const body = request.body as { name: string; email: string; password: string };
@@ -91,10 +90,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     {
       schema: { body: bodies.updatePassword },
       config: { fieldErrors: { email: 'auth.emailInvalid', newPassword: 'register.passwordShort' } },
+      // Who may change which password is decided below; the token is checked before the body is read.
+      onRequest: guard(ctx, 'password', 'edit'),
     },
     async (request) => {
-      const claims = await authenticate(ctx, request);
-      if (!can(claims.role, 'password', 'edit')) throw refuse(403, 'errors.forbidden');
+      const claims = request.account!;
       const { email, newPassword } = request.body as { email: string; newPassword: string };
       // A manager may change any account's password; an admin only its own.
       if (claims.role !== 'manager' && emailKey(email) !== emailKey(claims.email)) throw refuse(403, 'password.onlyOwn');
@@ -126,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(
     '/users',
-    { schema: { querystring: listQuery }, preHandler: guard(ctx, 'users', 'list') },
+    { schema: { querystring: listQuery }, onRequest: guard(ctx, 'users', 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query as Record<string, unknown>, ['name', 'email', 'role', 'createdAt', 'id']);
       const column = { name: 'name', email: 'email_lower', role: 'role', createdAt: 'created_at', id: 'id' } as const;
@@ -147,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(
     '/users/:id',
-    { schema: { params: idParams('id') }, preHandler: guard(ctx, 'users', 'show') },
+    { schema: { params: idParams('id') }, onRequest: guard(ctx, 'users', 'show') },
     async (request) => {
       const { id } = request.params as { id: string };
       const row = await db

@@ -109,7 +109,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get(
     '/graves',
-    { schema: { querystring: listQuery }, preHandler: guard(ctx, 'graves', 'list') },
+    { schema: { querystring: listQuery }, onRequest: guard(ctx, 'graves', 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query as Record<string, unknown>, SORTABLE);
       const all = await listGraves(db, ctx.statusContext());
@@ -144,7 +144,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       schema: { body: bodies.createGrave },
       config: { fieldErrors: { gender: 'grave.genderInvalid', number: 'grave.numberInvalid' } },
-      preHandler: guard(ctx, 'graves', 'create'),
+      onRequest: guard(ctx, 'graves', 'create'),
     },
     async (request, reply) => {
       const body = request.body as { gender: Gender; number: number | string };
@@ -191,7 +191,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.put(
     '/graves/full/:id',
-    { schema: { params: idParams('id') }, preHandler: guard(ctx, 'graves', 'edit') },
+    { schema: { params: idParams('id') }, onRequest: guard(ctx, 'graves', 'edit') },
     async (request) => {
       const { id } = request.params as { id: string };
       await db.transaction().execute(async (trx) => {
@@ -218,7 +218,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       schema: { params: idParams('id'), body: bodies.bury },
       config: { fieldErrors: { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } },
-      preHandler: guard(ctx, 'burials', 'create'),
+      onRequest: guard(ctx, 'burials', 'create'),
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
@@ -269,7 +269,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       schema: { params: idParams('id'), body: bodies.removeBuried },
       config: { fieldErrors: { buriedPersonId: 'burial.notFound' } },
-      preHandler: guard(ctx, 'burials', 'delete'),
+      onRequest: guard(ctx, 'burials', 'delete'),
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -302,7 +302,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       schema: { params: idParams('id', 'personId'), body: bodies.updateBuried },
       config: { fieldErrors: { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } },
-      preHandler: guard(ctx, 'burials', 'edit'),
+      onRequest: guard(ctx, 'burials', 'edit'),
     },
     async (request) => {
       const { id, personId } = request.params as { id: string; personId: string };
@@ -346,7 +346,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.delete(
     '/graves/:id',
-    { schema: { params: idParams('id') }, preHandler: guard(ctx, 'graves', 'delete') },
+    { schema: { params: idParams('id') }, onRequest: guard(ctx, 'graves', 'delete') },
     async (request) => {
       const { id } = request.params as { id: string };
       await db.transaction().execute(async (trx) => {

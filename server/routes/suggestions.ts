@@ -83,7 +83,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     '/suggestion/status/:status',
     {
       schema: { params: idParams('status'), querystring: listQuery },
-      preHandler: guard(ctx, 'suggestions', 'list'),
+      onRequest: guard(ctx, 'suggestions', 'list'),
     },
     async (request, reply) => {
       const { status } = request.params as { status: string };
@@ -123,7 +123,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       schema: { params: idParams('id'), body: bodies.suggestionStatus },
       config: { fieldErrors: { status: 'suggestion.statusInvalid' } },
-      preHandler: guard(ctx, 'suggestions', 'edit'),
+      onRequest: guard(ctx, 'suggestions', 'edit'),
     },
     async (request) => {
       const { id } = request.params as { id: string };

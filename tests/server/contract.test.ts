@@ -32,7 +32,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ token: expect.any(String), role: 'admin', message: t('auth.loginSuccess') });
-    const [header, payload] = res.body.token.split('.').map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = res.body.token.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ role: 'admin', email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name });
     expect(payload.sub).toMatch(UUID);

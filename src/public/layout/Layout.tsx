@@ -1,11 +1,12 @@
 // Header with logo and title, a navigation bar that collapses behind a menu button on small screens, and the footer.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { consolePaths } from '../../domain/consolePaths';
 import { t, type MessageKey } from '../../domain/messages';
 import type { Role } from '../../domain/types';
 import { SOCIAL_URL } from '../config';
 import { CloseIcon, MenuIcon } from '../components/Icons';
+import { Loading } from '../components/Status';
 import { useSession } from '../session';
 
 interface NavItem {
@@ -161,7 +162,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="content" className="container site-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </>

@@ -1,0 +1,51 @@
+// The resources' names and fields. Names carry the six forms of polyglot's Arabic rule
+// (0 | 1 | 2 | 3–10 | 11–99 | 100+): react-admin asks count 2 for list titles and menus, count 1 for a record,
+// count 0 for empty lists, so the third form is the list's title ('المقابر').
+import { messages as m } from '../../domain/messages';
+
+export const resourcesArabic = {
+  resources: {
+    graves: {
+      name: 'مقابر |||| مقبرة |||| المقابر |||| مقابر |||| مقبرة |||| مقبرة',
+      fields: {
+        id: 'المعرف',
+        number: m['grave.number'],
+        status: m['grave.status'],
+        gender: m['grave.gender'],
+        daysUntilAvailable: m['admin.daysLeft'],
+        buriedPersons: m['burial.name'],
+        q: m['admin.search'],
+      },
+    },
+    suggestions: {
+      name: 'اقتراحات |||| اقتراح |||| الاقتراحات |||| اقتراحات |||| اقتراحًا |||| اقتراح',
+      fields: {
+        text: 'نص الاقتراح',
+        name: m['suggestion.submittedBy'],
+        submittedBy: m['suggestion.submittedBy'],
+        phone: m['suggest.phone'],
+        status: m['grave.status'],
+        createdAt: m['admin.createdAt'],
+        q: m['admin.search'],
+      },
+    },
+    articles: {
+      name: 'مقالات |||| مقال |||| المقالات |||| مقالات |||| مقالًا |||| مقال',
+      fields: {
+        title: m['article.title'],
+        content: m['article.content'],
+        createdAt: m['admin.createdAt'],
+      },
+    },
+    users: {
+      name: 'حسابات |||| حساب |||| الحسابات |||| حسابات |||| حسابًا |||| حساب',
+      fields: {
+        name: m['register.name'],
+        email: m['auth.email'],
+        password: m['auth.password'],
+        role: m['admin.role'],
+        createdAt: m['admin.createdAt'],
+      },
+    },
+  },
+};

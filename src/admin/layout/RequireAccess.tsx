@@ -1,0 +1,13 @@
+// Custom routes are not guarded by react-admin's resource controllers: this asks canAccess the same way.
+import type { ReactNode } from 'react';
+import { useCanAccess } from 'react-admin';
+import { t } from '../../domain/messages';
+import type { Action, Resource } from '../../domain/policy';
+import { AccessDenied } from './AccessDenied';
+
+export function RequireAccess({ resource, action, children }: { resource: Resource; action: Action; children: ReactNode }) {
+  const { canAccess, isPending } = useCanAccess({ resource, action });
+  if (isPending) return <p>{t('common.loading')}</p>;
+  if (!canAccess) return <AccessDenied />;
+  return <>{children}</>;
+}

@@ -1,0 +1,110 @@
+// Spec screens 15 and 16: an article's page, the add form (title and content required) and the edit form.
+import {
+  Create,
+  Edit,
+  EditButton,
+  required,
+  SaveButton,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+} from 'react-admin';
+import { Button, Typography } from '@mui/material';
+import { t } from '../../../domain/messages';
+import type { ArticleRecord } from '../../../dataProvider';
+
+function ArticleFields() {
+  return (
+    <>
+      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="content" validate={required()} multiline minRows={8} fullWidth />
+    </>
+  );
+}
+
+export function ArticleCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create<ArticleRecord>
+      title={t('article.newHeading')}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('article.addSuccess'), { type: 'success' });
+          redirect('list', 'articles');
+        },
+        onError: () => notify(t('article.addError'), { type: 'error' }),
+      }}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton label={t('article.addButton')} />
+          </Toolbar>
+        }
+      >
+        <ArticleFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function ArticleEdit() {
+  const notify = useNotify();
+  return (
+    <Edit<ArticleRecord>
+      mutationMode="pessimistic"
+      redirect="show"
+      mutationOptions={{
+        onSuccess: () => notify(t('article.updated'), { type: 'success' }),
+        onError: (error) => notify((error as Error).message || t('admin.articleUpdateError'), { type: 'error' }),
+      }}
+    >
+      <SimpleForm>
+        <ArticleFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+function PublicLink() {
+  const record = useRecordContext<ArticleRecord>();
+  if (!record) return null;
+  return (
+    <Button href={`/ArticleDetail/${encodeURIComponent(record.id)}`}>{t('admin.viewArticle')}</Button>
+  );
+}
+
+function Content() {
+  const record = useRecordContext<ArticleRecord>();
+  return (
+    <Typography component="div" sx={{ whiteSpace: 'pre-wrap' }}>
+      {record?.content}
+    </Typography>
+  );
+}
+
+export function ArticleShow() {
+  return (
+    <Show<ArticleRecord>
+      actions={
+        <TopToolbar>
+          <PublicLink />
+          <EditButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="title" variant="h6" />
+        <Content />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,91 @@
+// Spec screen 7: gender and number; success names the new number and clears the form; errors per section 8.
+import { useState } from 'react';
+import { Alert } from '@mui/material';
+import {
+  Create,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  type Validator,
+} from 'react-admin';
+import { HttpError } from 'ra-core';
+import { t } from '../../../domain/messages';
+import { formatGraveNumber } from '../../../domain/format';
+import { checkGraveNumber, isGender } from '../../../domain/validation';
+import type { GraveRecord } from '../../../dataProvider';
+import { GENDER_CHOICES } from './labels';
+
+/** men/women: whole number of at least 1; bones: also a label (the domain's rule, in Arabic). */
+const validNumber: Validator = (value, values) => {
+  if (value === undefined || value === null || String(value).trim() === '') return undefined;
+  const gender = (values as { gender?: unknown }).gender;
+  if (!isGender(gender)) return undefined;
+  const checked = checkGraveNumber(gender, value);
+  return checked.ok ? undefined : t(checked.error);
+};
+
+/** The message shown when the server refuses (spec section 8, create grave). */
+export function createGraveError(error: unknown): string {
+  if (error instanceof HttpError || (error && typeof error === 'object' && 'status' in error)) {
+    const { status, body } = error as { status: number; body?: { message?: unknown } };
+    if (status === 400) return typeof body?.message === 'string' ? body.message : t('grave.createError400');
+  }
+  return t('grave.createFailed');
+}
+
+export function GraveCreate() {
+  const notify = useNotify();
+  const [formKey, setFormKey] = useState(0);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <Create<GraveRecord>
+      title={t('nav.creategrave')}
+      redirect={false}
+      transform={(data: { gender: string; number: unknown }) => {
+        const checked = isGender(data.gender) ? checkGraveNumber(data.gender, data.number) : null;
+        return { gender: data.gender, number: checked?.ok ? checked.value : data.number };
+      }}
+      mutationOptions={{
+        onSuccess: (grave) => {
+          const text = t('grave.createSuccess', { number: formatGraveNumber(grave.number) });
+          setResult({ ok: true, text });
+          notify(text, { type: 'success' });
+          // A fresh form: the fields are cleared for the next grave.
+          setFormKey((k) => k + 1);
+        },
+        onError: (error) => {
+          const text = createGraveError(error);
+          setResult({ ok: false, text });
+          notify(text, { type: 'error' });
+        },
+      }}
+    >
+      <SimpleForm
+        key={formKey}
+        defaultValues={{ gender: 'men', number: '' }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label={t('article.addButton')} />
+          </Toolbar>
+        }
+      >
+        <SelectInput source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} validate={required()} />
+        <TextInput
+          source="number"
+          label={t('grave.number')}
+          validate={[required(), validNumber]}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        {result && (
+          <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} sx={{ width: '100%' }}>
+            {result.text}
+          </Alert>
+        )}
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,216 @@
+// Spec screen 10: the grave's burials with delete (behind a confirm, the row leaves after the server's OK),
+// edit of a burial's name or date (the API's PUT), and 'دفن شخص' when the bury rule allows it.
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Confirm, ShowBase, Title, useDataProvider, useNotify, useRefresh, useShowContext } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { HttpError } from 'ra-core';
+import { t } from '../../../domain/messages';
+import { formatDate, formatGraveNumber } from '../../../domain/format';
+import { canBury } from '../../../domain/graveStatus';
+import { consolePaths } from '../../../domain/consolePaths';
+import type { BuriedPersonRecord, CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
+import { GENDER_LABEL, StatusChip } from './labels';
+import { registerToday } from './today';
+
+export function graveTitle(number: number | string | null | undefined): string {
+  const base = t('grave.detailsTitle');
+  return number === null || number === undefined || number === ''
+    ? base
+    : `${base} ${t('grave.detailsNumber', { n: formatGraveNumber(number) })}`;
+}
+
+export function GraveShow() {
+  return (
+    <ShowBase>
+      <GraveDetails />
+    </ShowBase>
+  );
+}
+
+function GraveDetails() {
+  const { record, isPending } = useShowContext<GraveRecord>();
+  const navigate = useNavigate();
+  if (isPending || !record) {
+    // Spec section 8: a failed load stays on 'Loading...' (react-admin notifies the error).
+    return (
+      <Box sx={{ p: 3 }}>
+        <Title title={t('grave.detailsTitle')} />
+        <Typography role="status">{t('common.loading')}</Typography>
+      </Box>
+    );
+  }
+  const title = graveTitle(record.number);
+  const showBury = canBury(
+    { gender: record.gender, status: record.status, lastBurialDate: record.buriedPersons[0]?.burialDate ?? null },
+    registerToday(),
+  );
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+          <Typography component="h1" variant="h5">
+            {title}
+          </Typography>
+          <StatusChip status={record.status} />
+          <Typography>{GENDER_LABEL[record.gender]}</Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          {showBury && (
+            <Button
+              variant="contained"
+              onClick={() => navigate(consolePaths.bury(record.id), { state: { number: record.number } })}
+            >
+              {t('grave.buryButton')}
+            </Button>
+          )}
+        </Stack>
+        {record.buriedPersons.length === 0 ? (
+          <Typography>{t('grave.empty')}</Typography>
+        ) : (
+          <BuriedTable grave={record} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BuriedTable({ grave }: { grave: GraveRecord }) {
+  const [deleting, setDeleting] = useState<BuriedPersonRecord | null>(null);
+  const [editing, setEditing] = useState<BuriedPersonRecord | null>(null);
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const remove = useMutation({
+    mutationFn: (personId: string) => dataProvider.removeBuried(grave.id, personId),
+    onSuccess: (answer) => {
+      notify(answer.message, { type: 'success' });
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+  });
+  return (
+    <>
+      <Table size="small" aria-label={t('grave.detailsTitle')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('burial.name')}</TableCell>
+            <TableCell>{t('burial.date')}</TableCell>
+            <TableCell>{t('burial.operations')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {grave.buriedPersons.map((person) => (
+            <TableRow key={person.id}>
+              <TableCell>{person.name}</TableCell>
+              <TableCell>{formatDate(person.burialDate)}</TableCell>
+              <TableCell>
+                <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
+                  <EditIcon />
+                </IconButton>
+                <IconButton
+                  color="error"
+                  aria-label={`${t('burial.delete')}: ${person.name}`}
+                  onClick={() => setDeleting(person)}
+                  disabled={remove.isPending}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Confirm
+        isOpen={deleting !== null}
+        loading={remove.isPending}
+        title={t('burial.delete')}
+        content={t('burial.confirmDelete')}
+        confirm={t('burial.delete')}
+        cancel={t('common.cancel')}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+      {editing && <EditBurialDialog grave={grave} person={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+function EditBurialDialog({
+  grave,
+  person,
+  onClose,
+}: {
+  grave: GraveRecord;
+  person: BuriedPersonRecord;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(person.name);
+  const [burialDate, setBurialDate] = useState(person.burialDate);
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const save = useMutation({
+    mutationFn: () => dataProvider.updateBuried(grave.id, person.id, { name: name.trim(), burialDate }),
+    onSuccess: (answer) => {
+      notify(answer.message, { type: 'success' });
+      refresh();
+      onClose();
+    },
+  });
+  const error = save.error instanceof HttpError || save.error instanceof Error ? save.error.message : null;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="edit-burial-title">
+      <DialogTitle id="edit-burial-title">{t('admin.editBurial')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
+          <TextField label={t('burial.name')} value={name} onChange={(e) => setName(e.target.value)} required />
+          <TextField
+            label={t('burial.date')}
+            type="date"
+            value={burialDate}
+            onChange={(e) => setBurialDate(e.target.value)}
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={() => save.mutate()}
+          disabled={save.isPending || name.trim() === '' || burialDate === ''}
+        >
+          {t('burial.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

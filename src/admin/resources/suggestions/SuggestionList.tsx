@@ -1,0 +1,95 @@
+// Spec screen 6: a status filter (default pending) as a react-admin list filter; approve and reject on pending only.
+import { Button, Chip, Stack } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  required,
+  SelectInput,
+  TextField,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { t } from '../../../domain/messages';
+import type { SuggestionStatus } from '../../../domain/types';
+import type { CemeteryDataProvider, SuggestionRecord } from '../../../dataProvider';
+
+export const SUGGESTION_LABEL: Record<SuggestionStatus, string> = {
+  pending: t('suggestion.pending'),
+  approved: t('suggestion.approved'),
+  rejected: t('suggestion.rejected'),
+};
+
+const STATUS_CHOICES = (Object.keys(SUGGESTION_LABEL) as SuggestionStatus[]).map((id) => ({
+  id,
+  name: SUGGESTION_LABEL[id],
+}));
+
+const filters = [
+  <SelectInput
+    key="status"
+    source="status"
+    label={t('grave.status')}
+    choices={STATUS_CHOICES}
+    validate={required()}
+    alwaysOn
+  />,
+];
+
+function ModerationButtons() {
+  const record = useRecordContext<SuggestionRecord>();
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { mutate, isPending } = useMutation({
+    mutationFn: (status: SuggestionStatus) => dataProvider.setSuggestionStatus(record!.id, status),
+    onSuccess: (answer) => {
+      notify(answer.message, { type: 'success' });
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message || t('suggestion.updateError'), { type: 'error' }),
+  });
+  if (!record || record.status !== 'pending') return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" variant="contained" color="success" disabled={isPending} onClick={() => mutate('approved')}>
+        {t('suggestion.approve')}
+      </Button>
+      <Button size="small" variant="outlined" color="error" disabled={isPending} onClick={() => mutate('rejected')}>
+        {t('suggestion.reject')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function SuggestionList() {
+  return (
+    <List
+      title={t('nav.suggestions')}
+      filters={filters}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      storeKey={false}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="text" sortable={false} />
+        <TextField source="name" label={t('suggestion.submittedBy')} />
+        <TextField source="phone" sortable={false} />
+        <FunctionField<SuggestionRecord>
+          source="status"
+          label={t('grave.status')}
+          sortable={false}
+          render={(s) => <Chip size="small" variant="outlined" label={SUGGESTION_LABEL[s.status]} />}
+        />
+        <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
+        <FunctionField label={t('burial.operations')} render={() => <ModerationButtons />} />
+      </Datagrid>
+    </List>
+  );
+}

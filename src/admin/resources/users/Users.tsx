@@ -1,0 +1,74 @@
+// Spec screen 8 and the accounts list: a manager sees the accounts and registers an admin.
+import {
+  Create,
+  Datagrid,
+  DateField,
+  email,
+  FunctionField,
+  List,
+  minLength,
+  PasswordInput,
+  required,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
+import { t } from '../../../domain/messages';
+import { LIMITS } from '../../../domain/validation';
+import type { AccountRecord } from '../../../dataProvider';
+
+const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
+
+export function UserList() {
+  return (
+    <List title={t('admin.users')} sort={{ field: 'createdAt', order: 'ASC' }} exporter={false} storeKey={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="name" />
+        <TextField source="email" />
+        <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
+        <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create<AccountRecord>
+      title={t('nav.register')}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('register.success'), { type: 'success' });
+          redirect('list', 'users');
+        },
+        onError: (error) => {
+          const status = (error as { status?: number }).status ?? 0;
+          const message = (error as Error).message;
+          notify(status > 0 && message ? message : t('register.failed'), { type: 'error' });
+        },
+      }}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton label={t('register.button')} />
+          </Toolbar>
+        }
+      >
+        <TextInput source="name" validate={required()} autoComplete="off" />
+        <TextInput source="email" type="email" validate={[required(), email()]} autoComplete="off" />
+        <PasswordInput
+          source="password"
+          validate={[required(), minLength(LIMITS.registerPasswordMin)]}
+          autoComplete="new-password"
+        />
+      </SimpleForm>
+    </Create>
+  );
+}

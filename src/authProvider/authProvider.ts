@@ -1,0 +1,163 @@
+// The console's authProvider over the browser session of ./session (spec sections 4 and 6).
+// The login page is the public site's /login: a visitor without a valid session is sent there with a full
+// navigation and ?next=<the /admin page asked for>; react-admin never shows a login page of its own.
+import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
+import { API_BASE, ApiError, call } from '../api/client';
+import { paths } from '../api/paths';
+import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/policy';
+import { t } from '../domain/messages';
+import type { LoginAnswer, Role } from '../domain/types';
+import { CONSOLE_BASE } from '../domain/consolePaths';
+import { ROLE_KEY, TOKEN_KEY, userFromToken, type SessionUser } from './session';
+
+/** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
+export interface LocationLike {
+  origin: string;
+  pathname: string;
+  search: string;
+}
+
+export interface AuthProviderSeams {
+  apiBase?: string;
+  /** localStorage in the browser; any Storage in tests. */
+  storage?: () => Storage | null;
+  location?: () => LocationLike;
+  now?: () => number;
+}
+
+const browserStorage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+const browserLocation = (): LocationLike =>
+  typeof window === 'undefined'
+    ? { origin: 'http://localhost', pathname: CONSOLE_BASE, search: '' }
+    : { origin: window.location.origin, pathname: window.location.pathname, search: window.location.search };
+
+/** The react-admin actions the console uses, mapped onto the policy's actions. */
+const ACTION_OF: Record<string, Action> = {
+  list: 'list',
+  show: 'show',
+  create: 'create',
+  edit: 'edit',
+  delete: 'delete',
+  export: 'export',
+  clone: 'create',
+  read: 'show',
+};
+
+export interface CemeteryAuthProvider extends AuthProvider {
+  /** The session's user, or null (expired or missing tokens are cleared). */
+  currentUser(): SessionUser | null;
+  /** The absolute URL of the public login page, with ?next= the current console page when asked. */
+  loginUrl(withNext: boolean): string;
+}
+
+export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthProvider {
+  const storage = seams.storage ?? browserStorage;
+  const location = seams.location ?? browserLocation;
+  const now = seams.now ?? Date.now;
+  const apiBase = seams.apiBase ?? API_BASE;
+
+  const clear = () => {
+    const store = storage();
+    store?.removeItem(TOKEN_KEY);
+    store?.removeItem(ROLE_KEY);
+  };
+
+  const currentUser = (): SessionUser | null => {
+    const store = storage();
+    const token = store?.getItem(TOKEN_KEY) ?? null;
+    const user = userFromToken(token, now());
+    // Spec section 4: an expired or unreadable token is removed, so nothing loops on it.
+    if (!user && token !== null) clear();
+    return user;
+  };
+
+  const loginUrl = (withNext: boolean): string => {
+    const here = location();
+    const base = `${here.origin}/login`;
+    if (!withNext) return base;
+    const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
+    return `${base}?next=${encodeURIComponent(path)}`;
+  };
+
+  return {
+    currentUser,
+    loginUrl,
+
+    async login(params: { email?: string; username?: string; password: string }) {
+      const email = params.email ?? params.username ?? '';
+      let answer: LoginAnswer;
+      try {
+        answer = await call<LoginAnswer>(paths.login(), {
+          method: 'POST',
+          body: { email, password: params.password },
+          base: apiBase,
+        });
+      } catch (error) {
+        // Spec section 8: 400 shows the server's message (or the generic one), anything else the login error.
+        if (error instanceof ApiError && error.status === 400) {
+          throw new HttpError(error.serverMessage ?? t('auth.badCredentials'), 400, error.body);
+        }
+        if (error instanceof ApiError && error.serverMessage) throw new HttpError(error.serverMessage, error.status, error.body);
+        throw new HttpError(t('auth.loginError'), error instanceof ApiError ? error.status : 0, null);
+      }
+      if (!answer?.token || !userFromToken(answer.token, now())) throw new HttpError(t('auth.loginError'), 0, null);
+      const store = storage();
+      store?.setItem(TOKEN_KEY, answer.token);
+      store?.setItem(ROLE_KEY, answer.role);
+    },
+
+    async checkAuth() {
+      if (currentUser()) return;
+      // Full navigation to the public login page; react-admin's own notification is skipped (message: false).
+      throw { redirectTo: loginUrl(true), message: false };
+    },
+
+    async checkError(error: { status?: number; message?: string } | undefined) {
+      const status = error?.status;
+      if (status === 401) {
+        clear();
+        throw { redirectTo: loginUrl(true), message: false };
+      }
+      if (status === 403) {
+        // Still logged in: the user only lacks the right for this call.
+        throw {
+          logoutUser: false,
+          message: error?.message && error.message !== 'Forbidden' ? error.message : t('errors.forbidden'),
+        };
+      }
+    },
+
+    async logout() {
+      // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
+      // mount), come back to the page asked for after logging in.
+      const hadSession = currentUser() !== null;
+      clear();
+      return loginUrl(!hadSession);
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const user = currentUser();
+      if (!user) throw { redirectTo: loginUrl(true), message: false };
+      return { id: user.id, fullName: user.name, email: user.email, role: user.role };
+    },
+
+    async getPermissions(): Promise<Role | null> {
+      return currentUser()?.role ?? null;
+    },
+
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      const role = currentUser()?.role ?? null;
+      if (!(RESOURCES as readonly string[]).includes(resource)) return false;
+      const mapped = ACTION_OF[action] ?? ((ACTIONS as readonly string[]).includes(action) ? (action as Action) : null);
+      if (!mapped) return false;
+      return can(role, resource as Resource, mapped);
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { createAuthProvider, type CemeteryAuthProvider, type AuthProviderSeams, type LocationLike } from './authProvider';
+export * from './session';

@@ -1,3 +1,0 @@
-export function PublicApp() {
-  return null;
-}

@@ -1,0 +1,84 @@
+// Beyond the spec: one search over every section (GET /api/search), for visitors who do not know the section.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, call, paths } from '../../api';
+import { formatDate, formatGraveNumber } from '../../domain/format';
+import { t, type MessageKey } from '../../domain/messages';
+import { normalizeArabic } from '../../domain/normalize';
+import type { Gender, SearchMatch } from '../../domain/types';
+import { LIMITS } from '../../domain/validation';
+import { SearchBox } from './SearchBox';
+import { Loading } from './Status';
+
+const SECTION: Record<Gender, MessageKey> = {
+  men: 'public.menSection',
+  women: 'public.womenSection',
+  bones: 'public.bonesSection',
+};
+
+type State =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'done'; matches: SearchMatch[] }
+  | { state: 'error' };
+
+export function SiteSearch() {
+  const [term, setTerm] = useState('');
+  const [result, setResult] = useState<State>({ state: 'idle' });
+
+  useEffect(() => {
+    const q = term.trim().slice(0, LIMITS.searchQueryMax);
+    if (normalizeArabic(q) === '') {
+      setResult({ state: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    // Asks once the visitor pauses typing.
+    const timer = setTimeout(() => {
+      setResult({ state: 'loading' });
+      call<SearchMatch[]>(paths.search(q), { signal: controller.signal }).then(
+        (matches) => setResult({ state: 'done', matches }),
+        (error: unknown) => {
+          if (!controller.signal.aborted && error instanceof ApiError) setResult({ state: 'error' });
+        },
+      );
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term]);
+
+  return (
+    <section className="site-search card" aria-labelledby="site-search-heading">
+      <h2 id="site-search-heading">{t('public.searchAll')}</h2>
+      <p className="hint">{t('public.searchAllHint')}</p>
+      <SearchBox value={term} onChange={setTerm} placeholder={t('search.placeholder')} />
+      <div aria-live="polite">
+        {result.state === 'loading' && <Loading text={t('public.searching')} />}
+        {result.state === 'error' && <p className="message message-error">{t('public.searchError')}</p>}
+        {result.state === 'done' &&
+          (result.matches.length === 0 ? (
+            <p className="message">{t('search.noResults')}</p>
+          ) : (
+            <>
+              <h3 className="visually-hidden">{t('public.searchResults')}</h3>
+              <ul className="search-results">
+                {result.matches.map((m) => (
+                  <li key={m.person._id}>
+                    <Link to={`/grave-details-user/${encodeURIComponent(m.grave._id)}`} className="search-result">
+                      <span className="result-name">{m.person.name}</span>
+                      <span className="result-meta">
+                        {t(SECTION[m.grave.gender])} · {t('public.inGrave', { n: formatGraveNumber(m.grave.number) })} ·{' '}
+                        {formatDate(m.person.burialDate)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ))}
+      </div>
+    </section>
+  );
+}

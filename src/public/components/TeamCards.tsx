@@ -1,0 +1,60 @@
+// Screen 17's cards: photo or initials, name, role, e-mail or phone, profile link (from src/public/config.ts).
+import { t } from '../../domain/messages';
+import { TEAM, type TeamMember } from '../config';
+
+const toArabicDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => [...w][0])
+    .join(' ');
+}
+
+function MemberCard({ member }: { member: TeamMember }) {
+  return (
+    <li className="card team-card">
+      {member.photo ? (
+        <img src={member.photo} alt="" width="72" height="72" className="avatar" />
+      ) : (
+        <span className="avatar" aria-hidden="true">
+          {initials(member.name)}
+        </span>
+      )}
+      <h3>{member.name}</h3>
+      <p className="muted">{t(member.role)}</p>
+      {member.email && (
+        <p>
+          <span className="visually-hidden">{t('public.teamEmail')}: </span>
+          <a href={`mailto:${member.email}`} dir="ltr">
+            {member.email}
+          </a>
+        </p>
+      )}
+      {member.phone && (
+        <p>
+          <span className="visually-hidden">{t('public.teamPhone')}: </span>
+          <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+            {toArabicDigits(member.phone)}
+          </a>
+        </p>
+      )}
+      <a href={member.profileUrl} target="_blank" rel="noopener noreferrer">
+        {t('team.profile')}
+        <span className="visually-hidden"> - {member.name}</span>
+      </a>
+    </li>
+  );
+}
+
+export function TeamCards() {
+  return (
+    <ul className="card-grid team">
+      {TEAM.map((m) => (
+        <MemberCard key={m.name} member={m} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,27 @@
+// Screen 15: an article's title and content. The content is text (its paragraphs kept), never HTML.
+import { useParams } from 'react-router';
+import { paths } from '../../api';
+import { formatDate } from '../../domain/format';
+import { t } from '../../domain/messages';
+import type { Article } from '../../domain/types';
+import { ErrorMessage, Loading } from '../components/Status';
+import { useApi } from '../useApi';
+
+export default function ArticlePage() {
+  const { id = '' } = useParams();
+  const article = useApi<Article>(paths.articleDetail(id));
+  if (article.state === 'loading') return <Loading text={t('article.loading')} />;
+  if (article.state === 'error') return <ErrorMessage text={t('article.loadError')} />;
+  const paragraphs = article.data.content.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  return (
+    <article className="article" aria-labelledby="article-heading">
+      <h1 id="article-heading">{article.data.title}</h1>
+      <p className="muted">{formatDate(article.data.createdAt)}</p>
+      {paragraphs.map((p, i) => (
+        <p key={i} className="article-paragraph">
+          {p}
+        </p>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+// Screen 3: the bone sections (first stage 294-298 and second stage), status unavailable, search by name.
+import { useMemo, useState } from 'react';
+import { paths } from '../../api';
+import { t } from '../../domain/messages';
+import { normalizeArabic } from '../../domain/normalize';
+import type { Grave } from '../../domain/types';
+import { GraveCard } from '../components/GraveCard';
+import { SearchBox } from '../components/SearchBox';
+import { ErrorMessage, Loading } from '../components/Status';
+import { useApi } from '../useApi';
+
+export default function BonesPage() {
+  const graves = useApi<Grave[]>(paths.gravesOfSection('bones'));
+  const [term, setTerm] = useState('');
+  const needle = normalizeArabic(term);
+  const matches = useMemo(() => {
+    if (graves.state !== 'done') return [];
+    if (needle === '') return graves.data;
+    // By deceased name (spec section 5), with the shared normalisation so spelling variants still match.
+    return graves.data.filter((g) => g.buriedPersons.some((p) => normalizeArabic(p.name).includes(needle)));
+  }, [graves, needle]);
+
+  return (
+    <section aria-labelledby="bones-heading">
+      <h1 id="bones-heading">{t('nav.bones')}</h1>
+      <SearchBox value={term} onChange={setTerm} placeholder={t('search.deceasedPlaceholder')} />
+      {graves.state === 'loading' && <Loading />}
+      {graves.state === 'error' && <ErrorMessage text={t('bones.connectionError')} onRetry={graves.reload} />}
+      {graves.state === 'done' &&
+        (matches.length === 0 ? (
+          <p className="message">{t('search.noResults')}</p>
+        ) : (
+          <ul className="card-grid">
+            {matches.map((g) => (
+              <GraveCard key={g._id} grave={g} />
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// Screen 11: a grave's public page — its number, a name search and the burials, newest first.
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../api';
+import { formatDate, formatGraveNumber } from '../../domain/format';
+import { t } from '../../domain/messages';
+import { normalizeArabic } from '../../domain/normalize';
+import type { Grave } from '../../domain/types';
+import { availabilityText } from '../components/GraveCard';
+import { SearchBox } from '../components/SearchBox';
+import { ErrorMessage, Loading } from '../components/Status';
+import { useApi } from '../useApi';
+
+export default function GraveDetailsPage() {
+  const { graveId = '' } = useParams();
+  const grave = useApi<Grave>(paths.grave(graveId));
+  const [term, setTerm] = useState('');
+  const needle = normalizeArabic(term);
+
+  const people = useMemo(() => {
+    if (grave.state !== 'done') return [];
+    const sorted = [...grave.data.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
+    return needle === '' ? sorted : sorted.filter((p) => normalizeArabic(p.name).includes(needle));
+  }, [grave, needle]);
+
+  if (grave.state === 'loading') return <Loading />;
+  if (grave.state === 'error') {
+    // An unknown grave gets a clear Arabic answer, never an endless 'Loading...'.
+    if (grave.error.status === 404 || grave.error.status === 400) {
+      return (
+        <section className="not-found">
+          <h1>{t('common.notFound')}</h1>
+          <p className="message message-error" role="alert">
+            {t('public.graveNotFound')}
+          </p>
+          <Link to="/" className="button">
+            {t('public.backToHome')}
+          </Link>
+        </section>
+      );
+    }
+    return <ErrorMessage text={t('public.loadError')} onRetry={grave.reload} />;
+  }
+
+  const g = grave.data;
+  const availability = availabilityText(g);
+  return (
+    <section aria-labelledby="grave-heading">
+      <h1 id="grave-heading">{t('grave.title', { n: formatGraveNumber(g.number) })}</h1>
+      <p className="grave-summary">
+        <span>
+          <span className="label">{t('grave.status')}: </span>
+          {g.status}
+        </span>
+        {availability && <span>{availability}</span>}
+      </p>
+      <SearchBox value={term} onChange={setTerm} placeholder={t('search.deceasedPlaceholder')} />
+      {g.buriedPersons.length === 0 ? (
+        <p className="message">{t('public.graveEmpty')}</p>
+      ) : people.length === 0 ? (
+        <p className="message">{t('search.noResultsDot')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="burials">
+            <thead>
+              <tr>
+                <th scope="col">{t('burial.name')}</th>
+                <th scope="col">{t('burial.date')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((p) => (
+                <tr key={p._id}>
+                  <td>{p.name}</td>
+                  <td>{formatDate(p.burialDate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

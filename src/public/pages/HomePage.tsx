@@ -1,0 +1,118 @@
+// Screen 1: hero, services, recent burials, condolence, statistics, articles, memorial and about blocks,
+// and one search across all sections.
+import { Link } from 'react-router';
+import { paths } from '../../api';
+import { formatDate, formatGraveNumber } from '../../domain/format';
+import { t, type MessageKey } from '../../domain/messages';
+import type { ArticleSummary, Grave } from '../../domain/types';
+import { ForwardIcon } from '../components/Icons';
+import { SiteSearch } from '../components/SiteSearch';
+import { Statistics } from '../components/Statistics';
+import { Loading } from '../components/Status';
+import { useApi } from '../useApi';
+
+const SERVICES: ReadonlyArray<{ to: string; title: MessageKey; text: MessageKey }> = [
+  { to: '/man', title: 'nav.men', text: 'public.serviceMen' },
+  { to: '/woman', title: 'nav.women', text: 'public.serviceWomen' },
+  { to: '/bones', title: 'nav.bones', text: 'public.serviceBones' },
+];
+
+function RecentBurials() {
+  const recent = useApi<Grave[]>(paths.recentBurials());
+  if (recent.state === 'loading') return <Loading />;
+  const burials =
+    recent.state === 'done'
+      ? recent.data
+          .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
+          .sort((a, b) => b.person.burialDate.localeCompare(a.person.burialDate))
+      : [];
+  if (burials.length === 0) return <p className="message">{t('home.noRecentBurials')}</p>;
+  return (
+    <ul className="card-grid recent-list">
+      {burials.map(({ person, grave }) => (
+        <li key={person._id} className="card recent-card">
+          <h3>
+            <Link to={`/grave-details-user/${encodeURIComponent(grave._id)}`}>{person.name}</Link>
+          </h3>
+          <p>
+            <span className="label">{t('burial.date')}: </span>
+            {formatDate(person.burialDate)}
+          </p>
+          <p className="muted">{t('public.inGrave', { n: formatGraveNumber(grave.number) })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Articles() {
+  const articles = useApi<ArticleSummary[]>(paths.articles());
+  if (articles.state === 'loading') return <Loading />;
+  if (articles.state === 'error') return <p className="message message-error">{t('home.articlesError')}</p>;
+  if (articles.data.length === 0) return <p className="message">{t('home.noArticles')}</p>;
+  return (
+    <ul className="article-list">
+      {articles.data.map((a) => (
+        <li key={a._id}>
+          <Link to={`/ArticleDetail/${encodeURIComponent(a._id)}`}>
+            <span>{a.title}</span>
+            <ForwardIcon />
+          </Link>
+          <span className="muted">{formatDate(a.createdAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function HomePage() {
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1>{t('home.heroTitle')}</h1>
+        <p>{t('home.heroText')}</p>
+      </section>
+
+      <SiteSearch />
+
+      <section aria-labelledby="services-heading">
+        <h2 id="services-heading">{t('home.services')}</h2>
+        <ul className="card-grid services">
+          {SERVICES.map((s) => (
+            <li key={s.to}>
+              <Link to={s.to} className="card service-card">
+                <span className="service-title">{t(s.title)}</span>
+                <span>{t(s.text)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="recent-heading">
+        <h2 id="recent-heading">{t('home.recentBurials')}</h2>
+        <RecentBurials />
+      </section>
+
+      <p className="condolence">{t('home.condolence')}</p>
+
+      <Statistics />
+
+      <section aria-labelledby="articles-heading">
+        <h2 id="articles-heading">{t('home.articles')}</h2>
+        <Articles />
+      </section>
+
+      <section className="memorial-block card" aria-labelledby="memorial-heading">
+        <h2 id="memorial-heading">{t('home.memorial')}</h2>
+        <p>{t('public.memorialText')}</p>
+        <Link to="/MemorialPage">{t('public.memorialLink')}</Link>
+      </section>
+
+      <section className="about-block card" aria-labelledby="about-heading">
+        <h2 id="about-heading">{t('home.about')}</h2>
+        <p>{t('public.aboutText')}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// Screen 5: the login of the staff (also the console's login page). Errors are all collected (spec section 5);
+// on success the session is saved and checked, and the page reloads into the console (spec section 4).
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, call, paths } from '../../api';
+import { landingPathFor, saveSession, userFromToken } from '../../authProvider/session';
+import { safeNextPath } from '../../domain/consolePaths';
+import { t, type MessageKey } from '../../domain/messages';
+import type { LoginAnswer } from '../../domain/types';
+import { loginFormErrors } from '../../domain/validation';
+import { Spinner } from '../components/Icons';
+
+export default function LoginPage() {
+  const id = useId();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: MessageKey; password?: MessageKey }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = loginFormErrors(email, password);
+    setErrors(found);
+    setFailure(null);
+    if (found.email || found.password) return;
+    setBusy(true);
+    try {
+      const answer = await call<LoginAnswer>(paths.login(), { method: 'POST', body: { email: email.trim(), password } });
+      const user = userFromToken(answer?.token);
+      if (!user) throw new ApiError(200, 'missing token', null);
+      saveSession(answer.token, user.role);
+      // A full navigation: the console starts on a fresh page with the new session.
+      window.location.assign(safeNextPath(params.get('next')) ?? landingPathFor(user.role));
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.status === 400) setFailure(apiError.serverMessage ?? t('auth.badCredentials'));
+      else if (apiError?.status === 429) setFailure(apiError.serverMessage ?? t('auth.tooManyAttempts'));
+      else setFailure(t('auth.loginError'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="login" aria-labelledby="login-heading">
+      <h1 id="login-heading">{t('public.loginHeading')}</h1>
+      <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            dir="ltr"
+            autoComplete="username"
+            value={email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {errors.email && (
+            <p className="field-error" id={`${id}-email-error`}>
+              {t(errors.email)}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            dir="ltr"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? `${id}-password-error` : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {errors.password && (
+            <p className="field-error" id={`${id}-password-error`}>
+              {t(errors.password)}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy && <Spinner />}
+          {busy ? t('public.loggingIn') : t('auth.loginButton')}
+        </button>
+        {failure && (
+          <p className="message message-error" role="alert">
+            {failure}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
