@@ -84,7 +84,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply).code(status).send({ message: t('errors.badRequest') });
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // An id longer than the router's default 100 characters is still just an unknown id: the params schemas answer
+    // 404 for it (the contract's "404 for an unknown id"), instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
   app.decorateRequest('account', null);
 

@@ -8,6 +8,7 @@ import { countManagers, findAccountByEmail, insertAccount } from './data/account
 import { openStore, type Store } from './db/connect';
 import { migrate } from './db/migrations';
 import type { Database } from './db/schema';
+import { isUniqueViolation } from './db/errors';
 
 /** JWT_SECRET, or a 256-bit secret generated once and kept in settings so sessions survive restarts. */
 export async function tokenSecret(db: Kysely<Database>, configured: string | null): Promise<string> {
@@ -38,13 +39,18 @@ export async function prepare(config: Config, options: { now?: () => Date } = {}
     const notices: string[] = [];
     if (config.managerEmail && config.managerPassword) {
       if (!(await findAccountByEmail(store.db, config.managerEmail))) {
-        await insertAccount(store.db, {
-          name: 'مدير السجل',
-          email: config.managerEmail,
-          password: config.managerPassword,
-          role: 'manager',
-        });
-        notices.push(`Created the manager account ${config.managerEmail} (from MANAGER_EMAIL).`);
+        try {
+          await insertAccount(store.db, {
+            name: 'مدير السجل',
+            email: config.managerEmail,
+            password: config.managerPassword,
+            role: 'manager',
+          });
+          notices.push(`Created the manager account ${config.managerEmail} (from MANAGER_EMAIL).`);
+        } catch (error) {
+          // Another process starting at the same moment created it first: that is the account we wanted.
+          if (!isUniqueViolation(error)) throw error;
+        }
       }
     } else if ((await countManagers(store.db)) === 0) {
       notices.push(

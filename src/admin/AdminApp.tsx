@@ -1,4 +1,60 @@
-// Placeholder until the console lands: the router lazy-loads this module's default export under /admin/*.
+// The staff console: react-admin Resources mounted at /admin inside the app's router (src/main.tsx lazy-loads this
+// module under /admin/*), right-to-left, in Arabic, by role. The login page is the public site's /login.
+import '@fontsource/noto-kufi-arabic/arabic-400.css';
+import '@fontsource/noto-kufi-arabic/arabic-700.css';
+import { CacheProvider } from '@emotion/react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { API_BASE } from '../api/client';
+import { getToken } from '../authProvider/session';
+import { createAuthProvider } from '../authProvider/authProvider';
+import { createDataProvider } from '../dataProvider';
+import { CONSOLE_BASE } from '../domain/consolePaths';
+import { t } from '../domain/messages';
+import { i18nProvider } from './i18n';
+import { rtlTheme } from './theme';
+import { rtlCache } from './rtlCache';
+import { AdminLayout } from './layout/AdminLayout';
+import { AccessDenied, NotFound } from './layout/AccessDenied';
+import { Dashboard } from './pages/Dashboard';
+import { PasswordPage } from './pages/PasswordPage';
+import { BuryPage, graves } from './resources/graves';
+import { suggestions } from './resources/suggestions';
+import { articles } from './resources/articles';
+import { users } from './resources/users';
+
+export const authProvider = createAuthProvider();
+export const dataProvider = createDataProvider(API_BASE, getToken);
+
 export default function AdminApp() {
-  return null;
+  return (
+    <CacheProvider value={rtlCache}>
+      <Admin
+        basename={CONSOLE_BASE}
+        title={t('admin.title')}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={rtlTheme}
+        darkTheme={null}
+        layout={AdminLayout}
+        dashboard={Dashboard}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+        accessDenied={AccessDenied}
+        catchAll={NotFound}
+      >
+        <Resource {...graves}>
+          <Route path=":id/bury" element={<BuryPage />} />
+        </Resource>
+        <Resource {...suggestions} />
+        <Resource {...articles} />
+        <Resource {...users} />
+        <CustomRoutes>
+          <Route path="/password" element={<PasswordPage />} />
+        </CustomRoutes>
+      </Admin>
+    </CacheProvider>
+  );
 }

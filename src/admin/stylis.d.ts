@@ -1,4 +1,5 @@
 // stylis ships no types; the console needs only its prefixer plugin (for the emotion cache).
 declare module 'stylis' {
-  export const prefixer: (...args: unknown[]) => unknown;
+  import type { StylisPlugin } from '@emotion/cache';
+  export const prefixer: StylisPlugin;
 }

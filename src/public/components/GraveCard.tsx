@@ -2,9 +2,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatDays, formatGraveNumber } from '../../domain/format';
-import { t } from '../../domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../domain/types';
 import { ForwardIcon } from './Icons';
+import { ui, fill } from '../text';
 
 const STATUS_CLASS: Record<string, string> = {
   [GRAVE_STATUS.available]: 'status-available',
@@ -13,9 +13,9 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 export function availabilityText(grave: Pick<Grave, 'status' | 'daysUntilAvailable'>): string | null {
-  if (grave.status === GRAVE_STATUS.available) return t('grave.availableNow');
+  if (grave.status === GRAVE_STATUS.available) return ui['grave.availableNow'];
   if (grave.daysUntilAvailable !== null && grave.daysUntilAvailable > 0) {
-    return t('grave.availableIn', { days: formatDays(grave.daysUntilAvailable) });
+    return fill(ui['grave.availableIn'], { days: formatDays(grave.daysUntilAvailable) });
   }
   return null;
 }
@@ -31,17 +31,17 @@ export const GraveCard = memo(function GraveCard({ grave, onOpen }: Props) {
   return (
     <li className="card grave-card">
       <h3 className="grave-number">
-        <span className="label">{t('grave.number')}: </span>
+        <span className="label">{ui['grave.number']}: </span>
         {formatGraveNumber(grave.number)}
       </h3>
       <p>
-        <span className="label">{t('grave.status')}: </span>
+        <span className="label">{ui['grave.status']}: </span>
         <span className={`status ${STATUS_CLASS[grave.status] ?? ''}`}>{grave.status}</span>
       </p>
       {availability && <p className="availability">{availability}</p>}
       <Link to={`/grave-details-user/${encodeURIComponent(grave._id)}`} className="button button-small" onClick={onOpen}>
-        {t('grave.showMore')}
-        <span className="visually-hidden"> - {t('grave.title', { n: formatGraveNumber(grave.number) })}</span>
+        {ui['grave.showMore']}
+        <span className="visually-hidden"> - {fill(ui['grave.title'], { n: formatGraveNumber(grave.number) })}</span>
         <ForwardIcon />
       </Link>
     </li>

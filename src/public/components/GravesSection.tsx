@@ -2,7 +2,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
-import { t } from '../../domain/messages';
 import { graveSearchText, normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
 import { useApi } from '../useApi';
@@ -10,6 +9,7 @@ import { GraveCard } from './GraveCard';
 import { SearchBox } from './SearchBox';
 import { ErrorMessage, Loading } from './Status';
 import { SteppedList } from './SteppedList';
+import { ui, pt, fill } from '../text';
 
 interface Props {
   gender: 'men' | 'women';
@@ -76,16 +76,16 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   return (
     <section aria-labelledby="section-heading">
       <h1 id="section-heading">{heading}</h1>
-      <SearchBox value={term} onChange={onChange} placeholder={t('search.placeholder')} />
+      <SearchBox value={term} onChange={onChange} placeholder={ui['search.placeholder']} />
       {graves.state === 'loading' && <Loading />}
-      {graves.state === 'error' && <ErrorMessage text={t('public.loadError')} onRetry={graves.reload} />}
+      {graves.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={graves.reload} />}
       {graves.state === 'done' && (
         <>
           <p className="result-count" aria-live="polite">
-            {t('public.gravesCount', { count: formatNumber(matches.length) })}
+            {fill(pt['public.gravesCount'], { count: formatNumber(matches.length) })}
           </p>
           {matches.length === 0 ? (
-            <p className="message">{t('search.noResults')}</p>
+            <p className="message">{ui['search.noResults']}</p>
           ) : (
             <SteppedList
               items={matches}

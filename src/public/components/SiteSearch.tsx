@@ -3,17 +3,17 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, paths } from '../../api';
 import { formatDate, formatGraveNumber } from '../../domain/format';
-import { t, type MessageKey } from '../../domain/messages';
 import { normalizeArabic } from '../../domain/normalize';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { LIMITS } from '../../domain/validation';
 import { SearchBox } from './SearchBox';
 import { Loading } from './Status';
+import { ui, pt, fill } from '../text';
 
-const SECTION: Record<Gender, MessageKey> = {
-  men: 'public.menSection',
-  women: 'public.womenSection',
-  bones: 'public.bonesSection',
+const SECTION: Record<Gender, string> = {
+  men: pt['public.menSection'],
+  women: pt['public.womenSection'],
+  bones: pt['public.bonesSection'],
 };
 
 type State =
@@ -51,25 +51,25 @@ export function SiteSearch() {
 
   return (
     <section className="site-search card" aria-labelledby="site-search-heading">
-      <h2 id="site-search-heading">{t('public.searchAll')}</h2>
-      <p className="hint">{t('public.searchAllHint')}</p>
-      <SearchBox value={term} onChange={setTerm} placeholder={t('search.placeholder')} />
+      <h2 id="site-search-heading">{pt['public.searchAll']}</h2>
+      <p className="hint">{pt['public.searchAllHint']}</p>
+      <SearchBox value={term} onChange={setTerm} placeholder={ui['search.placeholder']} />
       <div aria-live="polite">
-        {result.state === 'loading' && <Loading text={t('public.searching')} />}
-        {result.state === 'error' && <p className="message message-error">{t('public.searchError')}</p>}
+        {result.state === 'loading' && <Loading text={pt['public.searching']} />}
+        {result.state === 'error' && <p className="message message-error">{pt['public.searchError']}</p>}
         {result.state === 'done' &&
           (result.matches.length === 0 ? (
-            <p className="message">{t('search.noResults')}</p>
+            <p className="message">{ui['search.noResults']}</p>
           ) : (
             <>
-              <h3 className="visually-hidden">{t('public.searchResults')}</h3>
+              <h3 className="visually-hidden">{pt['public.searchResults']}</h3>
               <ul className="search-results">
                 {result.matches.map((m) => (
                   <li key={m.person._id}>
                     <Link to={`/grave-details-user/${encodeURIComponent(m.grave._id)}`} className="search-result">
                       <span className="result-name">{m.person.name}</span>
                       <span className="result-meta">
-                        {t(SECTION[m.grave.gender])} · {t('public.inGrave', { n: formatGraveNumber(m.grave.number) })} ·{' '}
+                        {SECTION[m.grave.gender]} · {fill(pt['public.inGrave'], { n: formatGraveNumber(m.grave.number) })} ·{' '}
                         {formatDate(m.person.burialDate)}
                       </span>
                     </Link>

@@ -3,14 +3,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
-import { t, type MessageKey } from '../../domain/messages';
 import { useApi } from '../useApi';
+import { ui } from '../text';
 
 export const COUNT_UP_MS = 2500;
 
 interface Stat {
   key: string;
-  label: MessageKey;
+  label: string;
   value: number | null;
   wide?: boolean;
 }
@@ -74,11 +74,11 @@ export function Statistics() {
   const female = useApi<{ femaleDeaths: number }>(paths.femaleDeaths());
 
   const stats: Stat[] = [
-    { key: 'available', label: 'stats.available', value: available.state === 'done' ? available.data.availableGravesCount : null },
-    { key: 'unavailable', label: 'stats.unavailable', value: unavailable.state === 'done' ? unavailable.data.unavailableGravesCount : null },
-    { key: 'total', label: 'stats.totalDeaths', value: total.state === 'done' ? total.data.totalDeaths : null },
-    { key: 'male', label: 'stats.maleDeaths', value: male.state === 'done' ? male.data.maleDeaths : null, wide: true },
-    { key: 'female', label: 'stats.femaleDeaths', value: female.state === 'done' ? female.data.femaleDeaths : null, wide: true },
+    { key: 'available', label: ui['stats.available'], value: available.state === 'done' ? available.data.availableGravesCount : null },
+    { key: 'unavailable', label: ui['stats.unavailable'], value: unavailable.state === 'done' ? unavailable.data.unavailableGravesCount : null },
+    { key: 'total', label: ui['stats.totalDeaths'], value: total.state === 'done' ? total.data.totalDeaths : null },
+    { key: 'male', label: ui['stats.maleDeaths'], value: male.state === 'done' ? male.data.maleDeaths : null, wide: true },
+    { key: 'female', label: ui['stats.femaleDeaths'], value: female.state === 'done' ? female.data.femaleDeaths : null, wide: true },
   ];
   const loaded = stats.every((s) => s.value !== null);
 
@@ -88,14 +88,14 @@ export function Statistics() {
 
   return (
     <section ref={ref} className="stats" aria-labelledby="stats-heading">
-      <h2 id="stats-heading">{t('home.stats')}</h2>
+      <h2 id="stats-heading">{ui['home.stats']}</h2>
       <ul className="stats-grid">
         {stats.map((s) => (
           <li key={s.key} className={s.wide ? 'stat stat-wide' : 'stat'} data-stat={s.key}>
             <span className="stat-value" data-final={s.value ?? ''}>
               {s.value === null ? '—' : formatNumber(Math.round(s.value * progress))}
             </span>
-            <span className="stat-label">{t(s.label)}</span>
+            <span className="stat-label">{s.label}</span>
           </li>
         ))}
       </ul>

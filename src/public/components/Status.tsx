@@ -1,11 +1,11 @@
-import { t } from '../../domain/messages';
 import { Spinner } from './Icons';
+import { ui, pt } from '../text';
 
 export function Loading({ text }: { text?: string }) {
   return (
     <p className="loading" role="status">
       <Spinner />
-      <span>{text ?? t('common.loading')}</span>
+      <span>{text ?? ui['common.loading']}</span>
     </p>
   );
 }
@@ -16,7 +16,7 @@ export function ErrorMessage({ text, onRetry }: { text: string; onRetry?: () => 
       <p>{text}</p>
       {onRetry && (
         <button type="button" className="button button-secondary" onClick={onRetry}>
-          {t('public.retry')}
+          {pt['public.retry']}
         </button>
       )}
     </div>

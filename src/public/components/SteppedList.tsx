@@ -1,7 +1,7 @@
 // Renders a long list in steps: the first STEP items at once, then STEP more whenever the end of the list comes
 // near the screen (or on the button), so a section of 1,500 graves never builds 1,500 cards per keystroke.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { t } from '../../domain/messages';
+import { pt } from '../text';
 
 export const STEP = 60;
 
@@ -39,7 +39,7 @@ export function SteppedList<T>({ items, resetKey, render, className }: Props<T>)
       {more && (
         <div ref={sentinel} className="list-more">
           <button type="button" className="button button-secondary" onClick={() => setShown((n) => n + STEP)}>
-            {t('public.showMoreGraves')}
+            {pt['public.showMoreGraves']}
           </button>
         </div>
       )}

@@ -2,8 +2,8 @@
 // everything typed stays in place.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, call, paths } from '../../api';
-import { t } from '../../domain/messages';
 import { Spinner } from './Icons';
+import { ui, pt, fill } from '../text';
 
 type Field = 'text' | 'name' | 'phone';
 const EMPTY: Record<Field, string> = { text: '', name: '', phone: '' };
@@ -49,8 +49,8 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
         kind: 'error',
         text:
           apiError && apiError.status !== 0
-            ? t('suggest.serverError', { message: apiError.serverMessage ?? apiError.message })
-            : t('suggest.networkError'),
+            ? fill(ui['suggest.serverError'], { message: apiError.serverMessage ?? apiError.message })
+            : ui['suggest.networkError'],
       });
     } finally {
       setSending(false);
@@ -60,7 +60,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
   const fieldError = (field: Field) =>
     missing[field] ? (
       <p className="field-error" id={`${id}-${field}-error`}>
-        {t('common.required')}
+        {ui['common.required']}
       </p>
     ) : null;
   const described = (field: Field) => (missing[field] ? `${id}-${field}-error` : undefined);
@@ -68,7 +68,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
   return (
     <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <div className="field">
-        <label htmlFor={`${id}-text`}>{t('suggest.text')}</label>
+        <label htmlFor={`${id}-text`}>{ui['suggest.text']}</label>
         <textarea
           id={`${id}-text`}
           name="text"
@@ -82,7 +82,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
         {fieldError('text')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-name`}>{t('suggest.name')}</label>
+        <label htmlFor={`${id}-name`}>{ui['suggest.name']}</label>
         <input
           id={`${id}-name`}
           name="name"
@@ -96,7 +96,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
         {fieldError('name')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-phone`}>{t('suggest.phone')}</label>
+        <label htmlFor={`${id}-phone`}>{ui['suggest.phone']}</label>
         <input
           id={`${id}-phone`}
           name="phone"
@@ -114,10 +114,10 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
       </div>
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>
         {sending && <Spinner />}
-        {sending ? t('public.sending') : t('suggest.submit')}
+        {sending ? pt['public.sending'] : ui['suggest.submit']}
       </button>
       <div aria-live="polite">
-        {outcome?.kind === 'success' && <p className="message message-success">{t('suggest.success')}</p>}
+        {outcome?.kind === 'success' && <p className="message message-success">{ui['suggest.success']}</p>}
         {outcome?.kind === 'error' && (
           <p className="message message-error" role="alert">
             {outcome.text}

@@ -1,6 +1,6 @@
 // Screen 17's cards: photo or initials, name, role, e-mail or phone, profile link (from src/public/config.ts).
-import { t } from '../../domain/messages';
 import { TEAM, type TeamMember } from '../config';
+import { ui, pt } from '../text';
 
 const toArabicDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
@@ -24,10 +24,10 @@ function MemberCard({ member }: { member: TeamMember }) {
         </span>
       )}
       <h3>{member.name}</h3>
-      <p className="muted">{t(member.role)}</p>
+      <p className="muted">{member.role}</p>
       {member.email && (
         <p>
-          <span className="visually-hidden">{t('public.teamEmail')}: </span>
+          <span className="visually-hidden">{pt['public.teamEmail']}: </span>
           <a href={`mailto:${member.email}`} dir="ltr">
             {member.email}
           </a>
@@ -35,14 +35,14 @@ function MemberCard({ member }: { member: TeamMember }) {
       )}
       {member.phone && (
         <p>
-          <span className="visually-hidden">{t('public.teamPhone')}: </span>
+          <span className="visually-hidden">{pt['public.teamPhone']}: </span>
           <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} dir="ltr">
             {toArabicDigits(member.phone)}
           </a>
         </p>
       )}
       <a href={member.profileUrl} target="_blank" rel="noopener noreferrer">
-        {t('team.profile')}
+        {ui['team.profile']}
         <span className="visually-hidden"> - {member.name}</span>
       </a>
     </li>

@@ -2,56 +2,56 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { consolePaths } from '../../domain/consolePaths';
-import { t, type MessageKey } from '../../domain/messages';
 import type { Role } from '../../domain/types';
 import { SOCIAL_URL } from '../config';
 import { CloseIcon, MenuIcon } from '../components/Icons';
 import { Loading } from '../components/Status';
 import { useSession } from '../session';
+import { ui, pt, fill } from '../text';
 
 interface NavItem {
   to: string;
-  label: MessageKey;
+  label: string;
   /** Staff items lead into the console (another part of the site). */
   staff?: boolean;
 }
 
 const PUBLIC_NAV: NavItem[] = [
-  { to: '/', label: 'nav.home' },
-  { to: '/man', label: 'nav.men' },
-  { to: '/woman', label: 'nav.women' },
-  { to: '/bones', label: 'nav.bones' },
-  { to: '/contact', label: 'nav.contact' },
-  { to: '/approved', label: 'nav.approved' },
+  { to: '/', label: ui['nav.home'] },
+  { to: '/man', label: ui['nav.men'] },
+  { to: '/woman', label: ui['nav.women'] },
+  { to: '/bones', label: ui['nav.bones'] },
+  { to: '/contact', label: ui['nav.contact'] },
+  { to: '/approved', label: ui['nav.approved'] },
 ];
 
 /** Spec section 2, "Navigation by state", with the staff paths mapped into the console. */
 export function navFor(role: Role | null): NavItem[] {
-  if (role === null) return [...PUBLIC_NAV, { to: '/login', label: 'nav.login' }];
+  if (role === null) return [...PUBLIC_NAV, { to: '/login', label: ui['nav.login'] }];
   if (role === 'admin') {
     return [
-      { to: '/', label: 'nav.home' },
-      { to: consolePaths.createGrave(), label: 'nav.creategrave', staff: true },
-      { to: consolePaths.graves(), label: 'nav.showgraves', staff: true },
-      { to: '/man', label: 'nav.men' },
-      { to: '/woman', label: 'nav.women' },
-      { to: '/bones', label: 'nav.bones' },
-      { to: '/contact', label: 'nav.contact' },
-      { to: '/approved', label: 'nav.approved' },
+      { to: '/', label: ui['nav.home'] },
+      { to: consolePaths.createGrave(), label: ui['nav.creategrave'], staff: true },
+      { to: consolePaths.graves(), label: ui['nav.showgraves'], staff: true },
+      { to: '/man', label: ui['nav.men'] },
+      { to: '/woman', label: ui['nav.women'] },
+      { to: '/bones', label: ui['nav.bones'] },
+      { to: '/contact', label: ui['nav.contact'] },
+      { to: '/approved', label: ui['nav.approved'] },
     ];
   }
   return [
-    { to: '/', label: 'nav.home' },
-    { to: '/man', label: 'nav.men' },
-    { to: '/woman', label: 'nav.women' },
-    { to: '/bones', label: 'nav.bones' },
-    { to: consolePaths.articles(), label: 'nav.articles', staff: true },
-    { to: '/approved', label: 'nav.approved' },
-    { to: consolePaths.suggestions(), label: 'nav.suggestions', staff: true },
-    { to: consolePaths.createGrave(), label: 'nav.creategrave', staff: true },
-    { to: consolePaths.graves(), label: 'nav.showgraves', staff: true },
-    { to: consolePaths.createUser(), label: 'nav.register', staff: true },
-    { to: consolePaths.password(), label: 'nav.resetpassword', staff: true },
+    { to: '/', label: ui['nav.home'] },
+    { to: '/man', label: ui['nav.men'] },
+    { to: '/woman', label: ui['nav.women'] },
+    { to: '/bones', label: ui['nav.bones'] },
+    { to: consolePaths.articles(), label: ui['nav.articles'], staff: true },
+    { to: '/approved', label: ui['nav.approved'] },
+    { to: consolePaths.suggestions(), label: ui['nav.suggestions'], staff: true },
+    { to: consolePaths.createGrave(), label: ui['nav.creategrave'], staff: true },
+    { to: consolePaths.graves(), label: ui['nav.showgraves'], staff: true },
+    { to: consolePaths.createUser(), label: ui['nav.register'], staff: true },
+    { to: consolePaths.password(), label: ui['nav.resetpassword'], staff: true },
   ];
 }
 
@@ -96,9 +96,9 @@ function Header() {
   return (
     <header className="site-header">
       <div className="header-bar container">
-        <Link to="/" className="brand" aria-label={t('public.homeLink')}>
+        <Link to="/" className="brand" aria-label={pt['public.homeLink']}>
           <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
-          <span className="brand-title">{t('site.title')}</span>
+          <span className="brand-title">{ui['site.title']}</span>
         </Link>
         <button
           ref={buttonRef}
@@ -109,22 +109,22 @@ function Header() {
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
-          <span>{t('nav.menu')}</span>
+          <span>{ui['nav.menu']}</span>
         </button>
       </div>
-      <nav id="main-nav" ref={navRef} className={open ? 'main-nav open' : 'main-nav'} aria-label={t('public.mainNav')}>
+      <nav id="main-nav" ref={navRef} className={open ? 'main-nav open' : 'main-nav'} aria-label={pt['public.mainNav']}>
         <ul className="container nav-list">
           {navFor(user?.role ?? null).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={item.staff ? 'nav-link staff' : 'nav-link'}>
-                {t(item.label)}
+                {item.label}
               </NavLink>
             </li>
           ))}
           {user && (
             <li>
               <button type="button" className="nav-link logout" onClick={onLogout}>
-                {t('nav.logout')}
+                {ui['nav.logout']}
               </button>
             </li>
           )}
@@ -138,14 +138,14 @@ function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
-        <p>{t('footer.rights', { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}</p>
+        <p>{fill(ui['footer.rights'], { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}</p>
         <ul className="footer-links">
           <li>
-            <Link to="/contact">{t('footer.contact')}</Link>
+            <Link to="/contact">{ui['footer.contact']}</Link>
           </li>
           <li>
             <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
-              {t('footer.social')}
+              {ui['footer.social']}
             </a>
           </li>
         </ul>
@@ -158,7 +158,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#content">
-        {t('public.skipToContent')}
+        {pt['public.skipToContent']}
       </a>
       <Header />
       <main id="content" className="container site-main" tabIndex={-1}>

@@ -2,16 +2,16 @@
 import { useParams } from 'react-router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
-import { t } from '../../domain/messages';
 import type { Article } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
+import { ui } from '../text';
 
 export default function ArticlePage() {
   const { id = '' } = useParams();
   const article = useApi<Article>(paths.articleDetail(id));
-  if (article.state === 'loading') return <Loading text={t('article.loading')} />;
-  if (article.state === 'error') return <ErrorMessage text={t('article.loadError')} />;
+  if (article.state === 'loading') return <Loading text={ui['article.loading']} />;
+  if (article.state === 'error') return <ErrorMessage text={ui['article.loadError']} />;
   const paragraphs = article.data.content.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   return (
     <article className="article" aria-labelledby="article-heading">

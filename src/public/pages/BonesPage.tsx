@@ -1,13 +1,13 @@
 // Screen 3: the bone sections (first stage 294-298 and second stage), status unavailable, search by name.
 import { useMemo, useState } from 'react';
 import { paths } from '../../api';
-import { t } from '../../domain/messages';
 import { normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
 import { GraveCard } from '../components/GraveCard';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
+import { ui } from '../text';
 
 export default function BonesPage() {
   const graves = useApi<Grave[]>(paths.gravesOfSection('bones'));
@@ -22,13 +22,13 @@ export default function BonesPage() {
 
   return (
     <section aria-labelledby="bones-heading">
-      <h1 id="bones-heading">{t('nav.bones')}</h1>
-      <SearchBox value={term} onChange={setTerm} placeholder={t('search.deceasedPlaceholder')} />
+      <h1 id="bones-heading">{ui['nav.bones']}</h1>
+      <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {graves.state === 'loading' && <Loading />}
-      {graves.state === 'error' && <ErrorMessage text={t('bones.connectionError')} onRetry={graves.reload} />}
+      {graves.state === 'error' && <ErrorMessage text={ui['bones.connectionError']} onRetry={graves.reload} />}
       {graves.state === 'done' &&
         (matches.length === 0 ? (
-          <p className="message">{t('search.noResults')}</p>
+          <p className="message">{ui['search.noResults']}</p>
         ) : (
           <ul className="card-grid">
             {matches.map((g) => (

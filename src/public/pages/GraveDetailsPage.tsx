@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../api';
 import { formatDate, formatGraveNumber } from '../../domain/format';
-import { t } from '../../domain/messages';
 import { normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
 import { availabilityText } from '../components/GraveCard';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
+import { ui, pt, fill } from '../text';
 
 export default function GraveDetailsPage() {
   const { graveId = '' } = useParams();
@@ -29,43 +29,43 @@ export default function GraveDetailsPage() {
     if (grave.error.status === 404 || grave.error.status === 400) {
       return (
         <section className="not-found">
-          <h1>{t('common.notFound')}</h1>
+          <h1>{ui['common.notFound']}</h1>
           <p className="message message-error" role="alert">
-            {t('public.graveNotFound')}
+            {pt['public.graveNotFound']}
           </p>
           <Link to="/" className="button">
-            {t('public.backToHome')}
+            {pt['public.backToHome']}
           </Link>
         </section>
       );
     }
-    return <ErrorMessage text={t('public.loadError')} onRetry={grave.reload} />;
+    return <ErrorMessage text={pt['public.loadError']} onRetry={grave.reload} />;
   }
 
   const g = grave.data;
   const availability = availabilityText(g);
   return (
     <section aria-labelledby="grave-heading">
-      <h1 id="grave-heading">{t('grave.title', { n: formatGraveNumber(g.number) })}</h1>
+      <h1 id="grave-heading">{fill(ui['grave.title'], { n: formatGraveNumber(g.number) })}</h1>
       <p className="grave-summary">
         <span>
-          <span className="label">{t('grave.status')}: </span>
+          <span className="label">{ui['grave.status']}: </span>
           {g.status}
         </span>
         {availability && <span>{availability}</span>}
       </p>
-      <SearchBox value={term} onChange={setTerm} placeholder={t('search.deceasedPlaceholder')} />
+      <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {g.buriedPersons.length === 0 ? (
-        <p className="message">{t('public.graveEmpty')}</p>
+        <p className="message">{pt['public.graveEmpty']}</p>
       ) : people.length === 0 ? (
-        <p className="message">{t('search.noResultsDot')}</p>
+        <p className="message">{ui['search.noResultsDot']}</p>
       ) : (
         <div className="table-wrap">
           <table className="burials">
             <thead>
               <tr>
-                <th scope="col">{t('burial.name')}</th>
-                <th scope="col">{t('burial.date')}</th>
+                <th scope="col">{ui['burial.name']}</th>
+                <th scope="col">{ui['burial.date']}</th>
               </tr>
             </thead>
             <tbody>

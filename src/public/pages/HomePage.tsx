@@ -3,18 +3,18 @@
 import { Link } from 'react-router';
 import { paths } from '../../api';
 import { formatDate, formatGraveNumber } from '../../domain/format';
-import { t, type MessageKey } from '../../domain/messages';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
 import { Loading } from '../components/Status';
 import { useApi } from '../useApi';
+import { ui, pt, fill } from '../text';
 
-const SERVICES: ReadonlyArray<{ to: string; title: MessageKey; text: MessageKey }> = [
-  { to: '/man', title: 'nav.men', text: 'public.serviceMen' },
-  { to: '/woman', title: 'nav.women', text: 'public.serviceWomen' },
-  { to: '/bones', title: 'nav.bones', text: 'public.serviceBones' },
+const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
+  { to: '/man', title: ui['nav.men'], text: pt['public.serviceMen'] },
+  { to: '/woman', title: ui['nav.women'], text: pt['public.serviceWomen'] },
+  { to: '/bones', title: ui['nav.bones'], text: pt['public.serviceBones'] },
 ];
 
 function RecentBurials() {
@@ -26,7 +26,7 @@ function RecentBurials() {
           .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
           .sort((a, b) => b.person.burialDate.localeCompare(a.person.burialDate))
       : [];
-  if (burials.length === 0) return <p className="message">{t('home.noRecentBurials')}</p>;
+  if (burials.length === 0) return <p className="message">{ui['home.noRecentBurials']}</p>;
   return (
     <ul className="card-grid recent-list">
       {burials.map(({ person, grave }) => (
@@ -35,10 +35,10 @@ function RecentBurials() {
             <Link to={`/grave-details-user/${encodeURIComponent(grave._id)}`}>{person.name}</Link>
           </h3>
           <p>
-            <span className="label">{t('burial.date')}: </span>
+            <span className="label">{ui['burial.date']}: </span>
             {formatDate(person.burialDate)}
           </p>
-          <p className="muted">{t('public.inGrave', { n: formatGraveNumber(grave.number) })}</p>
+          <p className="muted">{fill(pt['public.inGrave'], { n: formatGraveNumber(grave.number) })}</p>
         </li>
       ))}
     </ul>
@@ -48,8 +48,8 @@ function RecentBurials() {
 function Articles() {
   const articles = useApi<ArticleSummary[]>(paths.articles());
   if (articles.state === 'loading') return <Loading />;
-  if (articles.state === 'error') return <p className="message message-error">{t('home.articlesError')}</p>;
-  if (articles.data.length === 0) return <p className="message">{t('home.noArticles')}</p>;
+  if (articles.state === 'error') return <p className="message message-error">{ui['home.articlesError']}</p>;
+  if (articles.data.length === 0) return <p className="message">{ui['home.noArticles']}</p>;
   return (
     <ul className="article-list">
       {articles.data.map((a) => (
@@ -69,20 +69,20 @@ export default function HomePage() {
   return (
     <div className="home">
       <section className="hero">
-        <h1>{t('home.heroTitle')}</h1>
-        <p>{t('home.heroText')}</p>
+        <h1>{ui['home.heroTitle']}</h1>
+        <p>{ui['home.heroText']}</p>
       </section>
 
       <SiteSearch />
 
       <section aria-labelledby="services-heading">
-        <h2 id="services-heading">{t('home.services')}</h2>
+        <h2 id="services-heading">{ui['home.services']}</h2>
         <ul className="card-grid services">
           {SERVICES.map((s) => (
             <li key={s.to}>
               <Link to={s.to} className="card service-card">
-                <span className="service-title">{t(s.title)}</span>
-                <span>{t(s.text)}</span>
+                <span className="service-title">{s.title}</span>
+                <span>{s.text}</span>
               </Link>
             </li>
           ))}
@@ -90,28 +90,28 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="recent-heading">
-        <h2 id="recent-heading">{t('home.recentBurials')}</h2>
+        <h2 id="recent-heading">{ui['home.recentBurials']}</h2>
         <RecentBurials />
       </section>
 
-      <p className="condolence">{t('home.condolence')}</p>
+      <p className="condolence">{ui['home.condolence']}</p>
 
       <Statistics />
 
       <section aria-labelledby="articles-heading">
-        <h2 id="articles-heading">{t('home.articles')}</h2>
+        <h2 id="articles-heading">{ui['home.articles']}</h2>
         <Articles />
       </section>
 
       <section className="memorial-block card" aria-labelledby="memorial-heading">
-        <h2 id="memorial-heading">{t('home.memorial')}</h2>
-        <p>{t('public.memorialText')}</p>
-        <Link to="/MemorialPage">{t('public.memorialLink')}</Link>
+        <h2 id="memorial-heading">{ui['home.memorial']}</h2>
+        <p>{pt['public.memorialText']}</p>
+        <Link to="/MemorialPage">{pt['public.memorialLink']}</Link>
       </section>
 
       <section className="about-block card" aria-labelledby="about-heading">
-        <h2 id="about-heading">{t('home.about')}</h2>
-        <p>{t('public.aboutText')}</p>
+        <h2 id="about-heading">{ui['home.about']}</h2>
+        <p>{pt['public.aboutText']}</p>
       </section>
     </div>
   );

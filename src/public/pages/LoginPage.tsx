@@ -5,10 +5,19 @@ import { useSearchParams } from 'react-router';
 import { ApiError, call, paths } from '../../api';
 import { landingPathFor, saveSession, userFromToken } from '../../authProvider/session';
 import { safeNextPath } from '../../domain/consolePaths';
-import { t, type MessageKey } from '../../domain/messages';
+import type { MessageKey } from '../../domain/messages';
 import type { LoginAnswer } from '../../domain/types';
 import { loginFormErrors } from '../../domain/validation';
 import { Spinner } from '../components/Icons';
+import { ui, pt } from '../text';
+
+// The rules' message keys (domain/validation) and their words, read statically (see ../text.ts).
+const LOGIN_ERROR: Partial<Record<MessageKey, string>> = {
+  'auth.emailRequired': ui['auth.emailRequired'],
+  'auth.emailInvalid': ui['auth.emailInvalid'],
+  'auth.emailTld': ui['auth.emailTld'],
+  'auth.passwordIncorrect': ui['auth.passwordIncorrect'],
+};
 
 export default function LoginPage() {
   const id = useId();
@@ -35,19 +44,19 @@ export default function LoginPage() {
       window.location.assign(safeNextPath(params.get('next')) ?? landingPathFor(user.role));
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      if (apiError?.status === 400) setFailure(apiError.serverMessage ?? t('auth.badCredentials'));
-      else if (apiError?.status === 429) setFailure(apiError.serverMessage ?? t('auth.tooManyAttempts'));
-      else setFailure(t('auth.loginError'));
+      if (apiError?.status === 400) setFailure(apiError.serverMessage ?? ui['auth.badCredentials']);
+      else if (apiError?.status === 429) setFailure(apiError.serverMessage ?? ui['auth.tooManyAttempts']);
+      else setFailure(ui['auth.loginError']);
       setBusy(false);
     }
   };
 
   return (
     <section className="login" aria-labelledby="login-heading">
-      <h1 id="login-heading">{t('public.loginHeading')}</h1>
+      <h1 id="login-heading">{pt['public.loginHeading']}</h1>
       <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
         <div className="field">
-          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
+          <label htmlFor={`${id}-email`}>{ui['auth.email']}</label>
           <input
             id={`${id}-email`}
             name="email"
@@ -61,12 +70,12 @@ export default function LoginPage() {
           />
           {errors.email && (
             <p className="field-error" id={`${id}-email-error`}>
-              {t(errors.email)}
+              {LOGIN_ERROR[errors.email]}
             </p>
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
+          <label htmlFor={`${id}-password`}>{ui['auth.password']}</label>
           <input
             id={`${id}-password`}
             name="password"
@@ -80,13 +89,13 @@ export default function LoginPage() {
           />
           {errors.password && (
             <p className="field-error" id={`${id}-password-error`}>
-              {t(errors.password)}
+              {LOGIN_ERROR[errors.password]}
             </p>
           )}
         </div>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy && <Spinner />}
-          {busy ? t('public.loggingIn') : t('auth.loginButton')}
+          {busy ? pt['public.loggingIn'] : ui['auth.loginButton']}
         </button>
         {failure && (
           <p className="message message-error" role="alert">

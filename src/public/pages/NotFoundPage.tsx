@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { t } from '../../domain/messages';
+import { ui, pt } from '../text';
 
 export default function NotFoundPage() {
   return (
     <section className="not-found">
-      <h1>{t('common.notFound')}</h1>
-      <p>{t('public.notFoundText')}</p>
+      <h1>{ui['common.notFound']}</h1>
+      <p>{pt['public.notFoundText']}</p>
       <Link to="/" className="button">
-        {t('public.backToHome')}
+        {pt['public.backToHome']}
       </Link>
     </section>
   );

@@ -1,12 +1,12 @@
 // /suggest: the suggestion form alone.
-import { t } from '../../domain/messages';
 import { SuggestionForm } from '../components/SuggestionForm';
+import { pt } from '../text';
 
 export default function SuggestPage() {
   return (
     <section aria-labelledby="suggest-heading">
-      <h1 id="suggest-heading">{t('public.suggestHeading')}</h1>
-      <p>{t('public.contactIntro')}</p>
+      <h1 id="suggest-heading">{pt['public.suggestHeading']}</h1>
+      <p>{pt['public.contactIntro']}</p>
       <SuggestionForm headingId="suggest-heading" />
     </section>
   );

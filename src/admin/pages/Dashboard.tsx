@@ -1,0 +1,82 @@
+// The console's home: the register's statistics and the latest burials.
+import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Title, useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { t, type MessageKey } from '../../domain/messages';
+import { formatDate, formatGraveNumber, formatNumber } from '../../domain/format';
+import { consolePaths } from '../../domain/consolePaths';
+import type { Statistics } from '../../domain/types';
+import type { CemeteryDataProvider } from '../../dataProvider';
+
+const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
+  { key: 'availableGravesCount', label: 'stats.available' },
+  { key: 'unavailableGravesCount', label: 'stats.unavailable' },
+  { key: 'totalDeaths', label: 'stats.totalDeaths' },
+  { key: 'maleDeaths', label: 'stats.maleDeaths' },
+  { key: 'femaleDeaths', label: 'stats.femaleDeaths' },
+];
+
+export function Dashboard() {
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const stats = useQuery({ queryKey: ['dashboard', 'statistics'], queryFn: () => dataProvider.getStatistics() });
+  const recent = useQuery({ queryKey: ['dashboard', 'recent'], queryFn: () => dataProvider.getRecentBurials() });
+  const rows = (recent.data?.data ?? []).flatMap((grave) =>
+    grave.buriedPersons.map((person) => ({ grave, person })),
+  );
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={t('admin.dashboard')} />
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+        {t('home.stats')}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        {STATS.map(({ key, label }) => (
+          <Grid key={key} size={{ xs: 12, sm: 6, md: 'grow' }}>
+            <Card>
+              <CardContent>
+                <Typography color="text.secondary">{t(label)}</Typography>
+                <Typography variant="h4" component="p">
+                  {stats.data ? formatNumber(stats.data.data[key]) : '…'}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Card>
+        <CardContent>
+          <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+            {t('admin.latestBurials')}
+          </Typography>
+          {recent.isPending ? (
+            <Typography>{t('common.loading')}</Typography>
+          ) : rows.length === 0 ? (
+            <Typography>{t('home.noRecentBurials')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('burial.name')}</TableCell>
+                  <TableCell>{t('burial.date')}</TableCell>
+                  <TableCell>{t('grave.number')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map(({ grave, person }) => (
+                  <TableRow key={person.id}>
+                    <TableCell>{person.name}</TableCell>
+                    <TableCell>{formatDate(person.burialDate)}</TableCell>
+                    <TableCell>
+                      <Link to={consolePaths.grave(grave.id)}>{formatGraveNumber(grave.number)}</Link>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+// Spec screen 18 (/admin/password): email and new password; the server's message is shown below the form.
+// An admin may change only its own password: its email is fixed to its own account.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { t } from '../../domain/messages';
+import type { Role } from '../../domain/types';
+import type { CemeteryDataProvider } from '../../dataProvider';
+import { RequireAccess } from '../layout/RequireAccess';
+
+export function PasswordPage() {
+  return (
+    <RequireAccess resource="password" action="edit">
+      <PasswordForm />
+    </RequireAccess>
+  );
+}
+
+function PasswordForm() {
+  const { identity } = useGetIdentity();
+  const { permissions } = usePermissions<Role | null>();
+  const ownOnly = permissions !== 'manager';
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const [email, setEmail] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const ownEmail = typeof identity?.email === 'string' ? identity.email : '';
+  useEffect(() => {
+    if (ownEmail && email === '') setEmail(ownEmail);
+  }, [ownEmail]); // eslint-disable-line react-hooks/exhaustive-deps
+  const update = useMutation({
+    mutationFn: () => dataProvider.updatePassword({ email: ownOnly ? ownEmail : email.trim(), newPassword }),
+    onSuccess: (result) => {
+      setAnswer({ ok: true, text: result.message });
+      setNewPassword('');
+      setTouched(false);
+    },
+    onError: (error: Error & { status?: number }) =>
+      // Spec section 8: the server's message; the generic one only when there was no answer.
+      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('password.error') }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if ((ownOnly ? ownEmail : email.trim()) === '' || newPassword === '') return;
+    update.mutate();
+  };
+  return (
+    <Card sx={{ mt: 2, maxWidth: 560 }}>
+      <Title title={t('nav.resetpassword')} />
+      <CardContent>
+        <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+          {t('nav.resetpassword')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2}>
+            <TextField
+              id="password-email"
+              type="email"
+              label={t('auth.email')}
+              value={ownOnly ? ownEmail : email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              disabled={ownOnly}
+              helperText={ownOnly ? t('admin.passwordOwnOnly') : touched && email.trim() === '' ? t('common.required') : ' '}
+              error={!ownOnly && touched && email.trim() === ''}
+              autoComplete="username"
+            />
+            <TextField
+              id="password-new"
+              type="password"
+              label={t('password.new')}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              required
+              error={touched && newPassword === ''}
+              helperText={touched && newPassword === '' ? t('common.required') : ' '}
+              autoComplete="new-password"
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={update.isPending}>
+                {t('password.update')}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+        {answer && (
+          <Alert severity={answer.ok ? 'success' : 'error'} role={answer.ok ? 'status' : 'alert'} sx={{ mt: 2 }}>
+            {answer.text}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

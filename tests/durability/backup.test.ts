@@ -1,0 +1,92 @@
+// Backups under write load: `npm run backup` copies the live SQLite register while the server serves writes;
+// `npm run restore` puts the copy into a fresh server that answers the same lists as the copy held.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../support/process';
+import { DEMO_ACCOUNTS } from '../support/server';
+
+const run = promisify(execFile);
+const npmRun = (script: string, args: string[], env: Record<string, string>) =>
+  run(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], { env: { ...process.env, ...env } });
+
+describe('backup, restore and export', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cemetery-backup-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('backs up under write load and restores into a fresh server that answers the same lists', async () => {
+    const live = `file:${join(dir, 'live.sqlite')}`;
+    await npmRun('../seed/cli', ['--database', live], {});
+    const server = await startServerProcess({ DATABASE_URL: live });
+    let writing = true;
+    let written = 0;
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const load = (async () => {
+        for (let n = 50_000; writing; n++) {
+          const res = await fetch(`${server.url}/api/graves`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ gender: 'women', number: n }),
+          });
+          expect(res.status).toBe(201);
+          written++;
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 300));
+      const backupFile = join(dir, 'copy.sqlite');
+      const { stdout } = await npmRun('backup', [backupFile], { DATABASE_URL: live });
+      expect(stdout).toMatch(/integrity: ok/);
+      await new Promise((r) => setTimeout(r, 200));
+      writing = false;
+      await load;
+      expect(written).toBeGreaterThan(0);
+
+      // What the copy holds, read straight from the file.
+      const copy = new Database(backupFile, { readonly: true });
+      const copyGraves = (copy.prepare("select count(*) as n from graves where gender = 'women'").get() as { n: number }).n;
+      copy.close();
+
+      const restored = `file:${join(dir, 'restored.sqlite')}`;
+      await npmRun('restore', [backupFile], { DATABASE_URL: restored });
+      const fresh = await startServerProcess({ DATABASE_URL: restored });
+      try {
+        for (const path of ['/api/graves/male', '/api/graves/bone', '/api/articles', '/api/suggestion/approved']) {
+          const a = await (await fetch(`${server.url}${path}`)).json();
+          const b = await (await fetch(`${fresh.url}${path}`)).json();
+          expect(b).toEqual(a);
+        }
+        const women = (await (await fetch(`${fresh.url}/api/graves/female`)).json()) as unknown[];
+        expect(women.length).toBe(copyGraves);
+      } finally {
+        await fresh.stop();
+      }
+
+      // A damaged file is refused and the database in place stays as it was.
+      const bad = join(dir, 'bad.sqlite');
+      writeFileSync(bad, 'not a database');
+      await expect(npmRun('restore', [bad], { DATABASE_URL: restored })).rejects.toThrow();
+
+      // The export: UTF-8 with BOM, one line per burial or empty grave.
+      const csvFile = join(dir, 'register.csv');
+      await npmRun('export', [csvFile], { DATABASE_URL: restored });
+      const csv = readFileSync(csvFile, 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      expect(csv).toContain('رقم المقبرة');
+      expect(csv.split('\r\n').length).toBeGreaterThan(600);
+    } finally {
+      writing = false;
+      await server.stop();
+    }
+    expect(existsSync(join(dir, 'copy.sqlite'))).toBe(true);
+  }, 120_000);
+});
