@@ -9,8 +9,10 @@ import swagger from '@fastify/swagger';
 import { t, type MessageKey } from '../src/domain/messages';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
+import { registerPublicCache } from './cache';
 import { articleRoutes } from './routes/articles';
 import { auditRoutes } from './routes/audit';
+import { benchCeilingRoutes } from './routes/benchCeiling';
 import { authRoutes } from './routes/auth';
 import { graveRoutes } from './routes/graves';
 import { searchRoutes } from './routes/search';
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
+  // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
+  registerPublicCache(app, ctx);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
@@ -155,6 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await articleRoutes(api, ctx);
       await authRoutes(api, ctx);
       await auditRoutes(api, ctx);
+      if (process.env.BENCH_CEILING === '1') await benchCeilingRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -89,6 +89,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_at').on('audit_log').column('at').execute();
     },
   },
+  '0002_data_version': {
+    // A counter every audited write moves, so several processes can tell when their cached answers went stale.
+    async up(db: Kysely<any>) {
+      await db.insertInto('settings').values({ key: 'data_version', value: '0' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

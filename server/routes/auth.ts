@@ -18,7 +18,7 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const throttle = createThrottle(db, () => Math.floor(ctx.now().getTime() / 1000));
+  const throttle = createThrottle(db, ctx.dialect, () => Math.floor(ctx.now().getTime() / 1000));
 
   app.post(
     '/auth/login',
@@ -29,16 +29,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const { email, password } = request.body as { email: string; password: string };
       const key = `login:${emailKey(email)}:${request.ip}`;
-      if ((await throttle.count(key, LOGIN_WINDOW_SECONDS)) >= LOGIN_FAILURES_ALLOWED) {
+      // Every attempt is recorded before the password is checked (a failure keeps its record, a success clears
+      // them all), so guesses sent all at once cannot get past the allowance while the hashes are computed.
+      if (!(await throttle.take(key, LOGIN_WINDOW_SECONDS, LOGIN_FAILURES_ALLOWED))) {
         throw refuse(429, 'auth.tooManyAttempts');
       }
       const account = await findAccountByEmail(db, email);
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
       const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
-      if (!account || !valid) {
-        await throttle.record(key);
-        throw badRequest('auth.badCredentials');
-      }
+      if (!account || !valid) throw badRequest('auth.badCredentials');
       await throttle.clear(key);
       const token = await ctx.signer.sign(account, Math.floor(ctx.now().getTime() / 1000));
       return { token, role: account.role, message: t('auth.loginSuccess') };

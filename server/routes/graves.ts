@@ -10,7 +10,7 @@ import { t } from '../../src/domain/messages';
 import { guard } from '../auth/guard';
 import type { AppContext } from '../context';
 import { audit } from '../data/audit';
-import { findGraveRow, getGrave, listGraves, recentBurials, graveNumberOf } from '../data/graves';
+import { findGraveRow, getGrave, listGraves, lockGrave, recentBurials, graveNumberOf } from '../data/graves';
 import { badRequest, notFound } from '../errors';
 import { filterIds, filterText, pageOf, parseListQuery } from '../paging';
 import { bodies, idParams, listQuery } from '../schemas';
@@ -195,6 +195,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const { id } = request.params as { id: string };
       await db.transaction().execute(async (trx) => {
+        await lockGrave(trx, ctx.dialect, id);
         const row = await trx.selectFrom('graves').select(['id', 'full']).where('id', '=', id).executeTakeFirst();
         if (!row) throw notFound('grave.notFound');
         if (Number(row.full) === 1) throw badRequest('grave.cannotUpdateFull');
@@ -231,6 +232,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const now = ctx.now();
       const personId = randomUUID();
       await db.transaction().execute(async (trx) => {
+        await lockGrave(trx, ctx.dialect, id);
         const grave = await getGrave(trx, ctx.statusContext(), id);
         if (!grave) throw notFound('grave.notFound');
         const last = grave.buriedPersons[0]?.burialDate ?? null;

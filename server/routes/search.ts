@@ -41,6 +41,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const numbered = graves
         .filter((g) => normalizeArabic(g.number).includes(term))
         .sort((a, b) => Number(normalizeArabic(b.number) === term) - Number(normalizeArabic(a.number) === term));
+      // The people of those graves in that order, newest burial first within a grave. No SQL limit here: a limit
+      // by date would let a busy grave whose number merely contains the term (say a bone section "ممر 12")
+      // push out the people of grave 12 itself. At most 50 graves are read, so the rows stay few.
       const byNumber = numbered.length
         ? await db
             .selectFrom('burials')
@@ -48,10 +51,11 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
             .select(columns)
             .where('graves.id', 'in', numbered.slice(0, SEARCH_LIMIT).map((g) => g.id))
             .orderBy('burials.burial_date', 'desc')
-            .limit(SEARCH_LIMIT)
+            .orderBy('burials.id')
             .execute()
         : [];
       const rank = new Map(numbered.map((g, i) => [g.id, i]));
+      // Array.prototype.sort is stable: within one grave the newest-first order of the query is kept.
       byNumber.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
       const byName = await db
         .selectFrom('burials')

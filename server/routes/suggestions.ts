@@ -30,7 +30,7 @@ const isStatus = (s: string): s is SuggestionStatus => (SUGGESTION_STATUSES as r
 
 export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const throttle = createThrottle(db, () => Math.floor(ctx.now().getTime() / 1000));
+  const throttle = createThrottle(db, ctx.dialect, () => Math.floor(ctx.now().getTime() / 1000));
 
   app.post(
     '/suggestion',
@@ -49,7 +49,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       const phone = checkPhone(body.phone);
       if (!phone.ok) throw badRequest(phone.error);
       const key = `suggest:${request.ip}`;
-      if ((await throttle.count(key, 3600)) >= SUGGESTIONS_PER_HOUR) throw refuse(429, 'suggest.tooMany');
+      if (!(await throttle.take(key, 3600, SUGGESTIONS_PER_HOUR))) throw refuse(429, 'suggest.tooMany');
       await db
         .insertInto('suggestions')
         .values({
@@ -62,7 +62,6 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
           created_at: ctx.now().toISOString(),
         })
         .execute();
-      await throttle.record(key);
       reply.status(201);
       return { message: t('suggest.success') };
     },

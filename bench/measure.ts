@@ -1,0 +1,106 @@
+// Small measuring tools for the benchmark: sizes, a server process with start-up timing, Chromium with a debug port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { freePort } from '../tests/support/process';
+
+export const gzipSize = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
+export const brotliSize = (buf: Buffer) =>
+  brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+export function fileSizes(path: string) {
+  const buf = readFileSync(path);
+  return { raw: buf.length, gzip: gzipSize(buf), brotli: brotliSize(buf) };
+}
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  /** ms from spawn to the first answered request */
+  startupMs: number;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited at start');
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    if (performance.now() - t0 > 60_000) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startupMs = performance.now() - t0;
+  return {
+    url,
+    child,
+    startupMs,
+    rssBytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb * 1024;
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function startChromiumWithDebugPort(chromiumPath: string, userDataDir: string) {
+  const port = await freePort();
+  const child = spawn(
+    chromiumPath,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - t0 > 30_000) throw new Error('chromium did not open its debug port');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

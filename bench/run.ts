@@ -1,0 +1,302 @@
+// npm run bench: every performance figure of the register side by side with its target, in one run.
+// Prints a table, writes bench/results/latest.json, and puts the table into the README between its bench markers.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { openStore } from '../server/db/connect';
+import { migrate } from '../server/db/migrations';
+import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
+import { CHROMIUM_PATH, hasChromium, launchBrowser } from '../tests/support/browser';
+import { fileSizes, percentile, startBenchServer, startChromiumWithDebugPort } from './measure';
+
+interface Row {
+  group: string;
+  figure: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const rows: Row[] = [];
+function record(group: string, figure: string, value: number, unit: string, target = '', pass: boolean | null = null) {
+  rows.push({ group, figure, value, unit, target, pass });
+  const mark = pass === null ? ' ' : pass ? '✓' : '✗';
+  console.log(`${mark} ${group} | ${figure}: ${format(value, unit)} ${target ? `(target ${target})` : ''}`);
+}
+const format = (v: number, unit: string) =>
+  unit === 'ms' ? `${v.toFixed(v < 10 ? 2 : 0)} ms` : unit === 'ratio' ? v.toFixed(2) : unit === 'KB' ? `${v.toFixed(1)} KB` : unit === 'MB' ? `${v.toFixed(0)} MB` : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const DURATION = QUICK ? 2 : 5;
+const LOAD_SECONDS = QUICK ? 10 : 60;
+
+async function cannon(url: string, opts: Partial<autocannon.Options> = {}) {
+  return autocannon({ url, connections: 10, pipelining: 1, duration: DURATION, ...opts });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'cemetery-bench-'));
+  const siteDir = resolve('.cache/bench-site');
+  console.log('building the site…');
+  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'error'], {
+    stdio: 'inherit',
+  });
+
+  // 1. The large village.
+  const databaseUrl = `file:${join(work, 'large.sqlite')}`;
+  const store = await openStore(databaseUrl);
+  await migrate(store.db);
+  const seedStart = performance.now();
+  const seeded = await seedDemoVillage(store.db, { graves: 3000, burials: 30000, articles: 200, suggestions: 5000 });
+  await store.close();
+  console.log(
+    `seeded ${seeded.graves} graves, ${seeded.burials} burials, ${seeded.articles} articles, ${seeded.suggestions} suggestions in ${Math.round(performance.now() - seedStart)} ms`,
+  );
+
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl, STATIC_DIR: siteDir, BENCH_CEILING: '1' });
+  record('server', 'start-up to first answered request', server.startupMs, 'ms', '< 1000 ms', server.startupMs < 1000);
+  const api = `${server.url}/api`;
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const staff = { authorization: `Bearer ${token}` };
+
+  try {
+    // 2. API throughput against the ceiling of the same bytes.
+    const male = (await (await fetch(`${api}/graves/male`)).json()) as Array<{ _id: string; buriedPersons: unknown[] }>;
+    const busiest = [...male].sort((a, b) => b.buriedPersons.length - a.buriedPersons.length)[0]!;
+    const endpoints: Array<{ name: string; path: string; headers?: Record<string, string>; isPublic: boolean }> = [
+      { name: 'GET /graves/male', path: '/graves/male', isPublic: true },
+      { name: 'GET /graves/graves/{id}', path: `/graves/graves/${busiest._id}`, isPublic: true },
+      { name: 'GET /graves/recentBurials', path: '/graves/recentBurials', isPublic: true },
+      { name: 'GET /graves/totalDeaths', path: '/graves/totalDeaths', isPublic: true },
+      { name: 'GET /graves/maleDeaths', path: '/graves/maleDeaths', isPublic: true },
+      { name: 'GET /graves/femaleDeaths', path: '/graves/femaleDeaths', isPublic: true },
+      { name: 'GET /graves/available-count', path: '/graves/available-count', isPublic: true },
+      { name: 'GET /graves/unavailable-count', path: '/graves/unavailable-count', isPublic: true },
+      { name: 'GET /search?q=…', path: `/search?q=${encodeURIComponent('محمد')}`, isPublic: true },
+      { name: 'GET /articles', path: '/articles', isPublic: true },
+      { name: 'GET /graves (staff, whole)', path: '/graves', headers: staff, isPublic: false },
+      {
+        name: 'GET /graves (staff, page of 25)',
+        path: `/graves?${new URLSearchParams({ sort: '["number","ASC"]', range: '[0,24]', filter: '{}' })}`,
+        headers: staff,
+        isPublic: false,
+      },
+    ];
+    console.log(`male section: ${male.length} graves`);
+    for (const [i, e] of endpoints.entries()) {
+      const body = Buffer.from(await (await fetch(`${api}${e.path}`, { headers: e.headers })).arrayBuffer());
+      await fetch(`${api}/__bench/ceiling/${i}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+      await cannon(`${api}${e.path}`, { headers: e.headers, duration: 1 }); // warm-up
+      const real = await cannon(`${api}${e.path}`, { headers: e.headers });
+      await cannon(`${api}/__bench/ceiling/${i}`, { duration: 1 });
+      const ceiling = await cannon(`${api}/__bench/ceiling/${i}`);
+      const ratio = real.requests.average / ceiling.requests.average;
+      const errors = real.errors + real.non2xx;
+      record(
+        'api',
+        `${e.name}: req/s ${Math.round(real.requests.average)} vs ceiling ${Math.round(ceiling.requests.average)} (${(body.length / 1024).toFixed(0)} KB), p50 ${real.latency.p50} ms, p99 ${real.latency.p99} ms`,
+        ratio,
+        'ratio',
+        e.isPublic ? '≥ 0.80' : '',
+        e.isPublic ? ratio >= 0.8 && errors === 0 : errors === 0 ? null : false,
+      );
+      if (e.name.startsWith('GET /search')) record('api', 'GET /search p99 latency', real.latency.p99, 'ms', '< 20 ms', real.latency.p99 < 20);
+      if (errors) record('api', `${e.name} errors`, errors, '', '0', false);
+    }
+
+    // 3. Bytes.
+    const index = readFileSync(join(siteDir, 'index.html'), 'utf8');
+    const homeFiles = new Set<string>();
+    for (const m of index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) homeFiles.add(m[1]!);
+    let homeJsCss = { raw: 0, gzip: 0, brotli: 0 };
+    for (const f of homeFiles) {
+      const s = fileSizes(join(siteDir, f));
+      homeJsCss = { raw: homeJsCss.raw + s.raw, gzip: homeJsCss.gzip + s.gzip, brotli: homeJsCss.brotli + s.brotli };
+    }
+    const html = fileSizes(join(siteDir, 'index.html'));
+    record('bytes', `home page JavaScript + CSS (${homeFiles.size} files), gzip; brotli ${(homeJsCss.brotli / 1024).toFixed(1)} KB`, homeJsCss.gzip / 1024, 'KB', '≤ 90 KB', homeJsCss.gzip <= 90 * 1024);
+    record('bytes', `home page HTML, gzip (brotli ${(html.brotli / 1024).toFixed(1)} KB)`, html.gzip / 1024, 'KB');
+    const cssText = [...homeFiles].filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(siteDir, f), 'utf8')).join('\n');
+    const fonts = new Set([...cssText.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!));
+    const fontBytes = [...fonts].reduce((sum, f) => sum + fileSizes(join(siteDir, f)).raw, 0);
+    record('bytes', `fonts the home page's CSS references (${fonts.size} woff2)`, fontBytes / 1024, 'KB', '≤ 80 KB', fontBytes <= 80 * 1024);
+    const assets = readdirSync(join(siteDir, 'assets')).filter((f) => /\.(js|css)$/.test(f) && !homeFiles.has(`assets/${f}`));
+    const rest = assets.reduce(
+      (sum, f) => {
+        const s = fileSizes(join(siteDir, 'assets', f));
+        return { gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli };
+      },
+      { gzip: 0, brotli: 0 },
+    );
+    record('bytes', `other chunks (pages loaded later and the console, ${assets.length} files), gzip; brotli ${(rest.brotli / 1024).toFixed(0)} KB`, rest.gzip / 1024, 'KB');
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${api}/graves/male`, { headers: { 'accept-encoding': encoding } });
+      const sent = Buffer.from(await res.arrayBuffer());
+      // fetch decodes the body; the header tells what went over the wire.
+      const wire = Number(res.headers.get('content-length') ?? NaN);
+      const compressed = res.headers.get('content-encoding') === encoding;
+      record(
+        'bytes',
+        `/api/graves/male as sent with Accept-Encoding: ${encoding} (${(sent.length / 1024).toFixed(0)} KB of JSON)`,
+        Number.isNaN(wire) ? NaN : wire / 1024,
+        'KB',
+        'compressed',
+        compressed,
+      );
+    }
+
+    // 4. Chromium: Lighthouse and the search box on /man.
+    if (!hasChromium) {
+      record('browser', `Chromium missing at ${CHROMIUM_PATH}: browser figures not measured`, NaN, '', 'measured', false);
+    } else {
+      const graveId = busiest._id;
+      const { default: lighthouse } = await import('lighthouse');
+      const chrome = await startChromiumWithDebugPort(CHROMIUM_PATH, join(work, 'chrome'));
+      try {
+        for (const [name, path] of [
+          ['/', '/'],
+          ['/man', '/man'],
+          ['grave page', `/grave-details-user/${graveId}`],
+        ] as const) {
+          const result = await lighthouse(`${server.url}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          });
+          const lhr = result!.lhr;
+          const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+          const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+          const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+          const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+          record('lighthouse', `${name}: performance score`, score, '', '≥ 95', score >= 95);
+          record('lighthouse', `${name}: LCP`, lcp, 'ms', '< 2000 ms', lcp < 2000);
+          record('lighthouse', `${name}: CLS`, cls, '', '< 0.05', cls < 0.05);
+          record('lighthouse', `${name}: TBT`, tbt, 'ms', '< 150 ms', tbt < 150);
+        }
+      } finally {
+        await chrome.close();
+      }
+
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+        const cardSelector = 'a[href^="/grave-details-user/"]';
+        await page.addInitScript((selector: string) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(selector)) {
+              (window as unknown as { __firstCards: number }).__firstCards = performance.now();
+              observer.disconnect();
+            }
+          });
+          observer.observe(document, { childList: true, subtree: true });
+        }, cardSelector);
+        await page.goto(`${server.url}/man`);
+        await page.waitForSelector(cardSelector);
+        const firstCards = await page.evaluate(() => (window as unknown as { __firstCards: number }).__firstCards);
+        record('browser', '/man (1,500 graves): navigation to first cards visible', firstCards, 'ms');
+        const timings: number[] = [];
+        for (let round = 0; round < 4; round++) {
+          for (const prefix of ['م', 'مح', 'محم', 'محمو', 'محمود', '']) {
+            const ms = await page.evaluate(async (value: string) => {
+              const input = (document.querySelector('input[type="search"]') ?? document.querySelector('main input')) as HTMLInputElement;
+              const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+              const list = document.querySelector('main') ?? document.body;
+              const t0 = performance.now();
+              const changed = new Promise<number>((done) => {
+                const observer = new MutationObserver(() => {
+                  observer.disconnect();
+                  done(performance.now() - t0);
+                });
+                observer.observe(list, { childList: true, subtree: true, characterData: true });
+                setTimeout(() => {
+                  observer.disconnect();
+                  done(performance.now() - t0);
+                }, 1000);
+              });
+              setter.call(input, value);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              return changed;
+            }, prefix);
+            if (prefix !== '') timings.push(ms);
+            await page.waitForTimeout(50);
+          }
+        }
+        record('browser', `/man: list update per keystroke, median of ${timings.length}`, percentile(timings, 50), 'ms', '< 16 ms', percentile(timings, 50) < 16);
+        record('browser', '/man: list update per keystroke, p95', percentile(timings, 95), 'ms', '< 50 ms', percentile(timings, 95) < 50);
+      } finally {
+        await browser.close();
+      }
+    }
+
+    // Load: 200 clients mixing public reads and staff writes (the issue of durability counts what was written).
+    const before = ((await (await fetch(`${api}/graves`, { headers: staff })).json()) as unknown[]).length;
+    let nextNumber = 60_000;
+    const load = await autocannon({
+      url: server.url,
+      connections: 200,
+      pipelining: 1,
+      duration: LOAD_SECONDS,
+      requests: [
+        { method: 'GET', path: '/api/graves/male' },
+        { method: 'GET', path: `/api/search?q=${encodeURIComponent('احمد')}` },
+        { method: 'GET', path: '/api/graves/recentBurials' },
+        { method: 'GET', path: `/api/graves/graves/${busiest._id}` },
+        {
+          method: 'POST',
+          path: '/api/graves',
+          headers: { ...staff, 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ gender: 'women', number: nextNumber++ }) }),
+        },
+      ],
+    });
+    const after = ((await (await fetch(`${api}/graves`, { headers: staff })).json()) as unknown[]).length;
+    const created = (load.statusCodeStats as Record<string, { count: number }>)['201']?.count ?? 0;
+    const loadErrors = load.errors + load.non2xx + load.timeouts;
+    record('load', `200 clients for ${LOAD_SECONDS} s: requests/s (mixed reads and staff writes)`, load.requests.average, 'req/s');
+    record('load', '200 clients: p99 latency', load.latency.p99, 'ms');
+    record('load', '200 clients: errors', loadErrors, '', '0', loadErrors === 0);
+    record('load', `acknowledged grave writes ${created}, graves added ${after - before}`, after - before - created, 'lost', '0', after - before === created);
+
+    // 5. Footprint.
+    const rss = server.rssBytes() / (1024 * 1024);
+    record('server', 'resident memory after the run', rss, 'MB', '< 200 MB', rss < 200);
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const date = new Date().toISOString().slice(0, 10);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/latest.json', JSON.stringify({ date, machine, quick: QUICK, rows }, null, 2) + '\n');
+  const table = [
+    `Measured ${date} on ${machine}${QUICK ? ' (quick run)' : ''}; \`npm run bench\` took ${Math.round((Date.now() - started) / 1000)} s.`,
+    '',
+    '| | figure | value | target |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`),
+  ].join('\n');
+  writeFileSync('bench/results/latest.md', table + '\n');
+  if (existsSync('README.md') && !QUICK) {
+    const readme = readFileSync('README.md', 'utf8');
+    const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n<!-- bench:end -->`);
+    writeFileSync('README.md', updated);
+  }
+  const failed = rows.filter((r) => r.pass === false).length;
+  console.log(`\n${table}\n\n${rows.length - failed} figures on target, ${failed} off target.`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
