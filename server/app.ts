@@ -10,6 +10,7 @@ import { t, type MessageKey } from '../src/domain/messages';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { registerPublicCache } from './cache';
+import { registerRateLimit } from './rateLimit';
 import { articleRoutes } from './routes/articles';
 import { auditRoutes } from './routes/audit';
 import { benchCeilingRoutes } from './routes/benchCeiling';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
+  registerRateLimit(app, config.rateLimitPerMinute);
   // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
   registerPublicCache(app, ctx);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

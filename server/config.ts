@@ -31,6 +31,8 @@ export interface Config {
   backupDir: string | null;
   /** How many daily backups to keep. */
   backupKeep: number;
+  /** API requests a client may make per minute (a burst of that many, refilled evenly); 0 turns the ceiling off. */
+  rateLimitPerMinute: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -112,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialUrl: env.SOCIAL_URL?.trim() || 'https://www.facebook.com/',
     backupDir: env.BACKUP_DIR?.trim() || null,
     backupKeep: env.BACKUP_KEEP ? integer('BACKUP_KEEP', env.BACKUP_KEEP, 1, 3650) : 14,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE
+      ? integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0, 1_000_000)
+      : 600,
   };
 }

@@ -28,7 +28,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const p = port ?? (await freePort());
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, STATIC_DIR: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(p) },
+    env: { ...process.env, STATIC_DIR: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -52,7 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config: Config = {
-    ...loadConfig({ ...options.env }),
+    // The global per-client ceiling is off unless a test sets it: every test client is 127.0.0.1.
+    ...loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env }),
     databaseUrl,
     port: 0,
     host: '127.0.0.1',

@@ -1,0 +1,28 @@
+// The global per-client ceiling: one address gets RATE_LIMIT_PER_MINUTE API calls, then 429 with Retry-After,
+// while another address is still served.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+describe('global per-client ceiling', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '30', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 429 past the allowance, per client address', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      statuses.push((await server.app.inject({ url: '/api/graves/totalDeaths', headers: from('203.0.113.7') })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    const refused = await server.app.inject({ url: '/api/graves/male', headers: from('203.0.113.7') });
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).message).toBe('طلبات كثيرة. يرجى المحاولة بعد قليل.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const other = await server.app.inject({ url: '/api/graves/male', headers: from('203.0.113.8') });
+    expect(other.statusCode).toBe(200);
+  });
+});

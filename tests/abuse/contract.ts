@@ -1,0 +1,47 @@
+// Who may call what, as the API issue's contract table says. The authorization matrix is generated from this
+// table and checked to cover every operation the server publishes in /api/openapi.json.
+
+export type Guard = 'anyone' | 'staff' | 'manager' | 'password';
+
+/** "METHOD /path" with OpenAPI-style {params}. */
+export const CONTRACT: Record<string, Guard> = {
+  'GET /api/health': 'anyone',
+  'GET /api/graves/male': 'anyone',
+  'GET /api/graves/female': 'anyone',
+  'GET /api/graves/bone': 'anyone',
+  'GET /api/graves/recentBurials': 'anyone',
+  'GET /api/graves/totalDeaths': 'anyone',
+  'GET /api/graves/maleDeaths': 'anyone',
+  'GET /api/graves/femaleDeaths': 'anyone',
+  'GET /api/graves/available-count': 'anyone',
+  'GET /api/graves/unavailable-count': 'anyone',
+  'GET /api/graves/graves/{id}': 'anyone',
+  'GET /api/graves/{id}': 'anyone',
+  'GET /api/graves': 'staff',
+  'POST /api/graves': 'staff',
+  'PUT /api/graves/full/{id}': 'staff',
+  'POST /api/graves/{id}/bury': 'staff',
+  'DELETE /api/graves/{id}/remove-buried': 'staff',
+  'PUT /api/graves/{id}/buried/{personId}': 'staff',
+  'DELETE /api/graves/{id}': 'staff',
+  'GET /api/search': 'anyone',
+  'POST /api/suggestion': 'anyone',
+  'GET /api/suggestion/approved': 'anyone',
+  'GET /api/suggestion/status/{status}': 'manager',
+  'PUT /api/suggestion/status/{id}': 'manager',
+  'GET /api/articles': 'anyone',
+  'GET /api/articles/ArticleDetail/{id}': 'anyone',
+  'GET /api/articles/{id}': 'anyone',
+  'POST /api/articles': 'manager',
+  'PUT /api/articles/{id}': 'manager',
+  'DELETE /api/articles/{id}': 'manager',
+  'POST /api/auth/login': 'anyone',
+  'POST /api/auth/register': 'manager',
+  'POST /api/auth/update-password': 'password',
+  'GET /api/users': 'manager',
+  'GET /api/users/{id}': 'manager',
+  'GET /api/audit': 'manager',
+  'GET /api/audit/{id}': 'manager',
+  'GET /api/export/register.csv': 'staff',
+  'GET /api/export/audit.csv': 'manager',
+};
