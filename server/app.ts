@@ -93,6 +93,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.decorateRequest('account', null);
 
+  // react-admin's fetchJson (the console) and many other clients send Content-Type: application/json on every
+  // PUT and DELETE, also those without a body (PUT /graves/full/{id}, DELETE /articles/{id}); browsers then send
+  // Content-Length: 0. An empty JSON body is read as "no body" instead of being refused; routes that need a body
+  // still refuse it through their schema. Anything else goes to Fastify's own JSON parser (prototype poisoning
+  // refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -26,7 +26,7 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, now: 
       sweptAt = time;
     }
     const b = buckets.get(request.ip) ?? { tokens: capacity, at: time };
-    b.tokens = Math.min(capacity, b.tokens + (time - b.at) * refillPerMs);
+    b.tokens = Math.min(capacity, b.tokens + Math.max(0, time - b.at) * refillPerMs); // a clock stepping back never locks a client out
     b.at = time;
     if (b.tokens < 1) {
       buckets.set(request.ip, b);

@@ -71,7 +71,8 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('throttle')
         .addColumn('key', 'text', (c) => c.notNull())
-        .addColumn('at', 'integer', (c) => c.notNull())
+        // Seconds since the epoch: bigint, as PostgreSQL's integer ends in January 2038 (SQLite's is 64-bit anyway).
+        .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('throttle_key_at').on('throttle').columns(['key', 'at']).execute();
       await db.schema

@@ -209,6 +209,25 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     expectRefusal(await api('GET', `/graves/${ids.W2}`), 404);
   });
 
+  it('calls without a body work when the client still says Content-Type: application/json (react-admin does)', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const grave = await api('POST', '/graves', { token: admin, body: { gender: 'women', number: 9 } });
+    const full = await fetch(`${s.api}/graves/full/${grave.body._id}`, {
+      method: 'PUT',
+      headers: { ...headers, authorization: `Bearer ${admin}` },
+    });
+    expect(full.status).toBe(200);
+    expect(((await full.json()) as any).grave.status).toBe('ممتلئة');
+    const del = await fetch(`${s.api}/graves/${grave.body._id}`, {
+      method: 'DELETE',
+      headers: { ...headers, authorization: `Bearer ${admin}` },
+    });
+    expect(del.status).toBe(200);
+    // A call that needs a body still refuses an empty one.
+    const empty = await fetch(`${s.api}/graves`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${admin}` } });
+    expect(empty.status).toBe(400);
+  });
+
   it('POST /suggestion: 201 {message}; Arabic-Indic digits of the phone stored as 0–9', async () => {
     for (const [i, name] of ['سعيد', 'منى', 'خالد'].entries()) {
       clock.advance(60_000);

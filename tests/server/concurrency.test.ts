@@ -1,0 +1,64 @@
+// Requests that arrive together must keep the same rules as requests that arrive one by one: one grave per number,
+// one "full", no second burial slipped into a grave that just became resting, and throttles that cannot be
+// outrun by sending many attempts at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../support/postgres';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { call } from './helpers';
+
+const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status).sort();
+
+describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    token = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  });
+  afterAll(async () => s?.close());
+
+  it('eight creations of one number at once: one 201, the others 400 grave.duplicate (never 500)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 77 } })),
+    );
+    expect(statuses(answers)).toEqual([201, ...Array(7).fill(400)]);
+    expect((await call(s.api, 'GET', '/graves/male')).body.filter((g: any) => g.number === 77)).toHaveLength(1);
+  });
+
+  it('eight "full" at once: one 200, the others 400 grave.cannotUpdateFull', async () => {
+    const id = (await call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 78 } })).body._id;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(s.api, 'PUT', `/graves/full/${id}`, { token })));
+    expect(statuses(answers)).toEqual([200, ...Array(7).fill(400)]);
+  });
+
+  it('eight burials dated yesterday into one available grave at once: only one is recorded', async () => {
+    const id = (await call(s.api, 'POST', '/graves', { token, body: { gender: 'women', number: 79 } })).body._id;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(s.api, 'POST', `/graves/${id}/bury`, { token, body: { name: `متوفى ${i}`, burialDate: '2026-03-09' } }),
+      ),
+    );
+    expect(statuses(answers)).toEqual([201, ...Array(7).fill(400)]);
+    expect((await call(s.api, 'GET', `/graves/${id}`)).body.buriedPersons).toHaveLength(1);
+  });
+
+  it('twenty suggestions at once from one client: at most ten are stored', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(s.api, 'POST', '/suggestion', { body: { text: `اقتراح ${i}`, name: 'زائر', phone: '01001234567' } }),
+      ),
+    );
+    expect(statuses(answers)).toEqual([...Array(10).fill(201), ...Array(10).fill(429)]);
+    const manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    expect((await call(s.api, 'GET', '/suggestion/status/pending', { token: manager })).body).toHaveLength(10);
+  });
+
+  it('twenty-five wrong passwords at once: at most ten are tried, the rest are 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        call(s.api, 'POST', '/auth/login', { body: { email: DEMO_ACCOUNTS.admin.email, password: 'guess-password' } }),
+      ),
+    );
+    expect(statuses(answers)).toEqual([...Array(10).fill(400), ...Array(15).fill(429)]);
+  });
+});

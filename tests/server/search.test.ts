@@ -1,0 +1,99 @@
+// GET /api/search?q=: one search across all sections, by the shared Arabic normalisation on names and numbers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../support/postgres';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { call } from './helpers';
+
+describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  const g: Record<string, string> = {};
+  const search = async (q: string) => {
+    const res = await call(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Array<{ grave: any; person: any }>;
+  };
+  const names = async (q: string) => (await search(q)).map((m) => m.person.name).sort();
+
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    const token = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const grave = async (key: string, gender: string, number: number | string) => {
+      const res = await call(s.api, 'POST', '/graves', { token, body: { gender, number } });
+      expect(res.status).toBe(201);
+      g[key] = res.body._id;
+    };
+    const bury = async (key: string, name: string, burialDate: string) => {
+      const res = await call(s.api, 'POST', `/graves/${g[key]}/bury`, { token, body: { name, burialDate } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    await grave('m12', 'men', 12);
+    await grave('m7', 'men', 7);
+    await grave('w3', 'women', 3);
+    await grave('w4', 'women', 4);
+    await grave('corridor', 'bones', 'ممر 12');
+    await grave('many', 'bones', 'قسم كبير');
+    await bury('m12', 'علي صاحب المقبرة الثانية عشرة', '2000-01-01');
+    await bury('m7', 'أحمد عبد الله مصطفى', '2010-05-05');
+    await bury('m7', 'احمد عبدالله مصطفي', '2012-05-05');
+    await bury('w3', 'فاطمة علي', '2015-01-01');
+    await bury('w4', 'فاطمه عليّ', '2016-01-01');
+    await bury('corridor', 'سلمى علي', '2026-01-01');
+    // Many remains with newer dates in a section whose label also holds "12", and a crowd of one name.
+    for (let i = 0; i < 60; i++) {
+      await bury('corridor', `رفات ${i}`, `2026-02-${String((i % 28) + 1).padStart(2, '0')}`);
+      await bury('many', `سالم ${i}`, '2020-01-01');
+    }
+  }, 120_000);
+  afterAll(async () => s?.close());
+
+  it('answers [{grave: {_id, number, gender, status}, person: {_id, name, burialDate}}]', async () => {
+    const [match] = await search('صاحب المقبرة');
+    expect(match).toEqual({
+      grave: { _id: g.m12, number: 12, gender: 'men', status: 'متاحة' },
+      person: { _id: expect.any(String), name: 'علي صاحب المقبرة الثانية عشرة', burialDate: '2000-01-01' },
+    });
+    const [bone] = await search('سلمى');
+    expect(bone!.grave).toEqual({ _id: g.corridor, number: 'ممر 12', gender: 'bones', status: 'غير متاحة' });
+  });
+
+  it('finds every spelling: احمد/أحمد, عبدالله/عبد الله, ى/ي, ة/ه, harakat and tatweel', async () => {
+    const both = ['أحمد عبد الله مصطفى', 'احمد عبدالله مصطفي'].sort();
+    for (const q of ['احمد', 'أحمد', 'إحمد', 'عبدالله', 'عبد الله', 'مصطفى', 'مصطفي', 'أَحْمَد', 'احـــمد', 'احمد عبدالله']) {
+      expect(await names(q), q).toEqual(both);
+    }
+    for (const q of ['فاطمة', 'فاطمه', 'فاطمة على', 'فاطمه علي']) {
+      expect(await names(q), q).toEqual(['فاطمة علي', 'فاطمه عليّ'].sort());
+    }
+  });
+
+  it('searches across sections', async () => {
+    const res = await search('علي'); // in names of men, women and bone sections
+    expect(res).toHaveLength(4);
+    expect(new Set(res.map((m) => m.grave.gender))).toEqual(new Set(['men', 'women', 'bones']));
+  });
+
+  it('grave numbers match in Western and Arabic-Indic digits, the grave itself first', async () => {
+    for (const q of ['12', '١٢', '۱۲']) {
+      const res = await search(q);
+      expect(res.length, q).toBeGreaterThan(1);
+      expect(res[0]!.grave, q).toMatchObject({ _id: g.m12, number: 12 });
+      expect(res[0]!.person.name).toBe('علي صاحب المقبرة الثانية عشرة');
+    }
+    const seven = await search('٧');
+    expect(seven.map((m) => m.grave._id)).toContain(g.m7);
+  });
+
+  it('answers at most 50 matches', async () => {
+    expect(await search('سالم')).toHaveLength(50);
+    expect(await search('رفات')).toHaveLength(50);
+  });
+
+  it('an empty or blank q, or none, is []; LIKE wildcards are plain characters', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+    expect((await call(s.api, 'GET', '/search')).body).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect(await search('لا أحد بهذا الاسم')).toEqual([]);
+  });
+});
