@@ -57,7 +57,7 @@ export async function serve(config: Config, extraNotices: string[] = []): Promis
   console.log(`Cemetery register listening on http://localhost:${port} (database: ${store.dialect})`);
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   try {
     await serve(loadConfig());
   } catch (error) {
@@ -70,6 +70,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts')) {
+// Run directly (tsx server/main.ts, or node --import tsx); scripts/start.mjs imports the bundle and calls main().
+if (process.argv[1]?.endsWith('server/main.ts')) {
   void main();
 }
