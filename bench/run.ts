@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     `seeded ${seeded.graves} graves, ${seeded.burials} burials, ${seeded.articles} articles, ${seeded.suggestions} suggestions in ${Math.round(performance.now() - seedStart)} ms`,
   );
 
+  execFileSync(process.execPath, ['scripts/start.mjs', 'build'], { stdio: 'inherit' });
   const server = await startBenchServer({ DATABASE_URL: databaseUrl, STATIC_DIR: siteDir, BENCH_CEILING: '1' });
   record('server', 'start-up to first answered request', server.startupMs, 'ms', '< 1000 ms', server.startupMs < 1000);
   const api = `${server.url}/api`;

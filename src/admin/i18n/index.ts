@@ -1,11 +1,33 @@
 // The console's i18nProvider: polyglot in Arabic ('ar' selects polyglot's six-form Arabic plural rule).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { TranslationMessages } from 'ra-core';
+import type { I18nProvider, TranslationMessages } from 'ra-core';
+import { formatNumber } from '../../domain/format';
 import { raArabic } from './raArabic';
 import { resourcesArabic } from './resources';
 
 export const arabicMessages: TranslationMessages = { ...raArabic, ...resourcesArabic };
 
-export const i18nProvider = polyglotI18nProvider(() => arabicMessages, 'ar', [{ locale: 'ar', name: 'العربية' }]);
+// allowMissing: notifications carry ready Arabic text (the server's message or ours), not keys.
+const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [{ locale: 'ar', name: 'العربية' }], {
+  allowMissing: true,
+});
+
+/**
+ * Numbers passed to messages (page ranges, page numbers, limits) are written with ar-EG digits.
+ * smart_count stays a number (polyglot chooses the plural form from it); our phrases print it as
+ * %{smart_count_ar}, its ar-EG form.
+ */
+export const i18nProvider: I18nProvider = {
+  ...polyglot,
+  translate(key, options) {
+    if (!options) return polyglot.translate(key, options);
+    const localized: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
+      localized[name] = typeof value === 'number' && name !== 'smart_count' ? formatNumber(value) : value;
+    }
+    if (typeof localized.smart_count === 'number') localized.smart_count_ar = formatNumber(localized.smart_count);
+    return polyglot.translate(key, localized);
+  },
+};
 
 export { raArabic, resourcesArabic };

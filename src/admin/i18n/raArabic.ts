@@ -1,6 +1,7 @@
 // react-admin 5's interface text in Arabic, written for this project: every key of ra-language-english 5.15
 // (tests/admin/i18n.test.ts compares the key sets). Plural phrases carry the six forms polyglot's Arabic rule
-// picks from, in this order: 0 | 1 | 2 | 3–10 | 11–99 | 100 and up (by the last two digits).
+// picks from, in this order: 0 | 1 | 2 | 3–10 | 11–99 | 100 and up (by the last two digits). Counts print as
+// %{smart_count_ar} (ar-EG digits, filled by ./index.ts); every other number option is localised there too.
 import type { TranslationMessages } from 'ra-core';
 
 export const raArabic: TranslationMessages = {
@@ -10,7 +11,7 @@ export const raArabic: TranslationMessages = {
       add: 'إضافة',
       back: 'رجوع',
       bulk_actions:
-        'لم يحدد أي عنصر |||| تم تحديد عنصر واحد |||| تم تحديد عنصرين |||| تم تحديد %{smart_count} عناصر |||| تم تحديد %{smart_count} عنصرًا |||| تم تحديد %{smart_count} عنصر',
+        'لم يحدد أي عنصر |||| تم تحديد عنصر واحد |||| تم تحديد عنصرين |||| تم تحديد %{smart_count_ar} عناصر |||| تم تحديد %{smart_count_ar} عنصرًا |||| تم تحديد %{smart_count_ar} عنصر',
       cancel: 'إلغاء',
       clear_array_input: 'مسح القائمة',
       clear_input_value: 'مسح القيمة',
@@ -22,7 +23,7 @@ export const raArabic: TranslationMessages = {
       edit: 'تعديل',
       export: 'تصدير',
       list: 'القائمة',
-      refresh: 'تحديث',
+      refresh: 'إعادة تحميل',
       remove_filter: 'إزالة عامل التصفية هذا',
       remove_all_filters: 'إزالة كل عوامل التصفية',
       remove: 'إزالة',
@@ -94,13 +95,13 @@ export const raArabic: TranslationMessages = {
       authentication_error: 'أعاد خادم التحقق خطأً، وتعذر التحقق من بيانات الدخول.',
       auth_error: 'حدث خطأ أثناء التحقق من رمز الدخول.',
       bulk_delete_content:
-        'هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف هذين العنصرين؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count}؟',
+        'هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف هذين العنصرين؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟',
       bulk_delete_title:
-        'حذف %{name} |||| حذف %{name} |||| حذف عنصرين |||| حذف %{smart_count} عناصر |||| حذف %{smart_count} عنصرًا |||| حذف %{smart_count} عنصر',
+        'حذف %{name} |||| حذف %{name} |||| حذف عنصرين |||| حذف %{smart_count_ar} عناصر |||| حذف %{smart_count_ar} عنصرًا |||| حذف %{smart_count_ar} عنصر',
       bulk_update_content:
-        'هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث هذين العنصرين؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count}؟',
+        'هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث هذين العنصرين؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟',
       bulk_update_title:
-        'تحديث %{name} %{recordRepresentation} |||| تحديث %{name} %{recordRepresentation} |||| تحديث عنصرين |||| تحديث %{smart_count} عناصر |||| تحديث %{smart_count} عنصرًا |||| تحديث %{smart_count} عنصر',
+        'تحديث %{name} %{recordRepresentation} |||| تحديث %{name} %{recordRepresentation} |||| تحديث عنصرين |||| تحديث %{smart_count_ar} عناصر |||| تحديث %{smart_count_ar} عنصرًا |||| تحديث %{smart_count_ar} عنصر',
       clear_array_input: 'هل أنت متأكد من مسح القائمة كلها؟',
       delete_content: 'هل أنت متأكد من حذف هذا العنصر؟',
       delete_title: 'حذف %{name} %{recordRepresentation}',
@@ -151,10 +152,10 @@ export const raArabic: TranslationMessages = {
     },
     notification: {
       updated:
-        'لم يحدث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count} عناصر |||| تم تحديث %{smart_count} عنصرًا |||| تم تحديث %{smart_count} عنصر',
+        'لم يحدث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count_ar} عناصر |||| تم تحديث %{smart_count_ar} عنصرًا |||| تم تحديث %{smart_count_ar} عنصر',
       created: 'تمت إضافة العنصر',
       deleted:
-        'لم يحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count} عناصر |||| تم حذف %{smart_count} عنصرًا |||| تم حذف %{smart_count} عنصر',
+        'لم يحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count_ar} عناصر |||| تم حذف %{smart_count_ar} عنصرًا |||| تم حذف %{smart_count_ar} عنصر',
       bad_item: 'عنصر غير صحيح',
       item_doesnt_exist: 'العنصر غير موجود',
       http_error: 'خطأ في الاتصال بالخادم',

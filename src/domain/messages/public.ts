@@ -19,6 +19,7 @@ export const publicText = {
   'public.serviceWomen': 'تصفح مقابر النساء وابحث عن المتوفيات وحالة كل مقبرة.',
   'public.serviceBones': 'أقسام العظام ومن نُقلت رفاتهم إليها.',
   'public.inGrave': 'في المقبرة رقم {n}',
+  'public.inSection': 'في {label}',
   'public.memorialText':
     'نسأل الله الرحمة والمغفرة لكل من رحل من أهل القرية، وأن يلهم أهلهم الصبر والسلوان. زيارة القبور تذكرة بالآخرة، فادعوا لموتاكم بالخير.',
   'public.memorialLink': 'صفحة الذكرى',

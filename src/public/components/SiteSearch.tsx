@@ -2,19 +2,22 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, paths } from '../../api';
-import { formatDate, formatGraveNumber } from '../../domain/format';
+import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';
 import type { Gender, SearchMatch } from '../../domain/types';
-import { LIMITS } from '../../domain/validation';
 import { SearchBox } from './SearchBox';
 import { Loading } from './Status';
-import { ui, pt, fill } from '../text';
+import { graveWhere } from '../graveText';
+import { ui, pt } from '../text';
 
 const SECTION: Record<Gender, string> = {
   men: pt['public.menSection'],
   women: pt['public.womenSection'],
   bones: pt['public.bonesSection'],
 };
+
+// The API's limit on q (LIMITS.searchQueryMax); a literal here keeps the validation rules out of the home bundle.
+const SEARCH_QUERY_MAX = 100;
 
 type State =
   | { state: 'idle' }
@@ -27,7 +30,7 @@ export function SiteSearch() {
   const [result, setResult] = useState<State>({ state: 'idle' });
 
   useEffect(() => {
-    const q = term.trim().slice(0, LIMITS.searchQueryMax);
+    const q = term.trim().slice(0, SEARCH_QUERY_MAX);
     if (normalizeArabic(q) === '') {
       setResult({ state: 'idle' });
       return;
@@ -69,7 +72,7 @@ export function SiteSearch() {
                     <Link to={`/grave-details-user/${encodeURIComponent(m.grave._id)}`} className="search-result">
                       <span className="result-name">{m.person.name}</span>
                       <span className="result-meta">
-                        {SECTION[m.grave.gender]} · {fill(pt['public.inGrave'], { n: formatGraveNumber(m.grave.number) })} ·{' '}
+                        {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} ·{' '}
                         {formatDate(m.person.burialDate)}
                       </span>
                     </Link>

@@ -5,6 +5,7 @@ import type { ApprovedSuggestion } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
 import { ui, pt } from '../text';
+import '../pages.css';
 
 export default function ApprovedPage() {
   const list = useApi<ApprovedSuggestion[]>(paths.approvedSuggestions());

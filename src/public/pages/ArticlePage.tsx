@@ -6,6 +6,7 @@ import type { Article } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
 import { ui } from '../text';
+import '../pages.css';
 
 export default function ArticlePage() {
   const { id = '' } = useParams();

@@ -8,6 +8,7 @@ import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
 import { ui } from '../text';
+import '../pages.css';
 
 export default function BonesPage() {
   const graves = useApi<Grave[]>(paths.gravesOfSection('bones'));

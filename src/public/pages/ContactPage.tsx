@@ -2,6 +2,7 @@
 import { SuggestionForm } from '../components/SuggestionForm';
 import { TeamCards } from '../components/TeamCards';
 import { ui, pt } from '../text';
+import '../pages.css';
 
 export default function ContactPage() {
   return (

@@ -2,14 +2,15 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../api';
-import { formatDate, formatGraveNumber } from '../../domain/format';
+import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
-import { availabilityText } from '../components/GraveCard';
+import { availabilityText, graveTitle } from '../graveText';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
-import { ui, pt, fill } from '../text';
+import { ui, pt } from '../text';
+import '../pages.css';
 
 export default function GraveDetailsPage() {
   const { graveId = '' } = useParams();
@@ -46,7 +47,7 @@ export default function GraveDetailsPage() {
   const availability = availabilityText(g);
   return (
     <section aria-labelledby="grave-heading">
-      <h1 id="grave-heading">{fill(ui['grave.title'], { n: formatGraveNumber(g.number) })}</h1>
+      <h1 id="grave-heading">{graveTitle(g.number)}</h1>
       <p className="grave-summary">
         <span>
           <span className="label">{ui['grave.status']}: </span>

@@ -2,14 +2,15 @@
 // and one search across all sections.
 import { Link } from 'react-router';
 import { paths } from '../../api';
-import { formatDate, formatGraveNumber } from '../../domain/format';
+import { formatDate } from '../../domain/format';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
 import { Loading } from '../components/Status';
 import { useApi } from '../useApi';
-import { ui, pt, fill } from '../text';
+import { graveWhere } from '../graveText';
+import { ui, pt } from '../text';
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
   { to: '/man', title: ui['nav.men'], text: pt['public.serviceMen'] },
@@ -38,7 +39,7 @@ function RecentBurials() {
             <span className="label">{ui['burial.date']}: </span>
             {formatDate(person.burialDate)}
           </p>
-          <p className="muted">{fill(pt['public.inGrave'], { n: formatGraveNumber(grave.number) })}</p>
+          <p className="muted">{graveWhere(grave.number)}</p>
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import type { LoginAnswer } from '../../domain/types';
 import { loginFormErrors } from '../../domain/validation';
 import { Spinner } from '../components/Icons';
 import { ui, pt } from '../text';
+import '../pages.css';
 
 // The rules' message keys (domain/validation) and their words, read statically (see ../text.ts).
 const LOGIN_ERROR: Partial<Record<MessageKey, string>> = {

@@ -1,4 +1,5 @@
 import { pt } from '../text';
+import '../pages.css';
 // The memorial page: short, well-known texts with their sources, nothing more.
 
 export default function MemorialPage() {

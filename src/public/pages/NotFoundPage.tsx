@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ui, pt } from '../text';
+import '../pages.css';
 
 export default function NotFoundPage() {
   return (

@@ -1,6 +1,7 @@
 // /suggest: the suggestion form alone.
 import { SuggestionForm } from '../components/SuggestionForm';
 import { pt } from '../text';
+import '../pages.css';
 
 export default function SuggestPage() {
   return (

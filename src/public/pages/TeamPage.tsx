@@ -1,6 +1,7 @@
 // Screen 17: 'مطورو المشروع'.
 import { TeamCards } from '../components/TeamCards';
 import { ui } from '../text';
+import '../pages.css';
 
 export default function TeamPage() {
   return (

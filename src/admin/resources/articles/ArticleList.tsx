@@ -102,7 +102,6 @@ export function ArticleList() {
       empty={<Empty />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
-      storeKey={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField source="title" render={() => <TitleLink />} />

@@ -45,6 +45,7 @@ export function GraveCreate() {
     <Create<GraveRecord>
       title={t('nav.creategrave')}
       redirect={false}
+      sx={{ maxWidth: 720 }}
       transform={(data: { gender: string; number: unknown }) => {
         const checked = isGender(data.gender) ? checkGraveNumber(data.gender, data.number) : null;
         return { gender: data.gender, number: checked?.ok ? checked.value : data.number };

@@ -1,12 +1,15 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
 import { Button } from '@mui/material';
 import {
+  CreateButton,
   Datagrid,
   downloadCSV,
+  ExportButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
+  TopToolbar,
   useCreatePath,
   useRecordContext,
   type Exporter,
@@ -20,7 +23,7 @@ import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labe
 import { MarkFullButton } from './MarkFullButton';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder={t('search.placeholder')} />,
+  <SearchInput key="q" source="q" alwaysOn placeholder={t('search.placeholder')} sx={{ minWidth: 300 }} />,
   <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />,
 ];
@@ -65,7 +68,13 @@ export function GraveList() {
       sort={{ field: 'number', order: 'ASC' }}
       perPage={25}
       exporter={exportGraves}
-      storeKey={false}
+      actions={
+        // Every filter is always shown: no 'add filter' button.
+        <TopToolbar>
+          <CreateButton label={t('nav.creategrave')} />
+          <ExportButton maxResults={1000} />
+        </TopToolbar>
+      }
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField<GraveRecord>

@@ -6,8 +6,10 @@ import {
   FunctionField,
   List,
   required,
+  SearchInput,
   SelectInput,
   TextField,
+  TopToolbar,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -30,6 +32,7 @@ const STATUS_CHOICES = (Object.keys(SUGGESTION_LABEL) as SuggestionStatus[]).map
 }));
 
 const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput
     key="status"
     source="status"
@@ -75,7 +78,7 @@ export function SuggestionList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      storeKey={false}
+      actions={<TopToolbar />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="text" sortable={false} />

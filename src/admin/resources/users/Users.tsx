@@ -25,7 +25,7 @@ const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as con
 
 export function UserList() {
   return (
-    <List title={t('admin.users')} sort={{ field: 'createdAt', order: 'ASC' }} exporter={false} storeKey={false}>
+    <List title={t('admin.users')} sort={{ field: 'createdAt', order: 'ASC' }} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="name" />
         <TextField source="email" />
