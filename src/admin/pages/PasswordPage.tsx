@@ -29,7 +29,7 @@ function PasswordForm() {
   const ownEmail = typeof identity?.email === 'string' ? identity.email : '';
   useEffect(() => {
     if (ownEmail && email === '') setEmail(ownEmail);
-  }, [ownEmail]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ownEmail]);
   const update = useMutation({
     mutationFn: () => dataProvider.updatePassword({ email: ownOnly ? ownEmail : email.trim(), newPassword }),
     onSuccess: (result) => {

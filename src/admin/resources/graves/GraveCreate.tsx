@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@mui/material';
 import {
   Create,
+  HttpError,
   required,
   SaveButton,
   SelectInput,
@@ -12,7 +13,6 @@ import {
   useNotify,
   type Validator,
 } from 'react-admin';
-import { HttpError } from 'ra-core';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import { checkGraveNumber, isGender } from '../../../domain/validation';

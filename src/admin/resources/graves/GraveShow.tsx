@@ -23,10 +23,18 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, ShowBase, Title, useDataProvider, useNotify, useRefresh, useShowContext } from 'react-admin';
+import {
+  Confirm,
+  HttpError,
+  ShowBase,
+  Title,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+  useShowContext,
+} from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError } from 'ra-core';
 import { t } from '../../../domain/messages';
 import { formatDate, formatGraveNumber } from '../../../domain/format';
 import { canBury } from '../../../domain/graveStatus';

@@ -1,0 +1,41 @@
+// The role policy table that the server's guards and the console's canAccess and menu share.
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, POLICY, RESOURCES } from '../../src/domain/policy';
+import { MENU_ITEMS } from '../../src/admin/layout/AdminMenu';
+
+describe('role policy', () => {
+  it('admin keeps graves and burials (and its own password), nothing else', () => {
+    for (const action of ACTIONS) {
+      expect(can('admin', 'graves', action)).toBe(true);
+      expect(can('admin', 'burials', action)).toBe(true);
+      for (const resource of ['suggestions', 'articles', 'users', 'audit'] as const) {
+        expect(can('admin', resource, action)).toBe(false);
+      }
+    }
+    expect(can('admin', 'password', 'edit')).toBe(true);
+  });
+
+  it('manager keeps everything the console shows', () => {
+    for (const resource of ['graves', 'burials', 'suggestions', 'articles', 'users'] as const) {
+      for (const action of ACTIONS) expect(can('manager', resource, action)).toBe(true);
+    }
+    expect(can('manager', 'password', 'edit')).toBe(true);
+  });
+
+  it('nobody without a role', () => {
+    for (const resource of RESOURCES) for (const action of ACTIONS) expect(can(null, resource, action)).toBe(false);
+  });
+
+  it('every resource of the table is known', () => {
+    for (const role of Object.keys(POLICY) as Array<keyof typeof POLICY>) {
+      for (const resource of Object.keys(POLICY[role])) expect(RESOURCES).toContain(resource);
+    }
+  });
+
+  it('the menu shows an admin only graves, create grave and its password', () => {
+    const adminMenu = MENU_ITEMS.filter((item) => can('admin', item.resource, item.action)).map((item) => item.to);
+    expect(adminMenu).toEqual(['/admin/graves', '/admin/graves/create', '/admin/password']);
+    const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));
+    expect(managerMenu).toHaveLength(MENU_ITEMS.length);
+  });
+});
