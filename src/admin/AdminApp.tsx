@@ -22,6 +22,7 @@ import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
 import { users } from './resources/users';
+import { audit } from './resources/audit';
 
 export const authProvider = createAuthProvider();
 export const dataProvider = createDataProvider(API_BASE, getToken);
@@ -51,6 +52,7 @@ export default function AdminApp() {
         <Resource {...suggestions} />
         <Resource {...articles} />
         <Resource {...users} />
+        <Resource {...audit} />
         <CustomRoutes>
           <Route path="/password" element={<PasswordPage />} />
         </CustomRoutes>

@@ -37,6 +37,17 @@ export const resourcesArabic = {
         createdAt: m['admin.createdAt'],
       },
     },
+    audit: {
+      name: 'تعديلات |||| تعديل |||| سجل التعديلات |||| تعديلات |||| تعديلًا |||| تعديل',
+      fields: {
+        at: m['audit.at'],
+        accountEmail: m['audit.account'],
+        account: m['audit.account'],
+        action: m['audit.action'],
+        from: m['audit.from'],
+        to: m['audit.to'],
+      },
+    },
     users: {
       name: 'حسابات |||| حساب |||| الحسابات |||| حسابات |||| حسابًا |||| حساب',
       fields: {

@@ -8,6 +8,7 @@ import ArticlesIcon from '@mui/icons-material/Article';
 import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PasswordIcon from '@mui/icons-material/Key';
+import AuditIcon from '@mui/icons-material/History';
 import { t } from '../../domain/messages';
 import { consolePaths } from '../../domain/consolePaths';
 import { can, type Action, type Resource } from '../../domain/policy';
@@ -29,6 +30,7 @@ export const MENU_ITEMS: Item[] = [
   { to: consolePaths.users(), label: t('admin.users'), icon: <UsersIcon />, resource: 'users', action: 'list' },
   { to: consolePaths.createUser(), label: t('nav.register'), icon: <PersonAddIcon />, resource: 'users', action: 'create' },
   { to: consolePaths.password(), label: t('nav.resetpassword'), icon: <PasswordIcon />, resource: 'password', action: 'edit' },
+  { to: consolePaths.audit(), label: t('audit.title'), icon: <AuditIcon />, resource: 'audit', action: 'list' },
 ];
 
 export function AdminMenu() {

@@ -19,6 +19,7 @@ import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
+import { DownloadButton } from '../../components/DownloadButton';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
 
@@ -73,6 +74,8 @@ export function GraveList() {
         <TopToolbar>
           <CreateButton label={t('nav.creategrave')} />
           <ExportButton maxResults={1000} />
+          {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
+          <DownloadButton path="/export/register.csv" label={t('admin.downloadRegister')} fileName="register.csv" />
         </TopToolbar>
       }
     >

@@ -1,0 +1,85 @@
+// The audit trail for managers: every staff write with its account, time and values before and after.
+// Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
+import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { t, type MessageKey } from '../../../domain/messages';
+import { DownloadButton } from '../../components/DownloadButton';
+
+export const AUDIT_ACTIONS = [
+  'grave.create',
+  'grave.full',
+  'grave.delete',
+  'burial.create',
+  'burial.update',
+  'burial.delete',
+  'suggestion.status',
+  'article.create',
+  'article.update',
+  'article.delete',
+  'account.create',
+  'account.password',
+] as const;
+
+const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
+
+const filters = [
+  <TextInput key="account" source="account" label={t('audit.account')} alwaysOn />,
+  <SelectInput
+    key="action"
+    source="action"
+    label={t('audit.action')}
+    choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: actionLabel(a) }))}
+    alwaysOn
+  />,
+  <DateInput key="from" source="from" label={t('audit.from')} alwaysOn />,
+  <DateInput key="to" source="to" label={t('audit.to')} alwaysOn />,
+];
+
+interface AuditRecord {
+  id: string;
+  at: string;
+  accountEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+const when = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+
+/** Values as readable text (JSON with Arabic kept as written); never interpreted as markup. */
+function Values({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span>—</span>;
+  return (
+    <bdi style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: '0.85em' }}>
+      {Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join('\n')}
+    </bdi>
+  );
+}
+
+export function AuditList() {
+  return (
+    <List
+      title={t('audit.title')}
+      filters={filters}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <DownloadButton path="/export/audit.csv" label={t('audit.download')} fileName="audit.csv" />
+        </TopToolbar>
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField<AuditRecord> source="at" label={t('audit.at')} render={(r) => when.format(new Date(r.at))} />
+        <TextField source="accountEmail" label={t('audit.account')} />
+        <FunctionField<AuditRecord> source="action" label={t('audit.action')} render={(r) => actionLabel(r.action)} />
+        <FunctionField<AuditRecord> label={t('audit.before')} render={(r) => <Values value={r.before} />} sortable={false} />
+        <FunctionField<AuditRecord> label={t('audit.after')} render={(r) => <Values value={r.after} />} sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
