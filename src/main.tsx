@@ -1,11 +1,13 @@
-// One router: the public site, redirects from the spec's staff paths, and the lazy staff console under /admin.
-import { lazy, StrictMode, Suspense } from 'react';
+// One entry for the whole site: the public screens (their own small router, src/public/router.tsx), the redirects
+// from the spec's staff paths, and the staff console under /admin/*, which loads — with react-router, react-admin
+// and MUI — only when a console address opens.
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
-import { LEGACY_STAFF_REDIRECTS } from './domain/consolePaths';
+import { CONSOLE_BASE, LEGACY_STAFF_REDIRECTS } from './domain/consolePaths';
 import { Loading } from './public/components/Status';
 import { Layout } from './public/layout/Layout';
 import HomePage from './public/pages/HomePage';
+import { matchPath, Navigate, Routes, useLocation, type RouteDef } from './public/router';
 import { SessionProvider } from './public/session';
 import './public/styles.css';
 
@@ -22,48 +24,85 @@ const ArticlePage = lazy(() => import('./public/pages/ArticlePage'));
 const GraveDetailsPage = lazy(() => import('./public/pages/GraveDetailsPage'));
 const LoginPage = lazy(() => import('./public/pages/LoginPage'));
 const NotFoundPage = lazy(() => import('./public/pages/NotFoundPage'));
-// The console (react-admin, MUI) loads only when a staff page opens.
-const AdminApp = lazy(() => import('./admin/AdminApp'));
 
-function LegacyRedirect({ to }: { to: (params: { graveId?: string }) => string }) {
-  const params = useParams();
-  return <Navigate to={to({ graveId: params.graveId })} replace />;
+// The console (src/admin/AdminApp: react-admin's <Admin basename="/admin">) renders in a react-router
+// <Route path="/admin/*"> of a BrowserRouter, as the console expects; react-router, react-admin and MUI load only
+// here, never on a public page.
+const ConsoleRoot = lazy(async () => {
+  const [{ BrowserRouter, Route, Routes: RouterRoutes, useLocation: useRouterLocation }, { default: AdminApp }] = await Promise.all([
+    import('react-router'),
+    import('./admin/AdminApp'),
+  ]);
+  // Should the console route to a public address in-page, the public site takes over with a page load.
+  function LeaveConsole() {
+    const { pathname, search, hash } = useRouterLocation();
+    const inConsole = pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`);
+    useEffect(() => {
+      if (!inConsole) window.location.assign(pathname + search + hash);
+    }, [inConsole, pathname, search, hash]);
+    return null;
+  }
+  return {
+    default: function ConsoleRoot() {
+      return (
+        <BrowserRouter>
+          <LeaveConsole />
+          {/* As a nested route, react-admin matches its resources relative to /admin. */}
+          <RouterRoutes>
+            <Route path={`${CONSOLE_BASE}/*`} element={<AdminApp />} />
+          </RouterRoutes>
+        </BrowserRouter>
+      );
+    },
+  };
+});
+
+function LegacyRedirect({ from, to }: { from: string; to: (params: { graveId?: string }) => string }) {
+  const { pathname } = useLocation();
+  return <Navigate to={to(matchPath(from, pathname) ?? {})} />;
 }
 
+const ROUTES: ReadonlyArray<RouteDef> = [
+  { path: '/', element: <HomePage /> },
+  { path: '/man', element: <MenPage /> },
+  { path: '/woman', element: <WomenPage /> },
+  { path: '/bones', element: <BonesPage /> },
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/suggest', element: <SuggestPage /> },
+  { path: '/approved', element: <ApprovedPage /> },
+  { path: '/team', element: <TeamPage /> },
+  { path: '/MemorialPage', element: <MemorialPage /> },
+  { path: '/ArticleDetail/:id', element: <ArticlePage /> },
+  { path: '/grave-details-user/:graveId', element: <GraveDetailsPage /> },
+  { path: '/login', element: <LoginPage /> },
+];
+
+// The spec's staff paths lead to their console equivalents, keeping :graveId.
+const REDIRECTS: ReadonlyArray<RouteDef> = LEGACY_STAFF_REDIRECTS.map(({ from, to }) => ({
+  path: from,
+  element: <LegacyRedirect from={from} to={to} />,
+}));
+
 function App() {
+  const { pathname } = useLocation();
+  if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ConsoleRoot />
+      </Suspense>
+    );
+  }
   return (
-    <BrowserRouter>
-      <SessionProvider>
-        <Routes>
-          <Route
-            path="/admin/*"
-            element={
-              <Suspense fallback={<Loading />}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-          {LEGACY_STAFF_REDIRECTS.map(({ from, to }) => (
-            <Route key={from} path={from} element={<LegacyRedirect to={to} />} />
-          ))}
-          <Route element={<Layout />}>
-            <Route index element={<HomePage />} />
-            <Route path="man" element={<MenPage />} />
-            <Route path="woman" element={<WomenPage />} />
-            <Route path="bones" element={<BonesPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="suggest" element={<SuggestPage />} />
-            <Route path="approved" element={<ApprovedPage />} />
-            <Route path="team" element={<TeamPage />} />
-            <Route path="MemorialPage" element={<MemorialPage />} />
-            <Route path="ArticleDetail/:id" element={<ArticlePage />} />
-            <Route path="grave-details-user/:graveId" element={<GraveDetailsPage />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </SessionProvider>
-    </BrowserRouter>
+    <SessionProvider>
+      <Routes
+        routes={REDIRECTS}
+        fallback={
+          <Layout>
+            <Routes routes={ROUTES} fallback={<NotFoundPage />} />
+          </Layout>
+        }
+      />
+    </SessionProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 // One grave as a card: number, status label, when it is available, and 'عرض المزيد' to its page.
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { formatGraveNumber } from '../../domain/format';
 import type { Grave } from '../../domain/types';
 import { GRAVE_STATUS } from '../../domain/types';

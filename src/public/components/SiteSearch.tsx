@@ -1,6 +1,6 @@
 // Beyond the spec: one search over every section (GET /api/search), for visitors who do not know the section.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';

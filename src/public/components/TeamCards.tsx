@@ -2,7 +2,12 @@
 import { TEAM, type TeamMember } from '../config';
 import { ui, pt } from '../text';
 
-const toArabicDigits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+/**
+ * A phone number in ar-EG digits, kept in its written order: Arabic-Indic digits are bidi "Arabic numbers", so
+ * spaces between groups would reverse the groups; a left-to-right mark after each space holds them in place.
+ */
+const phoneText = (text: string) =>
+  text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))).replace(/ /g, ' \u200e');
 
 function initials(name: string): string {
   return name
@@ -37,7 +42,7 @@ function MemberCard({ member }: { member: TeamMember }) {
         <p>
           <span className="visually-hidden">{pt['public.teamPhone']}: </span>
           <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} dir="ltr">
-            {toArabicDigits(member.phone)}
+            {phoneText(member.phone)}
           </a>
         </p>
       )}

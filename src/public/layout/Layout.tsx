@@ -1,6 +1,6 @@
 // Header with logo and title, a navigation bar that collapses behind a menu button on small screens, and the footer.
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from '../router';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Role } from '../../domain/types';
 import { SOCIAL_URL } from '../config';
@@ -154,7 +154,7 @@ function Footer() {
   );
 }
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#content">
@@ -162,9 +162,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="content" className="container site-main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
       <Footer />
     </>

@@ -1,5 +1,5 @@
 // Screen 13: the approved suggestions, each with its author and text, and a button to send one.
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { paths } from '../../api';
 import type { ApprovedSuggestion } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';

@@ -1,5 +1,5 @@
 // Screen 15: an article's title and content. The content is text (its paragraphs kept), never HTML.
-import { useParams } from 'react-router';
+import { useParams } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import type { Article } from '../../domain/types';

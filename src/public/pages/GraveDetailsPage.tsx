@@ -1,6 +1,6 @@
 // Screen 11: a grave's public page — its number, a name search and the burials, newest first.
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';

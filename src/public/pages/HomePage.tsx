@@ -1,6 +1,6 @@
 // Screen 1: hero, services, recent burials, condolence, statistics, articles, memorial and about blocks,
 // and one search across all sections.
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import type { ArticleSummary, Grave } from '../../domain/types';

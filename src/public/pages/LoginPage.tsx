@@ -1,7 +1,7 @@
 // Screen 5: the login of the staff (also the console's login page). Errors are all collected (spec section 5);
 // on success the session is saved and checked, and the page reloads into the console (spec section 4).
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { landingPathFor, saveSession, userFromToken } from '../../authProvider/session';
 import { safeNextPath } from '../../domain/consolePaths';
@@ -22,7 +22,7 @@ const LOGIN_ERROR: Partial<Record<MessageKey, string>> = {
 
 export default function LoginPage() {
   const id = useId();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: MessageKey; password?: MessageKey }>({});

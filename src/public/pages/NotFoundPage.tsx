@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { ui, pt } from '../text';
 import '../pages.css';
 

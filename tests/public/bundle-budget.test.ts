@@ -1,0 +1,131 @@
+// The home page's weight over the production build (issue 3, quality bars): its JavaScript and CSS, gzip, stay at
+// most 90 KB, and nothing it loads holds react-admin or MUI code; the console is a separate, lazy chunk.
+// "Loads" = the HTML's script and stylesheet/modulepreload tags and, recursively, the static imports of those
+// scripts (dynamic import() chunks are fetched only when another screen opens).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+export const HOME_BUDGET_BYTES = 90_000; // 90 KB (kB = 1000 bytes, as Vite reports them)
+
+/** Strings only react-admin or MUI code carries (class-name prefixes and package names kept by the minifier). */
+const CONSOLE_MARKERS = /Mui[A-Z][A-Za-z]+|\bRa[A-Z][a-z]+[A-Za-z]*-|react-admin|ra-core|@mui\//;
+
+/** react-router's own error text: the console's router (and its data-router code) stays out of the home page. */
+const ROUTER_MARKER = /in the context of a <Router>/;
+
+const STATIC_IMPORT = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']\.\/([^"']+?\.(?:js|css))["']/g;
+
+function htmlAssets(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const href = /\bhref="\/([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="(?:stylesheet|modulepreload)"/.test(tag)) found.add(href);
+  }
+  return [...found];
+}
+
+/** The files the home page loads: the HTML's tags plus the static imports of its scripts, recursively. */
+export function homePageFiles(siteDir: string): string[] {
+  const html = readFileSync(join(siteDir, 'index.html'), 'utf8');
+  const queue = htmlAssets(html);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(join(siteDir, file), 'utf8');
+    const dir = file.slice(0, file.lastIndexOf('/') + 1);
+    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(dir + m[1]!);
+  }
+  return [...seen];
+}
+
+export const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/**
+ * The shared test build (tests/support/global-setup.ts) runs `vite build` under vitest's NODE_ENV=test, which gives
+ * React's development build (jsxDEV). Sizes mean something only for a production build, so when the shared one is
+ * not, this suite builds its own.
+ */
+function productionSite(): { dir: string; cleanup: () => void } {
+  const shared = inject('siteDir');
+  const entry = homePageFiles(shared).find((f) => f.endsWith('.js'));
+  if (entry && !readFileSync(join(shared, entry), 'utf8').includes('jsxDEV')) return { dir: shared, cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'public-budget-'));
+  execFileSync(
+    process.execPath,
+    [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'],
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe('home page bundle', () => {
+  const site = productionSite();
+  afterAll(site.cleanup);
+  const siteDir = site.dir;
+  const files = homePageFiles(siteDir);
+  const sizes = files.map((file) => ({ file, gzip: gzipBytes(join(siteDir, file)) }));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  console.log(
+    `home page JS+CSS (gzip -9): ${total} bytes = ${(total / 1000).toFixed(1)} kB of ${HOME_BUDGET_BYTES / 1000} kB\n` +
+      sizes.map((s) => `  ${s.file}: ${s.gzip} bytes`).join('\n'),
+  );
+
+  it('is measured on a production build', () => {
+    const code = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(siteDir, f), 'utf8'));
+    expect(code.some((c) => c.includes('jsxDEV'))).toBe(false);
+  });
+
+  it('loads one script and one stylesheet from the HTML, with a font in woff2 only', () => {
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('.css'))).toBe(true);
+    const css = files.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(siteDir, f), 'utf8')).join('\n');
+    const fonts = [...css.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!).filter((u) => /\.(woff2?|ttf|otf)/.test(u));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.length).toBeLessThanOrEqual(2); // at most two weights
+    for (const font of fonts) expect(font).toMatch(/noto-kufi-arabic-arabic-\d00-normal-[\w-]+\.woff2/);
+    expect(css).toContain('font-display:swap');
+  });
+
+  it('contains no react-admin or MUI code in anything the home page loads', () => {
+    for (const file of files) {
+      const text = readFileSync(join(siteDir, file), 'utf8');
+      expect(CONSOLE_MARKERS.exec(text)?.[0] ?? null, file).toBeNull();
+    }
+  });
+
+  it('leaves react-router to the console: the home page does not download it', () => {
+    for (const file of files) expect(ROUTER_MARKER.test(readFileSync(join(siteDir, file), 'utf8')), file).toBe(false);
+    const assets = readdirSync(join(siteDir, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(assets.some((f) => ROUTER_MARKER.test(readFileSync(join(siteDir, 'assets', f), 'utf8')))).toBe(true);
+  });
+
+  it('keeps the console in a separate chunk that the markers do detect', () => {
+    const assets = readdirSync(join(siteDir, 'assets'));
+    const admin = assets.filter((f) => /^AdminApp-.*\.js$/.test(f));
+    expect(admin).toHaveLength(1);
+    expect(files).not.toContain(`assets/${admin[0]}`);
+    // The console chunk and its own static imports do hold MUI/react-admin code: the marker test above is not vacuous.
+    const adminText = admin
+      .map((f) => readFileSync(join(siteDir, 'assets', f), 'utf8'))
+      .concat(
+        [...readFileSync(join(siteDir, 'assets', admin[0]!), 'utf8').matchAll(STATIC_IMPORT)]
+          .map((m) => join(siteDir, 'assets', m[1]!))
+          .map((p) => readFileSync(p, 'utf8')),
+      )
+      .join('\n');
+    expect(CONSOLE_MARKERS.test(adminText)).toBe(true);
+  });
+
+  it(`stays within ${HOME_BUDGET_BYTES / 1000} kB of JavaScript and CSS (gzip)`, () => {
+    expect(total).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+  });
+});
