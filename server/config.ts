@@ -25,8 +25,6 @@ export interface Config {
   logLevel: 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For from a reverse proxy in front. */
   trustProxy: boolean;
-  /** Address of the committee's public social page, shown in the site's footer. */
-  socialUrl: string;
   /** Daily online backups of the SQLite register go here (null: none). */
   backupDir: string | null;
   /** How many daily backups to keep. */
@@ -111,7 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR?.trim() === 'none' ? null : env.STATIC_DIR?.trim() || 'dist',
     logLevel,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    socialUrl: env.SOCIAL_URL?.trim() || 'https://www.facebook.com/',
     backupDir: env.BACKUP_DIR?.trim() || null,
     backupKeep: env.BACKUP_KEEP ? integer('BACKUP_KEEP', env.BACKUP_KEEP, 1, 3650) : 14,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE

@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Suggestion } from '../../src/domain/types';
+import { t } from '../../src/domain/messages';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { closePage, expectAccessible, newPageIn } from '../public/support';
@@ -152,7 +153,7 @@ describeBrowser('public forms and session', () => {
       await page.getByText('كلمة المرور غير صحيحة').waitFor();
       await email.fill('someone@example.org');
       await button.click();
-      await page.getByText('يجب أن ينتهي البريد الإلكتروني بـ .com أو .net').waitFor();
+      await page.getByText(t('auth.emailTld')).waitFor();
       await expectAccessible(page, 'login with errors');
       await screenshot(page, 'public-login-errors-360');
 

@@ -21,7 +21,8 @@ export default function setup(project: TestProject): void {
   execFileSync(
     process.execPath,
     [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', TEST_SITE_DIR, '--emptyOutDir', '--logLevel', 'error'],
-    { stdio: 'inherit' },
+    // vitest sets NODE_ENV=test, which would give React's development build; the browser suites test what ships.
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   project.provide('siteDir', TEST_SITE_DIR);
 }

@@ -118,7 +118,8 @@ export const sharedText = {
   'auth.loginButton': 'تسجيل الدخول',
   'auth.emailRequired': 'البريد الإلكتروني مطلوب',
   'auth.emailInvalid': 'البريد الإلكتروني غير صالح',
-  'auth.emailTld': 'يجب أن ينتهي البريد الإلكتروني بـ .com أو .net',
+  // .com and .net are isolated (U+2066…U+2069) so they read in order inside right-to-left text; the visible text is verbatim.
+  'auth.emailTld': 'يجب أن ينتهي البريد الإلكتروني بـ \u2066.com\u2069 أو \u2066.net\u2069',
   'auth.passwordIncorrect': 'كلمة المرور غير صحيحة',
   'auth.badCredentials': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   'auth.loginError': 'حدث خطأ أثناء تسجيل الدخول',
