@@ -1,0 +1,150 @@
+// Reading graves with their burials and deriving each grave's status at read time.
+import type { Kysely } from 'kysely';
+import { deriveStatus } from '../../src/domain/graveStatus';
+import type { BuriedPerson, Gender, Grave } from '../../src/domain/types';
+import type { DialectName } from '../db/connect';
+import type { Database, GravesTable } from '../db/schema';
+
+export interface StatusContext {
+  today: string;
+  restingPeriodDays: number;
+}
+
+type GraveRow = Pick<GravesTable, 'id' | 'gender' | 'number' | 'number_value' | 'full'>;
+type BurialRow = { id: string; grave_id: string; name: string; burial_date: string };
+
+/** Men and women graves carry a JSON number; bone sections their label. */
+export function graveNumberOf(row: Pick<GravesTable, 'gender' | 'number'>): number | string {
+  return row.gender === 'bones' ? row.number : Number(row.number);
+}
+
+export function toGrave(row: GraveRow, persons: BuriedPerson[], ctx: StatusContext): Grave {
+  const { status, daysUntilAvailable } = deriveStatus(
+    { gender: row.gender, full: row.full === 1, lastBurialDate: persons[0]?.burialDate ?? null },
+    ctx.today,
+    ctx.restingPeriodDays,
+  );
+  return {
+    _id: row.id,
+    number: graveNumberOf(row),
+    gender: row.gender,
+    status,
+    daysUntilAvailable,
+    buriedPersons: persons,
+  };
+}
+
+/** By number; bone labels that are not numbers after the numbered ones, in Arabic order. */
+export function compareGraveRows(a: GraveRow, b: GraveRow): number {
+  const av = a.number_value ?? Number.POSITIVE_INFINITY;
+  const bv = b.number_value ?? Number.POSITIVE_INFINITY;
+  if (av !== bv) return av < bv ? -1 : 1;
+  return a.number.localeCompare(b.number, 'ar');
+}
+
+const graveColumns = ['id', 'gender', 'number', 'number_value', 'full'] as const;
+
+/** Groups burial rows (already newest first) by grave. */
+function groupBurials(rows: BurialRow[]): Map<string, BuriedPerson[]> {
+  const byGrave = new Map<string, BuriedPerson[]>();
+  for (const r of rows) {
+    let list = byGrave.get(r.grave_id);
+    if (!list) byGrave.set(r.grave_id, (list = []));
+    list.push({ _id: r.id, name: r.name, burialDate: r.burial_date });
+  }
+  return byGrave;
+}
+
+/** Every grave of one section (or all sections), by number, each with its burials newest first. */
+export async function listGraves(db: Kysely<Database>, ctx: StatusContext, gender?: Gender): Promise<Grave[]> {
+  let gq = db.selectFrom('graves').select(graveColumns);
+  let bq = db
+    .selectFrom('burials')
+    .select(['burials.id', 'burials.grave_id', 'burials.name', 'burials.burial_date'])
+    .orderBy('burials.burial_date', 'desc')
+    .orderBy('burials.created_at', 'desc')
+    .orderBy('burials.id', 'desc');
+  if (gender) {
+    gq = gq.where('gender', '=', gender);
+    bq = bq.innerJoin('graves', 'graves.id', 'burials.grave_id').where('graves.gender', '=', gender);
+  }
+  const [rows, burials] = await Promise.all([gq.execute(), bq.execute()]);
+  const byGrave = groupBurials(burials);
+  return rows.sort(compareGraveRows).map((row) => toGrave(row, byGrave.get(row.id) ?? [], ctx));
+}
+
+/**
+ * Holds the grave's row until the transaction ends, so two writes to one grave take turns and the second sees
+ * what the first did (a second "full", a burial into a grave that has just become resting). Only PostgreSQL
+ * needs it: SQLite runs one transaction at a time on our single connection.
+ */
+export async function lockGrave(db: Kysely<Database>, dialect: DialectName, id: string): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('graves').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function findGraveRow(db: Kysely<Database>, id: string): Promise<GraveRow | undefined> {
+  return db.selectFrom('graves').select(graveColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function getGrave(db: Kysely<Database>, ctx: StatusContext, id: string): Promise<Grave | null> {
+  const row = await findGraveRow(db, id);
+  if (!row) return null;
+  const burials = await db
+    .selectFrom('burials')
+    .select(['id', 'grave_id', 'name', 'burial_date'])
+    .where('grave_id', '=', id)
+    .orderBy('burial_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return toGrave(row, groupBurials(burials).get(id) ?? [], ctx);
+}
+
+/** The graves holding the `limit` most recent burials, newest first, each listing only those burials. */
+export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, limit = 10): Promise<Grave[]> {
+  const recent = await db
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select([
+      'burials.id as burial_id',
+      'burials.name',
+      'burials.burial_date',
+      'graves.id',
+      'graves.gender',
+      'graves.number',
+      'graves.number_value',
+      'graves.full',
+    ])
+    .orderBy('burials.burial_date', 'desc')
+    .orderBy('burials.created_at', 'desc')
+    .orderBy('burials.id', 'desc')
+    .limit(limit)
+    .execute();
+  if (recent.length === 0) return [];
+  // A grave's status depends on its newest burial, which is among the recent ones only if it is recent itself.
+  const ids = [...new Set(recent.map((r) => r.id))];
+  const last = await db
+    .selectFrom('burials')
+    .select(['grave_id', db.fn.max('burial_date').as('last')])
+    .where('grave_id', 'in', ids)
+    .groupBy('grave_id')
+    .execute();
+  const lastOf = new Map(last.map((r) => [r.grave_id, String(r.last)]));
+  const order: string[] = [];
+  const rowOf = new Map<string, GraveRow>();
+  const personsOf = new Map<string, BuriedPerson[]>();
+  for (const r of recent) {
+    if (!rowOf.has(r.id)) {
+      order.push(r.id);
+      rowOf.set(r.id, r);
+      personsOf.set(r.id, []);
+    }
+    personsOf.get(r.id)!.push({ _id: r.burial_id, name: r.name, burialDate: r.burial_date });
+  }
+  return order.map((id) => {
+    const row = rowOf.get(id)!;
+    const persons = personsOf.get(id)!;
+    const grave = toGrave(row, [{ _id: '', name: '', burialDate: lastOf.get(id) ?? '' }], ctx);
+    return { ...grave, buriedPersons: persons };
+  });
+}

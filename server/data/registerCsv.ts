@@ -1,0 +1,49 @@
+// The whole register (graves and their burials) as CSV for Excel: UTF-8 with a BOM so Arabic shows right,
+// CRLF line ends, every field quoted when it needs to be, and formula-looking cells defused.
+import type { Kysely } from 'kysely';
+import { sharedText } from '../../src/domain/messages/shared';
+import type { Database } from '../db/schema';
+import { listGraves, type StatusContext } from './graves';
+
+const BOM = '\uFEFF';
+
+const GENDER_LABEL = {
+  men: sharedText['gender.men'],
+  women: sharedText['gender.women'],
+  bones: sharedText['gender.bones'],
+} as const;
+
+/** Quotes a cell; a leading = + - @ would make Excel evaluate it, so such text gets a leading apostrophe. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: Array<string | number | null>): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
+/** One row per burial; a grave without burials gets one row with empty burial cells. */
+export async function registerCsv(db: Kysely<Database>, ctx: StatusContext): Promise<string> {
+  // Section by section (men, women, bones), each by number: the order a reader of the register expects.
+  const order = { men: 0, women: 1, bones: 2 } as const;
+  const graves = (await listGraves(db, ctx)).sort((a, b) => order[a.gender] - order[b.gender]);
+  let out =
+    BOM +
+    csvLine([
+      sharedText['grave.gender'],
+      sharedText['grave.number'],
+      sharedText['grave.status'],
+      'معرف المقبرة',
+      sharedText['burial.name'],
+      sharedText['burial.date'],
+      'معرف المتوفى',
+    ]);
+  for (const g of graves) {
+    const base = [GENDER_LABEL[g.gender], g.number, g.status, g._id];
+    if (g.buriedPersons.length === 0) out += csvLine([...base, null, null, null]);
+    for (const p of g.buriedPersons) out += csvLine([...base, p.name, p.burialDate, p._id]);
+  }
+  return out;
+}
