@@ -44,4 +44,8 @@ export const adminText = {
   'audit.action.article.delete': 'حذف مقال',
   'audit.action.account.create': 'إنشاء حساب',
   'audit.action.account.password': 'تغيير كلمة مرور',
+  'audit.yes': 'نعم',
+  'audit.no': 'لا',
+  'audit.by': 'بواسطة',
+  'audit.commandLine': 'سطر الأوامر',
 } as const;

@@ -2,6 +2,7 @@
 // Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { t, type MessageKey } from '../../../domain/messages';
+import { formatDate, formatNumber } from '../../../domain/format';
 import { DownloadButton } from '../../components/DownloadButton';
 
 export const AUDIT_ACTIONS = [
@@ -47,16 +48,41 @@ interface AuditRecord {
 
 const when = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
 
-/** Values as readable text (JSON with Arabic kept as written); never interpreted as markup. */
+const FIELD_LABEL: Record<string, MessageKey> = {
+  gender: 'grave.gender',
+  number: 'grave.number',
+  graveNumber: 'grave.number',
+  full: 'status.full',
+  name: 'register.name',
+  burialDate: 'burial.date',
+  status: 'grave.status',
+  title: 'article.title',
+  content: 'article.content',
+  email: 'auth.email',
+  role: 'admin.role',
+  by: 'audit.by',
+};
+
+/** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */
+function readable(key: string, value: unknown): string {
+  if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
+  if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected')) return t(`suggestion.${value}`);
+  if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
+  if (key === 'burialDate') return formatDate(value);
+  if (key === 'by' && value === 'command line') return t('audit.commandLine');
+  return value.length > 120 ? `${value.slice(0, 120)}…` : value;
+}
+
+/** Values as readable text (never interpreted as markup); ids are left to the CSV download. */
 function Values({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span>—</span>;
-  return (
-    <bdi style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: '0.85em' }}>
-      {Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-        .join('\n')}
-    </bdi>
-  );
+  const lines = Object.entries(value as Record<string, unknown>)
+    .filter(([k]) => FIELD_LABEL[k])
+    .map(([k, v]) => `${t(FIELD_LABEL[k]!)}: ${readable(k, v)}`);
+  return <bdi style={{ whiteSpace: 'pre-wrap', fontSize: '0.85em' }}>{lines.join('\n')}</bdi>;
 }
 
 export function AuditList() {
