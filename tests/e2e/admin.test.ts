@@ -229,6 +229,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.users'],
       m['nav.register'],
       m['nav.resetpassword'],
+      m['audit.title'],
     ]);
 
     // Suggestions (spec screen 6): pending by default, approve on the first.
