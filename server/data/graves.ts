@@ -4,6 +4,7 @@ import { deriveStatus } from '../../src/domain/graveStatus';
 import type { BuriedPerson, Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
+import { likeContains } from '../db/like';
 
 export interface StatusContext {
   today: string;
@@ -147,4 +148,51 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
     const grave = toGrave(row, [{ _id: '', name: '', burialDate: lastOf.get(id) ?? '' }], ctx);
     return { ...grave, buriedPersons: persons };
   });
+}
+
+/**
+ * Every grave with its status but without its burials: one aggregate query instead of reading every burial,
+ * for the staff's paged list (filter, sort and page first, then read the burials of the 25 graves shown).
+ */
+export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContext): Promise<Grave[]> {
+  const last = db
+    .selectFrom('burials')
+    .select(['grave_id', db.fn.max('burial_date').as('last')])
+    .groupBy('grave_id')
+    .as('b');
+  const rows = await db
+    .selectFrom('graves')
+    .leftJoin(last, 'b.grave_id', 'graves.id')
+    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
+    .execute();
+  return rows.sort(compareGraveRows).map((row) => {
+    const lastDate = row.last ? String(row.last) : null;
+    const grave = toGrave(row, lastDate ? [{ _id: '', name: '', burialDate: lastDate }] : [], ctx);
+    return { ...grave, buriedPersons: [] };
+  });
+}
+
+/** The burials of some graves, newest first, by grave. */
+export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promise<Map<string, BuriedPerson[]>> {
+  if (graveIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('burials')
+    .select(['id', 'grave_id', 'name', 'burial_date'])
+    .where('grave_id', 'in', graveIds)
+    .orderBy('burial_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return groupBurials(rows);
+}
+
+/** Ids of the graves holding a burial whose normalised name contains the normalised term. */
+export async function graveIdsByName(db: Kysely<Database>, normalizedTerm: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('burials')
+    .select('grave_id')
+    .distinct()
+    .where(likeContains('name_search', normalizedTerm))
+    .execute();
+  return new Set(rows.map((r) => r.grave_id));
 }

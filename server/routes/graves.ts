@@ -3,14 +3,24 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { canBury, deriveStatus } from '../../src/domain/graveStatus';
 import { formatDate, formatDays } from '../../src/domain/format';
-import { graveMatches, normalizeArabic } from '../../src/domain/normalize';
+import { normalizeArabic } from '../../src/domain/normalize';
 import { GRAVE_STATUS, type Gender, type Grave } from '../../src/domain/types';
 import { checkBurialDate, checkGraveNumber, checkText, LIMITS } from '../../src/domain/validation';
 import { t } from '../../src/domain/messages';
 import { guard } from '../auth/guard';
 import type { AppContext } from '../context';
 import { audit } from '../data/audit';
-import { findGraveRow, getGrave, listGraves, lockGrave, recentBurials, graveNumberOf } from '../data/graves';
+import {
+  burialsOf,
+  findGraveRow,
+  getGrave,
+  graveIdsByName,
+  graveNumberOf,
+  listGraves,
+  listGraveSummaries,
+  lockGrave,
+  recentBurials,
+} from '../data/graves';
 import { badRequest, notFound } from '../errors';
 import { filterIds, filterText, pageOf, parseListQuery } from '../paging';
 import { bodies, idParams, listQuery } from '../schemas';
@@ -112,18 +122,21 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { schema: { querystring: listQuery }, onRequest: guard(ctx, 'graves', 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query as Record<string, unknown>, SORTABLE);
-      const all = await listGraves(db, ctx.statusContext());
-      if (!q.paged) return all;
+      if (!q.paged) return listGraves(db, ctx.statusContext());
+      // Filter, sort and page on statuses from one aggregate query; read burials only for the page shown.
+      const all = await listGraveSummaries(db, ctx.statusContext());
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');
       const status = filterText(q.filter, 'status');
+      const needle = term === null ? '' : normalizeArabic(term);
+      const byName = needle === '' ? null : await graveIdsByName(db, needle);
       let items = all.filter(
         (g) =>
           (!ids || ids.includes(g._id)) &&
           (!gender || g.gender === gender) &&
           (!status || g.status === status) &&
-          (!term || graveMatches(g, term)),
+          (!byName || byName.has(g._id) || normalizeArabic(String(g.number)).includes(needle)),
       );
       if (q.sort) {
         const cmp = compareBy(q.sort.field);
@@ -134,8 +147,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           .map((x) => x.g);
       }
       const { page, contentRange } = pageOf('graves', items, q);
+      const persons = await burialsOf(db, page.map((g) => g._id));
       reply.header('Content-Range', contentRange);
-      return page;
+      return page.map((g) => ({ ...g, buriedPersons: persons.get(g._id) ?? [] }));
     },
   );
 
