@@ -38,6 +38,17 @@ interface Entry {
 export interface PublicCache {
   clear(): void;
   size(): number;
+  /**
+   * The serialized answer under `key` for the current data version and day, produced once: for answers that need a
+   * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
+   */
+  answer(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>): Promise<FastifyReply>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
 }
 
 async function readVersion(ctx: AppContext): Promise<string> {
@@ -88,9 +99,9 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     }
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl = 'no-cache'): FastifyReply {
     reply.header('ETag', entry.etag);
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', cacheControl);
     reply.header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     reply.type(entry.type);
@@ -140,5 +151,22 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     }
   });
 
-  return { clear, size: () => entries.size };
+  const cache: PublicCache = {
+    clear,
+    size: () => entries.size,
+    async answer(request, reply, key, produce) {
+      await fresh();
+      let entry = entries.get(key);
+      if (!entry || entry.today !== ctx.today()) {
+        const today = ctx.today();
+        const body = Buffer.from(JSON.stringify(await produce()));
+        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type: 'application/json; charset=utf-8', today };
+        entries.set(key, entry);
+      }
+      // Staff answers are private to the signed-in browser.
+      return send(request, reply, entry, 'private, no-cache');
+    },
+  };
+  app.decorate('publicCache', cache);
+  return cache;
 }

@@ -122,7 +122,10 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { schema: { querystring: listQuery }, onRequest: guard(ctx, 'graves', 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query as Record<string, unknown>, SORTABLE);
-      if (!q.paged) return listGraves(db, ctx.statusContext());
+      if (!q.paged) {
+        // The whole register (3.7 MB for a town) is built once per change, not once per request.
+        return app.publicCache.answer(request, reply, 'staff:/api/graves', () => listGraves(db, ctx.statusContext()));
+      }
       // Filter, sort and page on statuses from one aggregate query; read burials only for the page shown.
       const all = await listGraveSummaries(db, ctx.statusContext());
       const ids = filterIds(q.filter);
