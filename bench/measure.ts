@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { freePort } from '../tests/support/process';
+import { CHROMIUM_FLAGS } from '../tests/support/browser';
 
 export const gzipSize = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 export const brotliSize = (buf: Buffer) =>
@@ -66,14 +67,7 @@ export async function startChromiumWithDebugPort(chromiumPath: string, userDataD
   const child = spawn(
     chromiumPath,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${userDataDir}`,
       'about:blank',

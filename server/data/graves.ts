@@ -90,15 +90,7 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
 export async function getGrave(db: Kysely<Database>, ctx: StatusContext, id: string): Promise<Grave | null> {
   const row = await findGraveRow(db, id);
   if (!row) return null;
-  const burials = await db
-    .selectFrom('burials')
-    .select(['id', 'grave_id', 'name', 'burial_date'])
-    .where('grave_id', '=', id)
-    .orderBy('burial_date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return toGrave(row, groupBurials(burials).get(id) ?? [], ctx);
+  return toGrave(row, (await burialsOf(db, [id])).get(id) ?? [], ctx);
 }
 
 /** The graves holding the `limit` most recent burials, newest first, each listing only those burials. */

@@ -1,5 +1,6 @@
 // The audit trail for managers (read-only: no route edits or deletes it) and the CSV downloads of the register.
 import type { FastifyInstance } from 'fastify';
+import type { AuditEntry } from '../../src/domain/types';
 import { guard } from '../auth/guard';
 import type { AppContext } from '../context';
 import type { AuditTable } from '../db/schema';
@@ -7,18 +8,6 @@ import { notFound } from '../errors';
 import { contentRange, filterText, parseListQuery } from '../paging';
 import { idParams, listQuery } from '../schemas';
 import { csvLine, registerCsv } from '../data/registerCsv';
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  accountId: string | null;
-  accountEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-}
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 

@@ -98,3 +98,16 @@ export interface Statistics {
   availableGravesCount: number;
   unavailableGravesCount: number;
 }
+
+/** One line of the audit trail: who changed what, when, and the values before and after. */
+export interface AuditEntry {
+  _id: string;
+  at: string;
+  accountId: string | null;
+  accountEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}

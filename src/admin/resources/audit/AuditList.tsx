@@ -3,6 +3,7 @@
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatDate, formatNumber } from '../../../domain/format';
+import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 
 export const AUDIT_ACTIONS = [
@@ -35,16 +36,7 @@ const filters = [
   <DateInput key="to" source="to" label={t('audit.to')} alwaysOn />,
 ];
 
-interface AuditRecord {
-  id: string;
-  at: string;
-  accountEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-}
+type AuditRecord = AuditEntry & { id: string };
 
 const when = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
 
