@@ -179,18 +179,26 @@ async function main(): Promise<void> {
           ['/man', '/man'],
           ['grave page', `/grave-details-user/${graveId}`],
         ] as const) {
-          const result = await lighthouse(`${server.url}${path}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-          });
-          const lhr = result!.lhr;
-          const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-          const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
-          const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
-          const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
-          record('lighthouse', `${name}: performance score`, score, '', '≥ 95', score >= 95);
+          // Lighthouse's simulated figures vary from run to run on a shared machine: the median of three runs.
+          const runs: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];
+          for (let run = 0; run < (QUICK ? 1 : 3); run++) {
+            const result = await lighthouse(`${server.url}${path}`, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+            });
+            const lhr = result!.lhr;
+            runs.push({
+              score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+              cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+              tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+            });
+          }
+          const median = (key: 'score' | 'lcp' | 'cls' | 'tbt') => percentile(runs.map((r) => r[key]), 50);
+          const [score, lcp, cls, tbt] = [median('score'), median('lcp'), median('cls'), median('tbt')];
+          record('lighthouse', `${name}: performance score (median of ${runs.length} runs)`, score, '', '≥ 95', score >= 95);
           record('lighthouse', `${name}: LCP`, lcp, 'ms', '< 2000 ms', lcp < 2000);
           record('lighthouse', `${name}: CLS`, cls, '', '< 0.05', cls < 0.05);
           record('lighthouse', `${name}: TBT`, tbt, 'ms', '< 150 ms', tbt < 150);

@@ -3,12 +3,14 @@
 // and MUI — only when a console address opens.
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { paths } from './api';
 import { CONSOLE_BASE, LEGACY_STAFF_REDIRECTS } from './domain/consolePaths';
 import { Loading } from './public/components/Status';
 import { Layout } from './public/layout/Layout';
 import HomePage from './public/pages/HomePage';
 import { matchPath, Navigate, Routes, useLocation, type RouteDef } from './public/router';
 import { SessionProvider } from './public/session';
+import { prefetch } from './public/useApi';
 import './public/styles.css';
 
 // The home page is in the first download; every other screen is its own small chunk.
@@ -105,6 +107,11 @@ function App() {
     </SessionProvider>
   );
 }
+
+// A grave's page: its heading (the largest text) waits for the grave, so that request starts now, beside the
+// page's chunk, rather than after the chunk has loaded and rendered.
+const graveRoute = matchPath('/grave-details-user/:graveId', window.location.pathname);
+if (graveRoute?.graveId) prefetch(paths.grave(graveRoute.graveId));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,11 +1,59 @@
 // A GET of the API as component state: loading, data or error, cancelled when the component leaves.
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, call } from '../api';
 
 export type Loaded<T> =
   | { state: 'loading' }
   | { state: 'done'; data: T }
   | { state: 'error'; error: ApiError };
+
+/** Requests started before the first render (src/main.tsx), taken over by the first useApi of that path. */
+const prefetched = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a GET at once, before React renders: for the data the page's largest text waits for (a grave's number),
+ * so the request does not wait for the page's chunk and first render.
+ */
+export function prefetch(path: string): void {
+  if (prefetched.has(path)) return;
+  const pending = call<unknown>(path);
+  pending.catch(() => {}); // handled by the useApi that takes it
+  prefetched.set(path, pending);
+}
+
+let painted: Promise<void> | null = null;
+/**
+ * Resolves once the first screen has been shown (its first contentful paint). Requests that no text of the first
+ * screen waits for start only then, so the first paint does not share the slow network (and the main thread)
+ * with them. Later calls resolve at once. A hidden tab paints nothing: there the requests start at once; and
+ * they never wait more than a few seconds.
+ */
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise<void>((resolve) => {
+    if (typeof document === 'undefined' || document.visibilityState !== 'visible') {
+      resolve();
+      return;
+    }
+    const done = () => setTimeout(resolve, 0);
+    setTimeout(resolve, 3000);
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) {
+          observer.disconnect();
+          done();
+        }
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else if (typeof requestAnimationFrame === 'function') {
+      // The frame is drawn after the rAF callback; the timeout runs once it has been.
+      requestAnimationFrame(done);
+    } else {
+      resolve();
+    }
+  });
+  return painted;
+}
 
 export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void } {
   const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
@@ -14,8 +62,20 @@ export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void
     if (path === null) return;
     const controller = new AbortController();
     setResult({ state: 'loading' });
-    call<T>(path, { signal: controller.signal }).then(
-      (data) => setResult({ state: 'done', data }),
+    const early = attempt === 0 ? prefetched.get(path) : undefined;
+    if (early) prefetched.delete(path);
+    const pending = early
+      ? (early as Promise<T>)
+      : afterFirstPaint().then(() => {
+          if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
+          return call<T>(path, { signal: controller.signal });
+        });
+    pending.then(
+      (data) => {
+        if (controller.signal.aborted) return;
+        // A transition: React renders what the data brings in slices that leave the main thread free.
+        startTransition(() => setResult({ state: 'done', data }));
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setResult({ state: 'error', error: error instanceof ApiError ? error : new ApiError(0, String(error), null) });
@@ -24,5 +84,6 @@ export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void
     return () => controller.abort();
   }, [path, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...result, reload };
+  // One object per result, so components can key memos and effects on it.
+  return useMemo(() => ({ ...result, reload }), [result, reload]);
 }

@@ -43,27 +43,41 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The shown fraction (0..1) of the count-up, started once `start` turns true. */
-function useProgress(start: boolean): number {
-  const [progress, setProgress] = useState(0);
+/**
+ * The count-up, started once `start` turns true: returns false until it has ended, then true (the final numbers
+ * render). Meanwhile each frame writes the eased number straight into the value's text node (`values`), so no
+ * React render runs per frame.
+ */
+function useCountUp(start: boolean, values: ReadonlyArray<{ node: HTMLElement | null; value: number }>): boolean {
+  const [done, setDone] = useState(false);
+  const latest = useRef(values);
+  latest.current = values;
   useEffect(() => {
     if (!start) return;
     if (reducedMotion()) {
-      setProgress(1);
+      setDone(true);
       return;
     }
     let frame = 0;
     const began = performance.now();
     const tick = (now: number) => {
       const p = Math.min(1, (now - began) / COUNT_UP_MS);
+      if (p >= 1) {
+        setDone(true);
+        return;
+      }
       // Ease out: fast at first, settling on the final number.
-      setProgress(1 - (1 - p) ** 3);
-      if (p < 1) frame = requestAnimationFrame(tick);
+      const eased = 1 - (1 - p) ** 3;
+      for (const { node, value } of latest.current) {
+        const text = node?.firstChild;
+        if (text && text.nodeType === Node.TEXT_NODE) text.nodeValue = formatNumber(Math.round(value * eased));
+      }
+      frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
   }, [start]);
-  return progress;
+  return done;
 }
 
 export function Statistics() {
@@ -84,7 +98,11 @@ export function Statistics() {
 
   const ref = useRef<HTMLElement>(null);
   const visible = useHalfVisible(ref);
-  const progress = useProgress(visible && loaded);
+  const nodes = useRef<Record<string, HTMLElement | null>>({});
+  const done = useCountUp(
+    visible && loaded,
+    stats.map((s) => ({ node: nodes.current[s.key] ?? null, value: s.value ?? 0 })),
+  );
 
   return (
     <section ref={ref} className="stats" aria-labelledby="stats-heading">
@@ -92,8 +110,14 @@ export function Statistics() {
       <ul className="stats-grid">
         {stats.map((s) => (
           <li key={s.key} className={s.wide ? 'stat stat-wide' : 'stat'} data-stat={s.key}>
-            <span className="stat-value" data-final={s.value ?? ''}>
-              {s.value === null ? '—' : formatNumber(Math.round(s.value * progress))}
+            <span
+              className="stat-value"
+              data-final={s.value ?? ''}
+              ref={(node) => {
+                nodes.current[s.key] = node;
+              }}
+            >
+              {s.value === null ? '—' : formatNumber(done ? s.value : 0)}
             </span>
             <span className="stat-label">{s.label}</span>
           </li>

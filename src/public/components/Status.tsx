@@ -1,9 +1,11 @@
 import { Spinner } from './Icons';
 import { ui, pt } from '../text';
 
-export function Loading({ text }: { text?: string }) {
+/** `page`: the whole page is loading — the placeholder is as tall as the screen, so that what follows it (the
+ * footer) is out of view and does not move when the page arrives (layout shift). */
+export function Loading({ text, page }: { text?: string; page?: boolean }) {
   return (
-    <p className="loading" role="status">
+    <p className={page ? 'loading loading-page' : 'loading'} role="status">
       <Spinner />
       <span>{text ?? ui['common.loading']}</span>
     </p>

@@ -15,9 +15,15 @@ interface Props<T> {
 
 export function SteppedList<T>({ items, resetKey, render, className }: Props<T>) {
   const [shown, setShown] = useState(STEP);
+  const [shownFor, setShownFor] = useState(resetKey);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setShown(STEP), [resetKey]);
+  // A new search starts again from the first step in the same render (not in an effect, which would draw the
+  // old length once more and then again).
+  if (shownFor !== resetKey) {
+    setShownFor(resetKey);
+    setShown(STEP);
+  }
 
   const more = shown < items.length;
   useEffect(() => {

@@ -162,7 +162,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="content" className="container site-main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>{children}</Suspense>
+        {/* A screen-tall placeholder: the footer stays out of view until the page is drawn (no layout shift). */}
+        <Suspense fallback={<Loading page />}>{children}</Suspense>
       </main>
       <Footer />
     </>

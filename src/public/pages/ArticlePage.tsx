@@ -11,7 +11,7 @@ import '../pages.css';
 export default function ArticlePage() {
   const { id = '' } = useParams();
   const article = useApi<Article>(paths.articleDetail(id));
-  if (article.state === 'loading') return <Loading text={ui['article.loading']} />;
+  if (article.state === 'loading') return <Loading page text={ui['article.loading']} />;
   if (article.state === 'error') return <ErrorMessage text={ui['article.loadError']} />;
   const paragraphs = article.data.content.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   return (

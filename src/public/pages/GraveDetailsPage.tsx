@@ -24,7 +24,7 @@ export default function GraveDetailsPage() {
     return needle === '' ? sorted : sorted.filter((p) => normalizeArabic(p.name).includes(needle));
   }, [grave, needle]);
 
-  if (grave.state === 'loading') return <Loading />;
+  if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {
     // An unknown grave gets a clear Arabic answer, never an endless 'Loading...'.
     if (grave.error.status === 404 || grave.error.status === 400) {

@@ -1,5 +1,6 @@
 // Screen 1: hero, services, recent burials, condolence, statistics, articles, memorial and about blocks,
 // and one search across all sections.
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
@@ -8,7 +9,7 @@ import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
 import { Loading } from '../components/Status';
-import { useApi } from '../useApi';
+import { afterFirstPaint, useApi } from '../useApi';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 
@@ -66,6 +67,24 @@ function Articles() {
   );
 }
 
+/**
+ * Below-the-fold blocks: drawn once the first screen has been shown, in a transition (in slices), so the first
+ * render — the hero the visitor sees — is a short task.
+ */
+function Later({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => {
+      if (live) startTransition(() => setShown(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return shown ? <>{children}</> : null;
+}
+
 export default function HomePage() {
   return (
     <div className="home">
@@ -97,23 +116,25 @@ export default function HomePage() {
 
       <p className="condolence">{ui['home.condolence']}</p>
 
-      <Statistics />
+      <Later>
+        <Statistics />
 
-      <section aria-labelledby="articles-heading">
-        <h2 id="articles-heading">{ui['home.articles']}</h2>
-        <Articles />
-      </section>
+        <section aria-labelledby="articles-heading">
+          <h2 id="articles-heading">{ui['home.articles']}</h2>
+          <Articles />
+        </section>
 
-      <section className="memorial-block card" aria-labelledby="memorial-heading">
-        <h2 id="memorial-heading">{ui['home.memorial']}</h2>
-        <p>{pt['public.memorialText']}</p>
-        <Link to="/MemorialPage">{pt['public.memorialLink']}</Link>
-      </section>
+        <section className="memorial-block card" aria-labelledby="memorial-heading">
+          <h2 id="memorial-heading">{ui['home.memorial']}</h2>
+          <p>{pt['public.memorialText']}</p>
+          <Link to="/MemorialPage">{pt['public.memorialLink']}</Link>
+        </section>
 
-      <section className="about-block card" aria-labelledby="about-heading">
-        <h2 id="about-heading">{ui['home.about']}</h2>
-        <p>{pt['public.aboutText']}</p>
-      </section>
+        <section className="about-block card" aria-labelledby="about-heading">
+          <h2 id="about-heading">{ui['home.about']}</h2>
+          <p>{pt['public.aboutText']}</p>
+        </section>
+      </Later>
     </div>
   );
 }
