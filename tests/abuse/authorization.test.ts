@@ -52,6 +52,27 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
     expect(published.filter((op) => !benchOnly(op)).sort()).toEqual(Object.keys(CONTRACT).sort());
   });
 
+  it('offers no way to edit or delete the audit trail, even to a manager', async () => {
+    const count = async () => Number((await server.ctx.db.selectFrom('audit_log').select(server.ctx.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const headers = { authorization: `Bearer ${tokens.manager}` };
+    const created = await fetch(`${server.api}/graves`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ gender: 'bones', number: 'قسم لاختبار السجل' }),
+    });
+    expect(created.status).toBe(201); // an audited write, so the trail has a line to attack
+    const [entry] = (await (await fetch(`${server.api}/audit?range=[0,0]`, { headers })).json()) as Array<{ _id: string }>;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    for (const method of ['PUT', 'DELETE', 'POST', 'PATCH'] as const) {
+      for (const url of [`/api/audit/${entry!._id}`, '/api/audit']) {
+        const res = await server.app.inject({ method, url, headers, payload: { action: 'forged' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+
   for (const [operation, guard] of Object.entries(CONTRACT)) {
     it(`${operation} (${guard})`, async () => {
       const [method, template] = operation.split(' ') as [string, string];
