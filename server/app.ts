@@ -160,6 +160,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: t('errors.tooManyRequests') });
+    if (status === 403) return reply.status(403).send({ message: t('errors.forbidden') });
+    if (status === 404) return reply.status(404).send({ message: t('common.notFound') });
     if (status >= 400 && status < 500) return reply.status(status).send({ message: t('errors.badRequest') });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: t('errors.internal') });
@@ -184,8 +186,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (hasSite) {
     await app.register(fastifyStatic, {
       root: staticRoot,
-      index: false,
+      // `/` is the home page; every other route of the site falls back to the same file below.
+      index: 'index.html',
       preCompressed: true,
+      // Our setHeaders decides: a year for hashed assets, revalidation for the rest.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite's hashed file names never change content: cache them for a year; everything else revalidates.
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -24,10 +24,16 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/** `production` runs what `npm start` runs (scripts/start.mjs: the bundled server); `source` runs server/main.ts. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  entry: 'source' | 'production' = 'source',
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = entry === 'production' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, STATIC_DIR: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
