@@ -1,28 +1,16 @@
 // The whole register (graves and their burials) as CSV for Excel: UTF-8 with a BOM so Arabic shows right,
 // CRLF line ends, every field quoted when it needs to be, and formula-looking cells defused.
 import type { Kysely } from 'kysely';
+import { BOM, csvLine } from '../../src/domain/csv';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { listGraves, type StatusContext } from './graves';
-
-const BOM = '\uFEFF';
 
 const GENDER_LABEL = {
   men: sharedText['gender.men'],
   women: sharedText['gender.women'],
   bones: sharedText['gender.bones'],
 } as const;
-
-/** Quotes a cell; a leading = + - @ would make Excel evaluate it, so such text gets a leading apostrophe. */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(cells: Array<string | number | null>): string {
-  return cells.map(csvCell).join(',') + '\r\n';
-}
 
 /** One row per burial; a grave without burials gets one row with empty burial cells. */
 export async function registerCsv(db: Kysely<Database>, ctx: StatusContext): Promise<string> {

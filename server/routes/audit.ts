@@ -7,7 +7,8 @@ import type { AuditTable } from '../db/schema';
 import { notFound } from '../errors';
 import { contentRange, filterText, parseListQuery } from '../paging';
 import { idParams, listQuery } from '../schemas';
-import { csvLine, registerCsv } from '../data/registerCsv';
+import { registerCsv } from '../data/registerCsv';
+import { BOM, csvLine } from '../../src/domain/csv';
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
@@ -85,7 +86,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/export/audit.csv', { onRequest: guard(ctx, 'audit', 'export') }, async (_request, reply) => {
     const rows = await db.selectFrom('audit_log').selectAll().orderBy('at', 'asc').orderBy('id', 'asc').execute();
-    let csv = '\uFEFF' + csvLine(['الوقت', 'الحساب', 'الإجراء', 'النوع', 'المعرف', 'قبل', 'بعد']);
+    let csv = BOM + csvLine(['الوقت', 'الحساب', 'الإجراء', 'النوع', 'المعرف', 'قبل', 'بعد']);
     for (const r of rows) csv += csvLine([r.at, r.account_email, r.action, r.entity, r.entity_id, r.before_json, r.after_json]);
     reply.header('Content-Type', 'text/csv; charset=utf-8');
     reply.header('Content-Disposition', `attachment; filename="audit-${ctx.today()}.csv"`);

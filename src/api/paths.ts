@@ -9,7 +9,6 @@ export const paths = {
   gravesOfSection: (gender: Gender) => `/graves/${SECTION_PATH[gender]}`,
   graves: () => '/graves',
   grave: (graveId: string) => `/graves/graves/${id(graveId)}`,
-  graveById: (graveId: string) => `/graves/${id(graveId)}`,
   recentBurials: () => '/graves/recentBurials',
   totalDeaths: () => '/graves/totalDeaths',
   maleDeaths: () => '/graves/maleDeaths',
@@ -32,6 +31,6 @@ export const paths = {
   register: () => '/auth/register',
   updatePassword: () => '/auth/update-password',
   users: () => '/users',
-  audit: () => '/audit',
-  health: () => '/health',
+  exportRegister: () => '/export/register.csv',
+  exportAudit: () => '/export/audit.csv',
 } as const;

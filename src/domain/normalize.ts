@@ -48,9 +48,7 @@ export function graveMatches(
   term: string,
 ): boolean {
   const needle = normalizeArabic(term);
-  if (needle === '') return true;
-  if (normalizeArabic(String(grave.number)).includes(needle)) return true;
-  return grave.buriedPersons.some((p) => normalizeArabic(p.name).includes(needle));
+  return needle === '' || graveSearchText(grave).includes(needle);
 }
 
 /**

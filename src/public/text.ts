@@ -4,7 +4,4 @@
 export { sharedText as ui } from '../domain/messages/shared';
 export { publicText as pt } from '../domain/messages/public';
 
-/** Fills {placeholders} like the messages module's t(); format numbers and dates before passing them. */
-export function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export { fill } from '../domain/messages/fill';

@@ -3,15 +3,13 @@ import { sharedText } from './shared';
 import { serverText } from './server';
 import { publicText } from './public';
 import { adminText } from './admin';
+import { fill } from './fill';
 
 export const messages = { ...sharedText, ...serverText, ...publicText, ...adminText } as const;
 export type MessageKey = keyof typeof messages;
 
-/** Fills {placeholders}; values are written as given (format numbers and dates before passing them). */
+export { fill };
+
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text: string = messages[key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fill(messages[key], params);
 }

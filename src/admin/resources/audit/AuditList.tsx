@@ -1,6 +1,7 @@
 // The audit trail for managers: every staff write with its account, time and values before and after.
 // Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatDate, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
@@ -87,7 +88,7 @@ export function AuditList() {
       exporter={false}
       actions={
         <TopToolbar>
-          <DownloadButton path="/export/audit.csv" label={t('audit.download')} fileName="audit.csv" />
+          <DownloadButton path={paths.exportAudit()} label={t('audit.download')} fileName="audit.csv" />
         </TopToolbar>
       }
     >

@@ -15,6 +15,7 @@ import {
   type Exporter,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { paths } from '../../../api/paths';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import type { GraveRecord } from '../../../dataProvider';
@@ -75,7 +76,7 @@ export function GraveList() {
           <CreateButton label={t('nav.creategrave')} />
           <ExportButton maxResults={1000} />
           {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
-          <DownloadButton path="/export/register.csv" label={t('admin.downloadRegister')} fileName="register.csv" />
+          <DownloadButton path={paths.exportRegister()} label={t('admin.downloadRegister')} fileName="register.csv" />
         </TopToolbar>
       }
     >
