@@ -34,6 +34,21 @@ export async function openStore(databaseUrl: string): Promise<Store> {
   }
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection that the server drops (PostgreSQL restarted, an administrator ended it) is reported on the
+  // pool; with no listener Node would treat it as an uncaught error and stop the whole register. The pool has
+  // already discarded that connection and opens a new one for the next query, so a warning is all it needs.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) process.stderr.write(`PostgreSQL dropped an idle connection (${error.message}); it will be reopened.\n`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', sqlitePath: null, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    sqlitePath: null,
+    close: () => {
+      closing = true;
+      return db.destroy();
+    },
+  };
 }

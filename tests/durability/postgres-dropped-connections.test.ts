@@ -1,0 +1,53 @@
+// PostgreSQL may end the register's idle connections at any moment (a restart, a failover, an administrator's
+// pg_terminate_backend). The server must survive that and simply reconnect, not stop with an uncaught error.
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { freshPostgresDatabase, TEST_DATABASE_URL } from '../support/postgres';
+import { startServerProcess } from '../support/process';
+
+const describePg = TEST_DATABASE_URL ? describe : describe.skip;
+if (!TEST_DATABASE_URL) console.warn('dropped-connection test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
+
+const MANAGER = { email: 'dropped-manager@example.com', password: 'dropped-test-password' };
+
+const login = (url: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(MANAGER),
+  });
+
+describePg('PostgreSQL ends the server’s idle connections', () => {
+  it('the server keeps running and answers from new connections', async () => {
+    const fresh = await freshPostgresDatabase(TEST_DATABASE_URL!);
+    const server = await startServerProcess({
+      DATABASE_URL: fresh.url,
+      JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters-long',
+      MANAGER_EMAIL: MANAGER.email,
+      MANAGER_PASSWORD: MANAGER.password,
+    });
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+    await admin.connect();
+    try {
+      // Several logins at once leave several idle connections in the server's pool.
+      const first = await Promise.all(Array.from({ length: 4 }, () => login(server.url)));
+      expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [new URL(fresh.url).pathname.slice(1)],
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300)); // the termination notices reach the idle clients
+
+      expect(server.child.exitCode).toBeNull();
+      const again = await login(server.url);
+      expect(again.status).toBe(200);
+      expect(server.output()).toContain('PostgreSQL dropped an idle connection');
+    } finally {
+      await admin.end();
+      await server.stop();
+      await fresh.drop();
+    }
+  }, 60_000);
+});
