@@ -19,6 +19,7 @@ import { graveRoutes } from './routes/graves';
 import { searchRoutes } from './routes/search';
 import { suggestionRoutes } from './routes/suggestions';
 import { systemRoutes } from './routes/system';
+import { loadSiteShell } from './siteShell';
 
 export const BODY_LIMIT = 256 * 1024;
 
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const hasSite = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));
+  const shell = hasSite ? loadSiteShell(staticRoot!) : null;
   if (hasSite) {
     await app.register(fastifyStatic, {
       root: staticRoot,
@@ -205,7 +207,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     // The site's routes live in the browser: every other GET gets the app shell.
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+    return reply.type('text/html; charset=utf-8').send(shell!.htmlFor(path));
   });
 
   return app;

@@ -1,10 +1,11 @@
 // One entry for the whole site: the public screens (their own small router, src/public/router.tsx), the redirects
 // from the spec's staff paths, and the staff console under /admin/*, which loads — with react-router, react-admin
 // and MUI — only when a console address opens.
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { paths } from './api';
+import { FIRST_DATA } from './api/firstData';
 import { CONSOLE_BASE, LEGACY_STAFF_REDIRECTS } from './domain/consolePaths';
+import { PUBLIC_PAGES, publicPageOf, type PublicPageName } from './domain/publicPages';
 import { Loading } from './public/components/Status';
 import { Layout } from './public/layout/Layout';
 import HomePage from './public/pages/HomePage';
@@ -13,19 +14,28 @@ import { SessionProvider } from './public/session';
 import { prefetch } from './public/useApi';
 import './public/styles.css';
 
-// The home page is in the first download; every other screen is its own small chunk.
-const MenPage = lazy(() => import('./public/pages/MenPage'));
-const WomenPage = lazy(() => import('./public/pages/WomenPage'));
-const BonesPage = lazy(() => import('./public/pages/BonesPage'));
-const ContactPage = lazy(() => import('./public/pages/ContactPage'));
-const SuggestPage = lazy(() => import('./public/pages/SuggestPage'));
-const ApprovedPage = lazy(() => import('./public/pages/ApprovedPage'));
-const TeamPage = lazy(() => import('./public/pages/TeamPage'));
-const MemorialPage = lazy(() => import('./public/pages/MemorialPage'));
-const ArticlePage = lazy(() => import('./public/pages/ArticlePage'));
-const GraveDetailsPage = lazy(() => import('./public/pages/GraveDetailsPage'));
-const LoginPage = lazy(() => import('./public/pages/LoginPage'));
+// The home page is in the first download; every other screen is its own small chunk (the server names the chunk
+// of the address asked for in the page it sends, so it downloads beside the main script: server/siteShell.ts).
+const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
+  HomePage: <HomePage />,
+  MenPage: lazyElement(() => import('./public/pages/MenPage')),
+  WomenPage: lazyElement(() => import('./public/pages/WomenPage')),
+  BonesPage: lazyElement(() => import('./public/pages/BonesPage')),
+  ContactPage: lazyElement(() => import('./public/pages/ContactPage')),
+  SuggestPage: lazyElement(() => import('./public/pages/SuggestPage')),
+  ApprovedPage: lazyElement(() => import('./public/pages/ApprovedPage')),
+  TeamPage: lazyElement(() => import('./public/pages/TeamPage')),
+  MemorialPage: lazyElement(() => import('./public/pages/MemorialPage')),
+  ArticlePage: lazyElement(() => import('./public/pages/ArticlePage')),
+  GraveDetailsPage: lazyElement(() => import('./public/pages/GraveDetailsPage')),
+  LoginPage: lazyElement(() => import('./public/pages/LoginPage')),
+};
 const NotFoundPage = lazy(() => import('./public/pages/NotFoundPage'));
+
+function lazyElement(load: () => Promise<{ default: ComponentType }>): ReactElement {
+  const Page = lazy(load);
+  return <Page />;
+}
 
 // The console (src/admin/AdminApp: react-admin's <Admin basename="/admin">) renders in a react-router
 // <Route path="/admin/*"> of a BrowserRouter, as the console expects; react-router, react-admin and MUI load only
@@ -64,20 +74,7 @@ function LegacyRedirect({ from, to }: { from: string; to: (params: { graveId?: s
   return <Navigate to={to(matchPath(from, pathname) ?? {})} />;
 }
 
-const ROUTES: ReadonlyArray<RouteDef> = [
-  { path: '/', element: <HomePage /> },
-  { path: '/man', element: <MenPage /> },
-  { path: '/woman', element: <WomenPage /> },
-  { path: '/bones', element: <BonesPage /> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/suggest', element: <SuggestPage /> },
-  { path: '/approved', element: <ApprovedPage /> },
-  { path: '/team', element: <TeamPage /> },
-  { path: '/MemorialPage', element: <MemorialPage /> },
-  { path: '/ArticleDetail/:id', element: <ArticlePage /> },
-  { path: '/grave-details-user/:graveId', element: <GraveDetailsPage /> },
-  { path: '/login', element: <LoginPage /> },
-];
+const ROUTES: ReadonlyArray<RouteDef> = PUBLIC_PAGES.map(({ path, page }) => ({ path, element: PAGE_ELEMENTS[page] }));
 
 // The spec's staff paths lead to their console equivalents, keeping :graveId.
 const REDIRECTS: ReadonlyArray<RouteDef> = LEGACY_STAFF_REDIRECTS.map(({ from, to }) => ({
@@ -108,10 +105,11 @@ function App() {
   );
 }
 
-// A grave's page: its heading (the largest text) waits for the grave, so that request starts now, beside the
-// page's chunk, rather than after the chunk has loaded and rendered.
-const graveRoute = matchPath('/grave-details-user/:graveId', window.location.pathname);
-if (graveRoute?.graveId) prefetch(paths.grave(graveRoute.graveId));
+// A grave's or an article's page: its heading (the largest text) waits for that answer, so the request starts now
+// (taking over the server's preload of it), not after the page's chunk has loaded and rendered.
+const opened = publicPageOf(window.location.pathname);
+const firstData = opened && FIRST_DATA[opened.page];
+if (firstData) prefetch(firstData(opened.params));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { CONSOLE_BASE } from '../domain/consolePaths';
+import { matchPath } from '../domain/publicPages';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -56,25 +57,8 @@ export function useSearchParams(): URLSearchParams {
   return new URLSearchParams(useLocation().search);
 }
 
-/** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const h = have[i]!;
-    if (w.startsWith(':')) {
-      try {
-        params[w.slice(1)] = decodeURIComponent(h);
-      } catch {
-        return null;
-      }
-    } else if (w.toLowerCase() !== h.toLowerCase()) return null;
-  }
-  return params;
-}
+// The matching rule is shared with the server (src/domain/publicPages.ts).
+export { matchPath };
 
 const ParamsContext = createContext<Record<string, string>>({});
 

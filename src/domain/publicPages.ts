@@ -1,0 +1,65 @@
+// The public site's screens: the address each answers and the page module that draws it. The browser routes with
+// this table (src/main.tsx); the server reads it too, to name in the page it sends the chunk the screen needs, so
+// that chunk downloads beside the main script instead of after it (server/siteShell.ts).
+
+/** Written by the build next to index.html (vite.config.ts): page name -> the files its screen needs. */
+export const PAGE_CHUNKS_FILE = 'page-chunks.json';
+export type PageChunks = Partial<Record<PublicPageName, { js: string[]; css: string[] }>>;
+
+export type PublicPageName =
+  | 'HomePage'
+  | 'MenPage'
+  | 'WomenPage'
+  | 'BonesPage'
+  | 'ContactPage'
+  | 'SuggestPage'
+  | 'ApprovedPage'
+  | 'TeamPage'
+  | 'MemorialPage'
+  | 'ArticlePage'
+  | 'GraveDetailsPage'
+  | 'LoginPage';
+
+export const PUBLIC_PAGES: ReadonlyArray<{ path: string; page: PublicPageName }> = [
+  { path: '/', page: 'HomePage' },
+  { path: '/man', page: 'MenPage' },
+  { path: '/woman', page: 'WomenPage' },
+  { path: '/bones', page: 'BonesPage' },
+  { path: '/contact', page: 'ContactPage' },
+  { path: '/suggest', page: 'SuggestPage' },
+  { path: '/approved', page: 'ApprovedPage' },
+  { path: '/team', page: 'TeamPage' },
+  { path: '/MemorialPage', page: 'MemorialPage' },
+  { path: '/ArticleDetail/:id', page: 'ArticlePage' },
+  { path: '/grave-details-user/:graveId', page: 'GraveDetailsPage' },
+  { path: '/login', page: 'LoginPage' },
+];
+
+/** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const h = have[i]!;
+    if (w.startsWith(':')) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(h);
+      } catch {
+        return null;
+      }
+    } else if (w.toLowerCase() !== h.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/** The public page an address shows, with its parameters; null for the console, redirects and unknown paths. */
+export function publicPageOf(pathname: string): { page: PublicPageName; params: Record<string, string> } | null {
+  for (const { path, page } of PUBLIC_PAGES) {
+    const params = matchPath(path, pathname);
+    if (params) return { page, params };
+  }
+  return null;
+}
