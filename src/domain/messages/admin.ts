@@ -2,6 +2,9 @@
 // Same register as the shared copy: plain, short, respectful Modern Standard Arabic.
 export const adminText = {
   'admin.title': 'لوحة تحكم المقابر',
+  // The browser tab: the page first, so that several console tabs stay told apart when the tab strip cuts them.
+  'admin.documentTitle': '{page} — لوحة الإدارة — {site}',
+  'admin.documentTitleNoPage': 'لوحة الإدارة — {site}',
   'admin.dashboard': 'لوحة المتابعة',
   'admin.users': 'الحسابات',
   'admin.accessDenied': 'غير مسموح لك بفتح هذه الصفحة',

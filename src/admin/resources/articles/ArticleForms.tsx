@@ -58,12 +58,16 @@ export function ArticleCreate() {
 
 export function ArticleEdit() {
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
+    // A mutationOptions.onSuccess replaces react-admin's own (notify and redirect), so it redirects itself.
     <Edit<ArticleRecord>
       mutationMode="pessimistic"
-      redirect="show"
       mutationOptions={{
-        onSuccess: () => notify(t('article.updated'), { type: 'success' }),
+        onSuccess: (data) => {
+          notify(t('article.updated'), { type: 'success' });
+          redirect('show', 'articles', data.id, data);
+        },
         onError: (error) => notify((error as Error).message || t('admin.articleUpdateError'), { type: 'error' }),
       }}
     >

@@ -2,9 +2,9 @@
 // else from the API; 'غير معروف' only when both fail. Green success clears the fields; red failure clears it.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { Title, useDataProvider, useGetOne } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import { consolePaths } from '../../../domain/consolePaths';
@@ -24,7 +24,15 @@ function useGraveNumber(id: string): string | null {
   const location = useLocation();
   const fromState = (location.state as { number?: number | string } | null)?.number;
   const hasState = fromState !== undefined && fromState !== null && fromState !== '';
-  const { data, error, isPending } = useGetOne<GraveRecord>('graves', { id }, { enabled: !hasState, retry: false });
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  // Its own query, not useGetOne('graves'): a failed read left under that shared key made the grave's page (opened
+  // by 'رجوع' after the burial was saved) take the cached error for 'not found' and leave for the list.
+  const { data, error, isPending } = useQuery({
+    queryKey: ['graves', 'buryHeading', id],
+    queryFn: async () => (await dataProvider.getOne<GraveRecord>('graves', { id })).data,
+    enabled: !hasState,
+    retry: false,
+  });
   if (hasState) return formatGraveNumber(fromState);
   if (data) return formatGraveNumber(data.number);
   if (error || !isPending) return t('burial.unknownNumber');
