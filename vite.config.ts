@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { join, resolve } from 'node:path';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PAGE_CHUNKS_FILE } from './src/domain/publicPages.ts';
+import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from './src/domain/publicPages.ts';
 
 /**
  * Preloads the public site's two font files: the browser would otherwise find them only after the CSS arrives,
@@ -62,9 +62,49 @@ function pageChunks(): Plugin {
   };
 }
 
+/**
+ * After the site, builds the server's renderer of the public pages (src/public/serverRender.tsx) into
+ * <site>/.ssr/render.mjs, with React inside, so every build of the site (npm run build, npm start, the tests, the
+ * benchmark) carries the renderer that matches its chunks.
+ */
+function serverRenderer(): Plugin {
+  let isServerBuild = false;
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'public-server-renderer',
+    apply: 'build',
+    configResolved(config) {
+      isServerBuild = Boolean(config.build.ssr);
+      root = config.root;
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (isServerBuild) return;
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        // React's production build, whatever NODE_ENV the server later runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/public/serverRender.tsx',
+          outDir: join(resolve(root, outDir), SERVER_RENDER_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          // One file: the server loads it under a versioned address (?v=), which chunks importing it would not share.
+          rollupOptions: { output: { entryFileNames: SERVER_RENDER_FILE, codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
+
 // The site and the console build together; /admin is a lazy chunk. In `npm run dev` the API runs beside Vite.
 export default defineConfig({
-  plugins: [react(), preloadFonts(), pageChunks()],
+  plugins: [react(), preloadFonts(), pageChunks(), serverRenderer()],
   build: {
     outDir: 'dist',
     sourcemap: false,

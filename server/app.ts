@@ -1,7 +1,7 @@
 // buildApp(ctx): the whole server as a Fastify instance — what main.ts listens with and what tests start.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +20,7 @@ import { searchRoutes } from './routes/search';
 import { suggestionRoutes } from './routes/suggestions';
 import { systemRoutes } from './routes/system';
 import { loadSiteShell } from './siteShell';
+import { SERVER_RENDER_DIR } from '../src/domain/publicPages';
 
 export const BODY_LIMIT = 256 * 1024;
 
@@ -184,12 +185,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const hasSite = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));
-  const shell = hasSite ? loadSiteShell(staticRoot!) : null;
+  const shell = hasSite ? loadSiteShell(staticRoot!, (message) => app.log.warn(message)) : null;
   if (hasSite) {
     await app.register(fastifyStatic, {
       root: staticRoot,
-      // `/` is the home page; every other route of the site falls back to the same file below.
-      index: 'index.html',
+      // `/` and every other address of the site get the page of siteShell below (drawn on the server).
+      index: false,
+      // The server's renderer lives in the site's folder but is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       preCompressed: true,
       // Our setHeaders decides: a year for hashed assets, revalidation for the rest.
       cacheControl: false,
@@ -200,14 +203,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** An API answer for the page's first screen, asked as the visitor would have asked it (same rate allowance). */
+  const answer = async (request: FastifyRequest, apiPath: string) => {
+    const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
+    return res.statusCode === 200 ? res.json() : undefined;
+  };
+  const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(await shell!.page(request.url, (path) => answer(request, path)));
+  };
+  if (hasSite) app.get('/', sitePage);
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !hasSite || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: t('common.notFound') });
     }
-    // The site's routes live in the browser: every other GET gets the app shell.
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(shell!.htmlFor(path));
+    // The site's routes live in the browser: every other GET gets the site's page.
+    return sitePage(request, reply);
   });
 
   return app;

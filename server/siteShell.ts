@@ -1,59 +1,135 @@
-// The page every public address receives (the built index.html), with the downloads that address needs named in
-// its head: the screen's chunk and style sheet (modulepreload / preload) and the API answer its largest text waits
-// for (preload as fetch). Without them the browser learns of the chunk only after the main script has run, and of
-// the data only after that: two round trips on a slow phone network before the first screen can show.
+// The page a public address receives: the built index.html with, for a public screen,
+// - its first screen drawn on the server by the site's own components (src/public/serverRender.tsx), so a phone
+//   paints the heading, the search box or a grave's number from the HTML and the style sheet alone, before the
+//   main script (React and the site, about 80 KB) has even arrived; the browser then hydrates that markup;
+// - the answer that screen was drawn with (a grave, an article), so the browser does not ask for it again;
+// - its chunk and style sheet named in <head> (modulepreload / preload), so they download beside the main script.
+// Should the renderer be missing (a site built elsewhere) or fail, the page goes out as before: the browser draws
+// it, with the chunk hints and a preload of the answer.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FIRST_DATA } from '../src/api/firstData';
-import { PAGE_CHUNKS_FILE, publicPageOf, type PageChunks } from '../src/domain/publicPages';
+import {
+  FIRST_DATA_ELEMENT_ID,
+  PAGE_CHUNKS_FILE,
+  SERVER_RENDER_DIR,
+  SERVER_RENDER_FILE,
+  publicPageOf,
+  type PageChunks,
+} from '../src/domain/publicPages';
+
+type RenderPublicPage = (href: string, firstData: Record<string, unknown>) => Promise<string>;
+
+/** The API's answer to a GET of this /api path, or undefined when it is not a success. */
+export type Answer = (apiPath: string) => Promise<unknown>;
+
+export interface SiteShell {
+  /** The page for this path and query. */
+  page(href: string, answer: Answer): Promise<string>;
+}
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export interface SiteShell {
-  /** index.html for this path, with the hints of its screen when the path is a public page. */
-  htmlFor(pathname: string): string;
-}
+/** JSON inside <script>: no `</script>` or `<!--` can close or bend the element; the parser reads it back as is. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-interface Loaded {
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface Site {
   html: string;
   chunks: PageChunks;
+  renderer: Promise<RenderPublicPage | null>;
+  /** Pages drawn without data and without a query are the same for every visitor until the next build. */
+  drawn: Map<string, string>;
 }
 
-function load(staticRoot: string): Loaded {
+function load(staticRoot: string, version: number, warn: (message: string) => void): Site {
   const html = readFileSync(join(staticRoot, 'index.html'), 'utf8');
   const chunksFile = join(staticRoot, PAGE_CHUNKS_FILE);
-  // A site built without the page table (an older build) still works; it just gets no hints.
   const chunks: PageChunks = existsSync(chunksFile) ? JSON.parse(readFileSync(chunksFile, 'utf8')) : {};
-  return { html, chunks };
+  const rendererFile = join(staticRoot, SERVER_RENDER_DIR, SERVER_RENDER_FILE);
+  // Loaded at the first page asked for, not at start-up: the API answers sooner, and a server used only through
+  // its API never loads React. The query string makes a rebuilt renderer a new module.
+  let renderer: Promise<RenderPublicPage | null> | null = null;
+  const site: Site = {
+    html,
+    chunks,
+    drawn: new Map(),
+    get renderer() {
+      renderer ??= existsSync(rendererFile)
+        ? import(`${pathToFileURL(rendererFile).href}?v=${version}`).then(
+            (module: { renderPublicPage: RenderPublicPage }) => module.renderPublicPage,
+            (error: Error) => {
+              warn(`the public pages will be drawn in the browser only: ${error.message}`);
+              return null;
+            },
+          )
+        : Promise.resolve(null);
+      return renderer;
+    },
+  };
+  return site;
 }
 
-export function loadSiteShell(staticRoot: string): SiteShell {
+export function loadSiteShell(staticRoot: string, warn: (message: string) => void): SiteShell {
   const indexFile = join(staticRoot, 'index.html');
-  let loadedAt = statSync(indexFile).mtimeMs;
-  let site = load(staticRoot);
+  let version = statSync(indexFile).mtimeMs;
+  let site = load(staticRoot, version, warn);
 
   return {
-    htmlFor(pathname) {
+    async page(href, answer) {
       // A rebuild while the server runs replaces index.html and the hashed files it names: follow it.
-      const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? loadedAt;
-      if (modified !== loadedAt) {
-        loadedAt = modified;
-        site = load(staticRoot);
+      const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? version;
+      if (modified !== version) {
+        version = modified;
+        site = load(staticRoot, version, warn);
       }
-      const { html, chunks } = site;
-      const found = publicPageOf(pathname);
+      const { html, chunks, drawn } = site;
+      const found = publicPageOf(href.split('?')[0] ?? '/');
       if (!found) return html;
+      const cached = drawn.get(href);
+      if (cached) return cached;
+
       const files = chunks[found.page];
-      const tags = [
-        ...(files?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-        ...(files?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+      const head = [
+        ...(files?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`),
+        ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
       ];
-      const data = FIRST_DATA[found.page];
-      // The page's own fetch (same address, same-origin credentials) takes this answer over instead of asking again.
-      if (data) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${data(found.params)}`)}">`);
+      const firstPath = FIRST_DATA[found.page]?.(found.params) ?? null;
+      const firstData: Record<string, unknown> = {};
+      if (firstPath !== null) {
+        const value = await answer(`/api${firstPath}`);
+        if (value !== undefined) firstData[firstPath] = value;
+      }
+
+      const render = await site.renderer;
+      let markup = '';
+      if (render) {
+        try {
+          markup = await render(href, firstData);
+        } catch (error) {
+          warn(`drawing ${href} on the server failed, the browser draws it: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
+      let body = ROOT_ELEMENT;
+      if (markup) {
+        body = `<div id="root">${markup}</div>`;
+        if (firstPath !== null && firstPath in firstData) {
+          body += `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript(firstData)}</script>`;
+        }
+      } else if (firstPath !== null) {
+        // Drawn in the browser: its own fetch (same address, same-origin credentials) takes this answer over.
+        head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${firstPath}`)}">`);
+      }
+
       const headEnd = html.indexOf('</head>');
-      return tags.length === 0 || headEnd < 0 ? html : html.slice(0, headEnd) + tags.join('') + html.slice(headEnd);
+      let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
+      page = page.replace(ROOT_ELEMENT, () => body);
+      if (markup && firstPath === null && !href.includes('?') && drawn.size < 64) drawn.set(href, page);
+      return page;
     },
   };
 }

@@ -4,6 +4,13 @@
 
 /** Written by the build next to index.html (vite.config.ts): page name -> the files its screen needs. */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';
+/** The server's renderer of the public pages (src/public/serverRender.tsx), built inside the site's folder. */
+export const SERVER_RENDER_DIR = '.ssr';
+export const SERVER_RENDER_FILE = 'render.mjs';
+
+/** The element of the page sent by the server that carries the answers its first screen was drawn with (JSON). */
+export const FIRST_DATA_ELEMENT_ID = 'first-data';
+
 export type PageChunks = Partial<Record<PublicPageName, { js: string[]; css: string[] }>>;
 
 export type PublicPageName =

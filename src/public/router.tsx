@@ -30,6 +30,13 @@ function subscribe(listener: Listener): () => void {
 
 const snapshot = () => window.location.pathname + window.location.search;
 
+/**
+ * The address being drawn on the server (src/public/serverRender.tsx). In the browser it is absent: there the
+ * first render, hydrating the server's markup, reads the same address from window.location.
+ */
+const ServerHrefContext = createContext<string | null>(null);
+export const ServerLocationProvider = ServerHrefContext.Provider;
+
 export interface Location {
   pathname: string;
   search: string;
@@ -37,7 +44,8 @@ export interface Location {
 
 /** The current address; re-renders on navigation and on the browser's back and forward. */
 export function useLocation(): Location {
-  const href = useSyncExternalStore(subscribe, snapshot);
+  const serverHref = useContext(ServerHrefContext);
+  const href = useSyncExternalStore(subscribe, snapshot, () => serverHref ?? snapshot());
   const q = href.indexOf('?');
   return q < 0 ? { pathname: href, search: '' } : { pathname: href.slice(0, q), search: href.slice(q) };
 }

@@ -1,5 +1,5 @@
 // A GET of the API as component state: loading, data or error, cancelled when the component leaves.
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, call } from '../api';
 
 export type Loaded<T> =
@@ -55,11 +55,21 @@ export function afterFirstPaint(): Promise<void> {
   return painted;
 }
 
+/**
+ * Answers the server put in the page with its markup (a grave page's grave), by API path. A component drawn with
+ * one starts 'done', as the server drew it; its first effect takes the answer out instead of asking again.
+ */
+export const FirstDataContext = createContext<Map<string, unknown>>(new Map());
+
 export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void } {
-  const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
+  const firstData = useContext(FirstDataContext);
+  const [result, setResult] = useState<Loaded<T>>(() =>
+    path !== null && firstData.has(path) ? { state: 'done', data: firstData.get(path) as T } : { state: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (path === null) return;
+    if (attempt === 0 && firstData.delete(path)) return;
     const controller = new AbortController();
     setResult({ state: 'loading' });
     const early = attempt === 0 ? prefetched.get(path) : undefined;
@@ -82,7 +92,7 @@ export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void
       },
     );
     return () => controller.abort();
-  }, [path, attempt]);
+  }, [path, attempt, firstData]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // One object per result, so components can key memos and effects on it.
   return useMemo(() => ({ ...result, reload }), [result, reload]);

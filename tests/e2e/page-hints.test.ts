@@ -1,77 +1,141 @@
-// The page the server sends for a public address names what that screen needs (server/siteShell.ts): its chunk
-// and style sheet, and for a grave or an article the API answer its heading waits for. These tests check the
-// names are right and safe, and that Chromium really uses each download once: a hint that does not match what the
-// page asks for later would cost a second download instead of saving a round trip.
+// The page the server sends for a public address (server/siteShell.ts): its first screen drawn on the server by
+// the site's own components, the answer that screen was drawn with, and its chunk and style sheet named in <head>.
+// These tests check the markup is the real screen (a browser without JavaScript shows it), that what a visitor
+// wrote cannot escape into the page, that Chromium takes the markup over without a hydration error and asks for
+// nothing twice, and that a site without the server renderer still works as before.
 import type { Browser } from 'playwright-core';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PageChunks } from '../../src/domain/publicPages';
+import { SERVER_RENDER_DIR, type PageChunks } from '../../src/domain/publicPages';
 import type { Grave } from '../../src/domain/types';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
-import { closePage, newPageIn } from '../public/support';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { arabicNumber, closePage, newPageIn } from '../public/support';
 
 let server: TestServer;
 let grave: Grave;
 let chunks: PageChunks;
+let article: { _id: string; title: string };
+// What a committee member may type, made to break out of the page if it were not escaped.
+const HOSTILE_TITLE = 'مقال </script><script>alert(1)</script> $& $1 <!--';
 
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', staticDir: inject('siteDir') });
   grave = ((await (await fetch(`${server.api}/graves/male`)).json()) as Grave[]).find((g) => g.buriedPersons.length > 0)!;
   chunks = JSON.parse(readFileSync(join(inject('siteDir'), 'page-chunks.json'), 'utf8'));
+  const token = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  const created = await fetch(`${server.api}/articles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: HOSTILE_TITLE, content: 'نص المقال' }),
+  });
+  expect(created.status).toBe(201);
+  const list = (await (await fetch(`${server.api}/articles`)).json()) as Array<{ _id: string; title: string }>;
+  article = list.find((a) => a.title === HOSTILE_TITLE)!;
 });
 afterAll(async () => server?.close());
 
-const shell = async (path: string) => {
-  const res = await fetch(`${server.url}${path}`);
+const pageOf = async (path: string, base = server.url) => {
+  const res = await fetch(`${base}${path}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/html');
   return res.text();
 };
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
 
 describe('the page sent for each address', () => {
-  it('/man names the men page chunk and its style sheet, and not the 500 KB section data', async () => {
-    const html = await shell('/man');
+  it('/man: the screen is drawn (heading, search box), its chunk and style sheet are named, its 500 KB data is not', async () => {
+    const html = await pageOf('/man');
+    expect(rootOf(html)).toContain('<h1 id="section-heading">مقابر الرجال</h1>');
+    expect(rootOf(html)).toContain('placeholder="ابحث باسم المتوفى أو رقم المقبرة"');
     expect(chunks.MenPage?.js.length).toBeGreaterThan(0);
     for (const file of chunks.MenPage!.js) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
     for (const file of chunks.MenPage!.css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${file}">`);
     expect(html).not.toContain('as="fetch"');
-    // Every named file exists and is served.
+    expect(html).not.toContain('id="first-data"');
     for (const file of [...chunks.MenPage!.js, ...chunks.MenPage!.css]) expect((await fetch(`${server.url}${file}`)).status).toBe(200);
   });
 
-  it('a grave page names the grave chunk and the grave answer; an article page its article', async () => {
-    const html = await shell(`/grave-details-user/${grave._id}`);
+  it('/ is drawn too, and the renderer itself is not served', async () => {
+    expect(rootOf(await pageOf('/'))).toContain('class="site-header"');
+    const renderer = await fetch(`${server.url}/${SERVER_RENDER_DIR}/render.mjs`);
+    expect(renderer.headers.get('content-type')).toContain('text/html'); // the site's page, not the module
+    expect(await renderer.text()).not.toContain('renderPublicPage');
+  });
+
+  it('a grave page carries its number, its burials and the grave answer the browser then uses', async () => {
+    const html = await pageOf(`/grave-details-user/${grave._id}`);
+    expect(rootOf(html)).toContain(`مقبرة رقم ${arabicNumber(grave.number as number)}`);
+    expect(rootOf(html)).toContain(grave.buriedPersons[0]!.name);
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.GraveDetailsPage!.js[0]}">`);
-    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/graves/graves/${grave._id}">`);
-    const article = ((await (await fetch(`${server.api}/articles`)).json()) as Array<{ _id: string }>)[0]!;
-    expect(await shell(`/ArticleDetail/${article._id}`)).toContain(`href="/api/articles/ArticleDetail/${article._id}"`);
+    const data = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data!)).toEqual({ [`/graves/graves/${grave._id}`]: grave });
   });
 
-  it('an id made of markup is escaped, never written into the page as markup', async () => {
-    const html = await shell(`/grave-details-user/${encodeURIComponent('"><script>alert(1)</script>')}`);
-    expect(html).not.toContain('<script>alert');
-    expect(html).toContain('href="/api/graves/graves/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E"');
+  it('what staff typed is text in the page, never markup: an article titled with </script> and $&', async () => {
+    const html = await pageOf(`/ArticleDetail/${article._id}`);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script/g)?.length); // nothing closed early
+    expect(rootOf(html)).toContain('مقال &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1 &lt;!--');
+    const data = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data!)[`/articles/ArticleDetail/${article._id}`].title).toBe(HOSTILE_TITLE);
   });
 
-  it('unknown addresses, redirects and the console get the plain page', async () => {
+  it('an unknown grave id made of markup is drawn as the loading screen with nothing of the id in it', async () => {
+    const html = await pageOf(`/grave-details-user/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('id="first-data"');
+  });
+
+  it('unknown addresses, redirects and the console get the plain page for the browser to draw', async () => {
     for (const path of ['/no-such-page', '/graves/abc', '/admin/graves']) {
-      const html = await shell(path);
+      const html = await pageOf(path);
+      expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('modulepreload" crossorigin href="/assets/MenPage');
-      expect(html).not.toContain('as="fetch"');
+    }
+  });
+
+  it('a site built without the renderer: pages are drawn in the browser, with the chunk and answer preloaded', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'site-without-renderer-'));
+    cpSync(inject('siteDir'), copy, { recursive: true });
+    rmSync(join(copy, SERVER_RENDER_DIR), { recursive: true });
+    const plain = await startTestServer({ seed: 'demo', staticDir: copy });
+    try {
+      const g = ((await (await fetch(`${plain.api}/graves/male`)).json()) as Grave[])[0]!;
+      const html = await pageOf(`/grave-details-user/${g._id}`, plain.url);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/graves/graves/${g._id}">`);
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.GraveDetailsPage!.js[0]}">`);
+    } finally {
+      await plain.close();
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 });
 
-describeBrowser('Chromium uses each named download once', () => {
+describeBrowser('Chromium and the drawn pages', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
 
-  it('the grave page: one request each for its chunk, its style sheet and the grave, no unused preload', async () => {
+  it('without JavaScript a visitor still sees the men page and a grave with its burials', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.url}/man`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('مقابر الرجال');
+      await page.goto(`${server.url}/grave-details-user/${grave._id}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`مقبرة رقم ${arabicNumber(grave.number as number)}`);
+      await page.getByRole('cell', { name: grave.buriedPersons[0]!.name }).waitFor();
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('the grave page is taken over without a hydration error, the grave is not asked again, nothing twice', async () => {
     const page = await newPageIn(browser, { viewport: { width: 360, height: 740 } });
     const errors = collectErrors(page);
     const warnings: string[] = [];
@@ -80,12 +144,18 @@ describeBrowser('Chromium uses each named download once', () => {
     });
     try {
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Interactive once hydrated: the name search filters the burials.
+      const other = grave.buriedPersons.length > 1 ? grave.buriedPersons[1]!.name : null;
+      await page.getByPlaceholder('ابحث عن اسم المتوفى....').fill(grave.buriedPersons[0]!.name);
+      await page.getByRole('cell', { name: grave.buriedPersons[0]!.name }).waitFor();
+      if (other && other !== grave.buriedPersons[0]!.name) {
+        await page.getByRole('cell', { name: other, exact: true }).waitFor({ state: 'detached' });
+      }
       // Chromium reports a preload that nothing used after about three seconds.
       await page.waitForTimeout(3500);
       const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
       const times = (path: string) => requested.filter((p) => p === path).length;
-      expect(times(`/api/graves/graves/${grave._id}`)).toBe(1);
+      expect(times(`/api/graves/graves/${grave._id}`)).toBe(0);
       for (const file of [...chunks.GraveDetailsPage!.js, ...chunks.GraveDetailsPage!.css]) expect(times(file)).toBe(1);
       expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
       expect(errors).toEqual([]);

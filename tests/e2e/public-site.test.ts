@@ -219,7 +219,8 @@ describeBrowser('public site', () => {
       } finally {
         await closePage(page);
       }
-    });
+      // Every screen with axe and a screenshot: about 40 s alone, longer beside the other suites.
+    }, 150_000);
   }
 
   it('serves the head a messaging app reads: description, Open Graph, favicon; the logo and the Arabic font load', async () => {

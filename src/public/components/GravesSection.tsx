@@ -1,5 +1,5 @@
 // The men and women pages: a search box over the section's graves and their cards, rendered in steps.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
 import { graveSearchText, normalizeArabic } from '../../domain/normalize';
@@ -28,6 +28,9 @@ function readStored(key: string): string {
   }
 }
 
+// sessionStorage does not announce changes made by this page; the term is state once typed.
+const noChanges = () => () => {};
+
 function store(key: string, value: string): void {
   try {
     sessionStorage.setItem(key, value);
@@ -38,7 +41,15 @@ function store(key: string, value: string): void {
 
 export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   const graves = useApi<Grave[]>(paths.gravesOfSection(gender));
-  const [term, setTerm] = useState(() => readStored(storageKey));
+  // The saved search is browser-only: the server's markup (and the render hydrating it) has none, and React
+  // re-renders with the saved text right after; a page drawn in the browser has it from its first render.
+  const stored = useSyncExternalStore(
+    noChanges,
+    () => readStored(storageKey),
+    () => '',
+  );
+  const [typed, setTyped] = useState<string | null>(null);
+  const term = typed ?? stored;
 
   const loaded = graves.state === 'done' ? graves.data : null;
   // One normalised haystack per grave, so each keystroke is a substring test. They are built a slice at a time
@@ -82,7 +93,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   const onChange = (value: string) => {
     performance.clearMarks('search-input');
     performance.mark('search-input');
-    setTerm(value);
+    setTyped(value);
     if (saveOn === 'keystroke') store(storageKey, value);
   };
   // Stable across keystrokes, so the memoised cards are not redrawn for a new term.

@@ -138,7 +138,10 @@ function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
-        <p>{fill(ui['footer.rights'], { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}</p>
+        {/* The year of the server's markup and of the browser may differ for a moment at New Year: no error. */}
+        <p suppressHydrationWarning>
+          {fill(ui['footer.rights'], { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}
+        </p>
         <ul className="footer-links">
           <li>
             <Link to="/contact">{ui['footer.contact']}</Link>

@@ -1,0 +1,30 @@
+// The server's side of the public site: the first screen of a public address as HTML, drawn by the same components
+// the browser runs, so a phone paints the page (its heading, its search box, a grave's number) from the HTML and
+// the style sheet alone, before the main script has arrived. Built by Vite into <site>/.ssr/ (vite.config.ts) and
+// loaded by server/siteShell.ts; the browser then hydrates this markup (src/main.tsx).
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { PublicApp } from './PublicApp';
+import { ServerLocationProvider } from './router';
+
+/**
+ * `href` is the path and query asked for; `firstData` the API answers (by API path) the screen is drawn with.
+ * Waits for the screen's lazy chunk (prerender), so the markup is the page itself, not its loading placeholder.
+ */
+export async function renderPublicPage(href: string, firstData: Record<string, unknown>): Promise<string> {
+  // A component that fails on the server would leave its part to the browser with an error in the console; the
+  // whole page is then better drawn by the browser alone (server/siteShell.ts falls back on this throw).
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <ServerLocationProvider value={href}>
+        <PublicApp firstData={new Map(Object.entries(firstData))} />
+      </ServerLocationProvider>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  if (errors.length > 0) throw errors[0];
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
