@@ -13,6 +13,14 @@ export function formatNumber(n: number): string {
   return numberFormat.format(n);
 }
 
+/**
+ * Every 0-9 of a text in ar-EG digits, the rest as written: for digit strings that are not quantities (a phone
+ * number must keep its leading zero and take no group separators, which formatNumber would add).
+ */
+export function toArabicDigits(text: string): string {
+  return text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + d.charCodeAt(0) - 48));
+}
+
 /** A YYYY-MM-DD date (or an ISO timestamp) in the long ar-EG form: ١٥ مارس ٢٠٢٤. */
 export function formatDate(date: string): string {
   const day = date.slice(0, 10);

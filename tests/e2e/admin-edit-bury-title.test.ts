@@ -15,11 +15,8 @@ const VIEWPORT = { width: 1280, height: 900 };
 const IN_APP = { waitUntil: 'commit' } as const;
 const ra = raArabic.ra as {
   action: { edit: string; save: string };
-  page: { edit: string };
   validation: { required: string };
 };
-/** The article resource's name for one record ('مقال'), as react-admin asks it for an edit page's title. */
-const ARTICLE_SINGULAR = 'مقال';
 
 describeBrowser('staff console: editing an article, the bury form without a grave number, tab titles', () => {
   let server: TestServer;
@@ -95,7 +92,8 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     const title = page.getByRole('textbox', { name: m['article.title'] });
     const content = page.getByRole('textbox', { name: m['article.content'] });
     await expect.poll(() => title.inputValue()).toBe('مقال قبل التعديل');
-    const editHeading = ra.page.edit.replace('%{name}', ARTICLE_SINGULAR).replace('%{recordRepresentation}', 'مقال قبل التعديل');
+    // 'تعديل المقال: مقال قبل التعديل' (react-admin's own phrase read 'تعديل مقال مقال قبل التعديل').
+    const editHeading = t('admin.articleEditTitle', { title: 'مقال قبل التعديل' });
     await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(editHeading));
 
     // Refused in the form: an empty title. The Arabic error shows and what was typed stays.

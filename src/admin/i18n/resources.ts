@@ -1,7 +1,7 @@
 // The resources' names and fields. Names carry the six forms of polyglot's Arabic rule
 // (0 | 1 | 2 | 3–10 | 11–99 | 100+): react-admin asks count 2 for list titles and menus, count 1 for a record,
 // count 0 for empty lists, so the third form is the list's title ('المقابر').
-import { messages as m } from '../../domain/messages';
+import { fill, messages as m } from '../../domain/messages';
 
 export const resourcesArabic = {
   resources: {
@@ -35,6 +35,12 @@ export const resourcesArabic = {
         title: m['article.title'],
         content: m['article.content'],
         createdAt: m['admin.createdAt'],
+      },
+      // The edit page's delete button asks in these words ('حذف مقال مقال…' with react-admin's own phrase when
+      // a title begins with 'مقال'); the list's delete asks 'هل تريد حذف المقال؟' too.
+      message: {
+        delete_title: fill(m['admin.articleDeleteTitle'], { title: '%{recordRepresentation}' }),
+        delete_content: m['articles.confirmDelete'],
       },
     },
     audit: {

@@ -18,6 +18,15 @@ export const adminText = {
   'admin.role': 'الدور',
   'admin.viewArticle': 'عرض المقال في الموقع',
   'admin.articleUpdateError': 'حدث خطأ أثناء تعديل المقال.',
+  // An article's pages in the console name it after a colon: the title is the writer's own words, so it cannot
+  // be run into a phrase ('تعديل مقال مقال…' when a title itself begins with 'مقال').
+  'admin.articleEditTitle': 'تعديل المقال: {title}',
+  'admin.articleEdit': 'تعديل المقال',
+  'admin.articleShowTitle': 'المقال: {title}',
+  'admin.article': 'المقال',
+  'admin.articleDeleteTitle': 'حذف المقال: {title}',
+  // The list's page buttons, read out by screen readers (MUI's own label is English).
+  'admin.pagination': 'التنقل بين الصفحات',
   'admin.passwordOwnOnly': 'يمكنك تغيير كلمة مرور حسابك فقط.',
   'admin.latestBurials': 'أحدث حالات الدفن',
   'admin.visitSite': 'الموقع العام',

@@ -20,6 +20,16 @@ import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import type { ArticleRecord } from '../../../dataProvider';
 
+/**
+ * The edit and show pages' title: the article's own title after a colon, never run into react-admin's
+ * '<action> <resource name> <record>' phrase (a title beginning with 'مقال' read 'تعديل مقال مقال…').
+ */
+function ArticleTitle({ page }: { page: 'edit' | 'show' }) {
+  const title = useRecordContext<ArticleRecord>()?.title?.trim();
+  if (page === 'edit') return <>{title ? t('admin.articleEditTitle', { title }) : t('admin.articleEdit')}</>;
+  return <>{title ? t('admin.articleShowTitle', { title }) : t('admin.article')}</>;
+}
+
 function ArticleFields() {
   return (
     <>
@@ -62,6 +72,7 @@ export function ArticleEdit() {
   return (
     // A mutationOptions.onSuccess replaces react-admin's own (notify and redirect), so it redirects itself.
     <Edit<ArticleRecord>
+      title={<ArticleTitle page="edit" />}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: (data) => {
@@ -98,6 +109,7 @@ function Content() {
 export function ArticleShow() {
   return (
     <Show<ArticleRecord>
+      title={<ArticleTitle page="show" />}
       actions={
         <TopToolbar>
           <PublicLink />

@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { t } from '../../../domain/messages';
 import { consolePaths } from '../../../domain/consolePaths';
 import type { ArticleRecord } from '../../../dataProvider';
+import { ListPagination } from '../../components/ListPagination';
 
 function DeleteArticleButton() {
   const record = useRecordContext<ArticleRecord>();
@@ -101,6 +102,7 @@ export function ArticleList() {
       }
       empty={<Empty />}
       sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<ListPagination />}
       exporter={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>

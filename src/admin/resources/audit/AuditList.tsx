@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../../domain/messages';
 import { formatDate, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
+import { ListPagination } from '../../components/ListPagination';
 
 export const AUDIT_ACTIONS = [
   'grave.create',
@@ -85,6 +86,7 @@ export function AuditList() {
       filters={filters}
       sort={{ field: 'at', order: 'DESC' }}
       perPage={50}
+      pagination={<ListPagination />}
       exporter={false}
       actions={
         <TopToolbar>

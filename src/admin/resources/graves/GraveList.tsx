@@ -21,6 +21,7 @@ import { formatGraveNumber } from '../../../domain/format';
 import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
 import { DownloadButton } from '../../components/DownloadButton';
+import { ListPagination } from '../../components/ListPagination';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
 
@@ -69,6 +70,7 @@ export function GraveList() {
       filters={filters}
       sort={{ field: 'number', order: 'ASC' }}
       perPage={25}
+      pagination={<ListPagination />}
       exporter={exportGraves}
       actions={
         // Every filter is always shown: no 'add filter' button.

@@ -17,8 +17,10 @@ import {
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
+import { toArabicDigits } from '../../../domain/format';
 import type { SuggestionStatus } from '../../../domain/types';
 import type { CemeteryDataProvider, SuggestionRecord } from '../../../dataProvider';
+import { ListPagination } from '../../components/ListPagination';
 
 export const SUGGESTION_LABEL: Record<SuggestionStatus, string> = {
   pending: t('suggestion.pending'),
@@ -77,13 +79,19 @@ export function SuggestionList() {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
+      pagination={<ListPagination />}
       exporter={false}
       actions={<TopToolbar />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="text" sortable={false} />
         <TextField source="name" label={t('suggestion.submittedBy')} />
-        <TextField source="phone" sortable={false} />
+        <FunctionField<SuggestionRecord>
+          source="phone"
+          sortable={false}
+          // In ar-EG digits like every number shown; left to right, as a phone number is read out.
+          render={(s) => <bdi dir="ltr">{toArabicDigits(s.phone ?? '')}</bdi>}
+        />
         <FunctionField<SuggestionRecord>
           source="status"
           label={t('grave.status')}

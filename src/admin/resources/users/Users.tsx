@@ -20,12 +20,18 @@ import {
 import { t } from '../../../domain/messages';
 import { LIMITS } from '../../../domain/validation';
 import type { AccountRecord } from '../../../dataProvider';
+import { ListPagination } from '../../components/ListPagination';
 
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
 
 export function UserList() {
   return (
-    <List title={t('admin.users')} sort={{ field: 'createdAt', order: 'ASC' }} exporter={false}>
+    <List
+      title={t('admin.users')}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      pagination={<ListPagination />}
+      exporter={false}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="name" />
         <TextField source="email" />
