@@ -10,7 +10,7 @@ import { openStore } from '../server/db/connect';
 import { migrate } from '../server/db/migrations';
 import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from '../tests/support/browser';
-import { fileSizes, percentile, startBenchServer, startChromiumWithDebugPort } from './measure';
+import { brotliSize, fileSizes, gzipSize, percentile, startBenchServer, startChromiumWithDebugPort } from './measure';
 
 interface Row {
   group: string;
@@ -35,6 +35,9 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = new Set((process.env.BENCH_SECTIONS ?? '').split(',').map((x) => x.trim()).filter(Boolean));
 const want = (section: 'api' | 'bytes' | 'lighthouse' | 'browser' | 'load') => ONLY.size === 0 || ONLY.has(section);
 const DURATION = QUICK ? 2 : 5;
+// API ratios: rounds of endpoint then ceiling.
+const ROUNDS = QUICK ? 1 : 3;
+const ROUND_SECONDS = 2;
 const LOAD_SECONDS = QUICK ? 10 : 60;
 
 async function cannon(url: string, opts: Partial<autocannon.Options> = {}) {
@@ -102,11 +105,20 @@ async function main(): Promise<void> {
       const body = Buffer.from(await (await fetch(`${api}${e.path}`, { headers: e.headers })).arrayBuffer());
       await fetch(`${api}/__bench/ceiling/${i}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
       await cannon(`${api}${e.path}`, { headers: e.headers, duration: 1 }); // warm-up
-      const real = await cannon(`${api}${e.path}`, { headers: e.headers });
       await cannon(`${api}/__bench/ceiling/${i}`, { duration: 1 });
-      const ceiling = await cannon(`${api}/__bench/ceiling/${i}`);
-      const ratio = real.requests.average / ceiling.requests.average;
-      const errors = real.errors + real.non2xx;
+      // Endpoint and ceiling take turns in short rounds, and the ratio is the median of the rounds' ratios: a
+      // machine whose speed drifts (other work, frequency) moves both sides of a round alike.
+      const rounds: Array<{ real: autocannon.Result; ceiling: autocannon.Result }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const realRound = await cannon(`${api}${e.path}`, { headers: e.headers, duration: ROUND_SECONDS });
+        const ceilingRound = await cannon(`${api}/__bench/ceiling/${i}`, { duration: ROUND_SECONDS });
+        rounds.push({ real: realRound, ceiling: ceilingRound });
+      }
+      const ratio = percentile(rounds.map((r) => r.real.requests.average / r.ceiling.requests.average), 50);
+      const median = rounds.find((r) => r.real.requests.average / r.ceiling.requests.average === ratio)!;
+      const real = median.real;
+      const ceiling = median.ceiling;
+      const errors = rounds.reduce((n, r) => n + r.real.errors + r.real.non2xx, 0);
       record(
         'api',
         `${e.name}: req/s ${Math.round(real.requests.average)} vs ceiling ${Math.round(ceiling.requests.average)} (${(body.length / 1024).toFixed(0)} KB), p50 ${real.latency.p50} ms, p99 ${real.latency.p99} ms`,
@@ -129,9 +141,11 @@ async function main(): Promise<void> {
       const s = fileSizes(join(siteDir, f));
       homeJsCss = { raw: homeJsCss.raw + s.raw, gzip: homeJsCss.gzip + s.gzip, brotli: homeJsCss.brotli + s.brotli };
     }
-    const html = fileSizes(join(siteDir, 'index.html'));
+    // The page as the server sends it: the home screen drawn on the server.
+    const homeHtml = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
+    const html = { gzip: gzipSize(homeHtml), brotli: brotliSize(homeHtml) };
     record('bytes', `home page JavaScript + CSS (${homeFiles.size} files), gzip; brotli ${(homeJsCss.brotli / 1024).toFixed(1)} KB`, homeJsCss.gzip / 1024, 'KB', '≤ 90 KB', homeJsCss.gzip <= 90 * 1024);
-    record('bytes', `home page HTML, gzip (brotli ${(html.brotli / 1024).toFixed(1)} KB)`, html.gzip / 1024, 'KB');
+    record('bytes', `home page HTML with its screen drawn, gzip (brotli ${(html.brotli / 1024).toFixed(1)} KB)`, html.gzip / 1024, 'KB');
     const cssText = [...homeFiles].filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(siteDir, f), 'utf8')).join('\n');
     const fonts = new Set([...cssText.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!));
     const fontBytes = [...fonts].reduce((sum, f) => sum + fileSizes(join(siteDir, f)).raw, 0);

@@ -2,7 +2,7 @@
 // the staff console, which loads — with react-router, react-admin and MUI — only when a console address opens.
 // A public address arrives with its first screen already drawn by the server: React takes that markup over
 // (hydrateRoot) instead of drawing it again.
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { FIRST_DATA } from './api/firstData';
 import { CONSOLE_BASE } from './domain/consolePaths';
@@ -73,7 +73,8 @@ const app = (
     <App firstData={firstData} />
   </StrictMode>
 );
-// Taking the markup over is one long task: it waits until the browser has painted that markup, so the visitor
-// sees the page at once rather than after the work.
-if (root.firstElementChild) void afterFirstPaint().then(() => hydrateRoot(root, app));
+// Taking the markup over waits until the browser has painted it, so the visitor sees the page at once rather than
+// after the work; and, as a transition, it yields to the browser every few milliseconds instead of holding the
+// main thread (a tap meanwhile is answered, not queued behind it).
+if (root.firstElementChild) void afterFirstPaint().then(() => startTransition(() => void hydrateRoot(root, app)));
 else createRoot(root).render(app);
