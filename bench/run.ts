@@ -36,7 +36,7 @@ const ONLY = new Set((process.env.BENCH_SECTIONS ?? '').split(',').map((x) => x.
 const want = (section: 'api' | 'bytes' | 'lighthouse' | 'browser' | 'load') => ONLY.size === 0 || ONLY.has(section);
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of endpoint then ceiling.
-const ROUNDS = QUICK ? 1 : 3;
+const ROUNDS = QUICK ? 1 : 5;
 const ROUND_SECONDS = 2;
 const LOAD_SECONDS = QUICK ? 10 : 60;
 
