@@ -24,6 +24,21 @@ const CACHEABLE = [
 ];
 
 const MAX_ENTRIES = 2000;
+/** How long a request waits for the same answer being built by another before building it itself. */
+const BUILD_WAIT_MS = 5000;
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** What the hooks of one request note about it. */
+type CacheState = FastifyRequest & { cacheKey?: string; cacheGeneration?: number; cacheBuilt?: () => void };
 const VERSION_CHECK_MS = 1000;
 
 interface Entry {
@@ -38,6 +53,8 @@ interface Entry {
 export interface PublicCache {
   clear(): void;
   size(): number;
+  /** How many answers were built and kept since start (each a full query and serialization). */
+  builds(): number;
   /**
    * The serialized answer under `key` for the current data version and day, produced once: for answers that need a
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
@@ -82,10 +99,26 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   const entries = new Map<string, Entry>();
   let version: string | null = null;
   let checkedAt = 0;
+  let built = 0;
+  // Moves on every emptying. An answer whose reading began before a write finishes after it: kept, it would serve
+  // the state from before that write until the next one, so only answers begun in the current generation are kept.
+  let generation = 0;
+  // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
+  // for the one build under way instead of each reading and serializing the whole section (a few MB apiece).
+  const building = new Map<string, Promise<void>>();
 
-  const clear = () => {
+  const dropAll = () => {
     entries.clear();
+    generation++;
+  };
+  const clear = () => {
+    dropAll();
     version = null;
+  };
+  const keep = (key: string, entry: Entry) => {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+    built++;
   };
 
   async function fresh(): Promise<void> {
@@ -94,7 +127,7 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     checkedAt = now;
     const current = await readVersion(ctx);
     if (current !== version) {
-      entries.clear();
+      dropAll();
       version = current;
     }
   }
@@ -117,13 +150,37 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     if (request.method !== 'GET') return;
     if (!CACHEABLE.some((re) => re.test(request.url))) return;
     await fresh();
-    const entry = entries.get(request.url);
-    if (entry && entry.today === ctx.today()) return send(request, reply, entry);
-    (request as FastifyRequest & { cacheKey?: string }).cacheKey = request.url;
+    const key = request.url;
+    const usable = () => {
+      const entry = entries.get(key);
+      return entry && entry.today === ctx.today() ? entry : null;
+    };
+    let entry = usable();
+    if (entry) return send(request, reply, entry);
+    const under = building.get(key);
+    if (under) {
+      // Bounded: should that build never end, this request builds its own and the stuck one is forgotten.
+      if (!(await settlesWithin(under, BUILD_WAIT_MS)) && building.get(key) === under) building.delete(key);
+      entry = usable();
+      if (entry) return send(request, reply, entry);
+    }
+    const state = request as CacheState;
+    state.cacheKey = key;
+    state.cacheGeneration = generation;
+    if (!building.has(key)) {
+      let finished!: () => void;
+      const mine = new Promise<void>((resolve) => (finished = resolve));
+      building.set(key, mine);
+      state.cacheBuilt = () => {
+        if (building.get(key) === mine) building.delete(key);
+        finished();
+      };
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const key = (request as FastifyRequest & { cacheKey?: string }).cacheKey;
+    const state = request as CacheState;
+    const key = state.cacheKey;
     if (!key || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = Buffer.from(payload);
     const entry: Entry = {
@@ -132,8 +189,7 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       today: ctx.today(),
     };
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
+    if (state.cacheGeneration === generation) keep(key, entry);
     reply.header('ETag', entry.etag);
     reply.header('Cache-Control', 'no-cache');
     reply.header('Vary', 'Accept-Encoding');
@@ -145,7 +201,10 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   });
 
   // Whatever a successful write changed, this process will not serve it stale.
+  // The build of a request whose client went away ends here, so nobody waits for it.
+  app.addHook('onRequestAbort', async (request) => (request as CacheState).cacheBuilt?.());
   app.addHook('onResponse', async (request, reply) => {
+    (request as CacheState).cacheBuilt?.();
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) {
       clear();
     }
@@ -154,14 +213,31 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   const cache: PublicCache = {
     clear,
     size: () => entries.size,
+    builds: () => built,
     async answer(request, reply, key, produce) {
       await fresh();
       let entry = entries.get(key);
       if (!entry || entry.today !== ctx.today()) {
+        const under = building.get(key);
+        if (under) await under;
+        entry = entries.get(key);
+      }
+      if (!entry || entry.today !== ctx.today()) {
         const today = ctx.today();
-        const body = Buffer.from(JSON.stringify(await produce()));
-        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type: 'application/json; charset=utf-8', today };
-        entries.set(key, entry);
+        const startedIn = generation;
+        let finished!: () => void;
+        const own = !building.has(key);
+        if (own) building.set(key, new Promise<void>((resolve) => (finished = resolve)));
+        try {
+          const body = Buffer.from(JSON.stringify(await produce()));
+          entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type: 'application/json; charset=utf-8', today };
+          if (startedIn === generation) keep(key, entry);
+        } finally {
+          if (own) {
+            building.delete(key);
+            finished();
+          }
+        }
       }
       // Staff answers are private to the signed-in browser.
       return send(request, reply, entry, 'private, no-cache');

@@ -1,4 +1,5 @@
 // Screen 17's cards: photo or initials, name, role, e-mail or phone, profile link (from src/public/config.ts).
+import { toArabicDigits } from '../../domain/format';
 import { TEAM, type TeamMember } from '../config';
 import { ui, pt } from '../text';
 
@@ -6,8 +7,7 @@ import { ui, pt } from '../text';
  * A phone number in ar-EG digits, kept in its written order: Arabic-Indic digits are bidi "Arabic numbers", so
  * spaces between groups would reverse the groups; a left-to-right mark after each space holds them in place.
  */
-const phoneText = (text: string) =>
-  text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))).replace(/ /g, ' \u200e');
+const phoneText = (text: string) => toArabicDigits(text).replace(/ /g, ' \u200e');
 
 function initials(name: string): string {
   return name
