@@ -1,5 +1,6 @@
 // What `npm start` runs (the bundled server from scripts/start.mjs) serves the site and the API like the
-// source does: the home page, a client-side route, hashed assets with long caching, and the API.
+// source does: the home page, a client-side route (both drawn on the server), hashed assets with long caching,
+// and the API.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,10 @@ describe('the production entry', () => {
         expect(res.headers.get('content-type'), path).toContain('text/html');
         expect(await res.text(), path).toContain('<div id="root">');
       }
+      // The bundled server loads the site's renderer too: public screens arrive drawn, the console does not.
+      expect(await (await fetch(`${server.url}/man`)).text()).toContain('<h1 id="section-heading">مقابر الرجال</h1>');
+      expect(await (await fetch(`${server.url}/`)).text()).toContain('class="site-header"');
+      expect(await (await fetch(`${server.url}/admin/graves`)).text()).toContain('<div id="root"></div>');
       const asset = readdirSync(join(siteDir, 'assets')).find((f) => f.endsWith('.js'))!;
       for (const path of [`/assets/${asset}`, '/api/graves/male']) {
         const { status, cacheControl } = await new Promise<{ status: number; cacheControl: string }>((done, fail) => {
