@@ -105,7 +105,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         if (value !== undefined) firstData[firstPath] = value;
       }
 
-      const render = await site.renderer;
+      const render = found.form ? null : await site.renderer;
       let markup = '';
       if (render) {
         try {
@@ -128,7 +128,8 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       const headEnd = html.indexOf('</head>');
       let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
       page = page.replace(ROOT_ELEMENT, () => body);
-      if (markup && firstPath === null && !href.includes('?') && drawn.size < 64) drawn.set(href, page);
+      // Kept unless drawing failed this time (the next visitor gets another try).
+      if ((markup || !render) && firstPath === null && !href.includes('?') && drawn.size < 64) drawn.set(href, page);
       return page;
     },
   };

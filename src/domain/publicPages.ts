@@ -27,19 +27,30 @@ export type PublicPageName =
   | 'GraveDetailsPage'
   | 'LoginPage';
 
-export const PUBLIC_PAGES: ReadonlyArray<{ path: string; page: PublicPageName }> = [
+/**
+ * `form`: the screen holds a form. Such screens are drawn by the browser only: drawn on the server, the form would
+ * exist before its handlers, and a quick tap on its button would submit it natively — the login's password in
+ * the address bar.
+ */
+export interface PublicPage {
+  path: string;
+  page: PublicPageName;
+  form?: true;
+}
+
+export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: '/', page: 'HomePage' },
   { path: '/man', page: 'MenPage' },
   { path: '/woman', page: 'WomenPage' },
   { path: '/bones', page: 'BonesPage' },
-  { path: '/contact', page: 'ContactPage' },
-  { path: '/suggest', page: 'SuggestPage' },
+  { path: '/contact', page: 'ContactPage', form: true },
+  { path: '/suggest', page: 'SuggestPage', form: true },
   { path: '/approved', page: 'ApprovedPage' },
   { path: '/team', page: 'TeamPage' },
   { path: '/MemorialPage', page: 'MemorialPage' },
   { path: '/ArticleDetail/:id', page: 'ArticlePage' },
   { path: '/grave-details-user/:graveId', page: 'GraveDetailsPage' },
-  { path: '/login', page: 'LoginPage' },
+  { path: '/login', page: 'LoginPage', form: true },
 ];
 
 /** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */
@@ -63,10 +74,10 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 }
 
 /** The public page an address shows, with its parameters; null for the console, redirects and unknown paths. */
-export function publicPageOf(pathname: string): { page: PublicPageName; params: Record<string, string> } | null {
-  for (const { path, page } of PUBLIC_PAGES) {
-    const params = matchPath(path, pathname);
-    if (params) return { page, params };
+export function publicPageOf(pathname: string): (PublicPage & { params: Record<string, string> }) | null {
+  for (const entry of PUBLIC_PAGES) {
+    const params = matchPath(entry.path, pathname);
+    if (params) return { ...entry, params };
   }
   return null;
 }

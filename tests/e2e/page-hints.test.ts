@@ -89,6 +89,19 @@ describe('the page sent for each address', () => {
     expect(html).not.toContain('id="first-data"');
   });
 
+  it('screens with a form (login, suggestion, contact) are left to the browser, so no form exists before its handlers', async () => {
+    for (const [path, page] of [
+      ['/login', 'LoginPage'],
+      ['/suggest', 'SuggestPage'],
+      ['/contact', 'ContactPage'],
+    ] as const) {
+      const html = await pageOf(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('<form');
+      expect(html, path).toContain(`<link rel="modulepreload" crossorigin href="${chunks[page]!.js[0]}">`);
+    }
+  });
+
   it('unknown addresses, redirects and the console get the plain page for the browser to draw', async () => {
     for (const path of ['/no-such-page', '/graves/abc', '/admin/graves']) {
       const html = await pageOf(path);
@@ -130,6 +143,33 @@ describeBrowser('Chromium and the drawn pages', () => {
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`مقبرة رقم ${arabicNumber(grave.number as number)}`);
       await page.getByRole('cell', { name: grave.buriedPersons[0]!.name }).waitFor();
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('what a visitor types before the script has arrived stays and becomes the search', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 740 } });
+    const errors = collectErrors(page);
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    // The main script is held back until the visitor has typed: the box on screen is the server's.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/man`, { waitUntil: 'commit' });
+      const box = page.getByPlaceholder('ابحث باسم المتوفى أو رقم المقبرة');
+      await box.fill('محمد');
+      release();
+      const men = (await (await fetch(`${server.api}/graves/male`)).json()) as Grave[];
+      const matching = men.filter((g) => g.buriedPersons.some((p) => p.name.includes('محمد'))).length;
+      expect(matching).toBeGreaterThan(0);
+      expect(matching).toBeLessThan(men.length);
+      await page.getByText(`عدد المقابر: ${arabicNumber(matching)}`).waitFor();
+      expect(await box.inputValue()).toBe('محمد');
+      expect(errors).toEqual([]);
     } finally {
       await closePage(page);
     }

@@ -250,13 +250,18 @@ describeBrowser('public forms and session', () => {
       await page.getByLabel('كلمة المرور').fill(DEMO_ACCOUNTS.admin.password);
       await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/graves');
-      // …but never to another site.
-      await page.evaluate(() => localStorage.clear());
-      await open(page, '/login?next=https%3A%2F%2Fevil.example.com%2F');
-      await page.getByLabel('البريد الإلكتروني').fill(DEMO_ACCOUNTS.admin.email);
-      await page.getByLabel('كلمة المرور').fill(DEMO_ACCOUNTS.admin.password);
-      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/graves/create');
+      // …but never to another site. A fresh page: the console left open above may itself be navigating (its session
+      // was just cleared), which would abort this page's own navigation.
+      const fresh = await newPage(1280);
+      try {
+        await open(fresh, '/login?next=https%3A%2F%2Fevil.example.com%2F');
+        await fresh.getByLabel('البريد الإلكتروني').fill(DEMO_ACCOUNTS.admin.email);
+        await fresh.getByLabel('كلمة المرور').fill(DEMO_ACCOUNTS.admin.password);
+        await fresh.getByRole('button', { name: 'تسجيل الدخول' }).click();
+        await fresh.waitForURL((url) => url.pathname === '/admin/graves/create');
+      } finally {
+        await closePage(fresh);
+      }
     } finally {
       await closePage(page);
     }

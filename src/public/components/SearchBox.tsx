@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { SearchIcon } from './Icons';
 
 interface Props {
@@ -11,6 +11,15 @@ interface Props {
 /** A labelled search input (the label is for screen readers when the placeholder says it all). */
 export function SearchBox({ value, onChange, placeholder, label }: Props) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // A page drawn on the server shows this box before the script has arrived, and a visitor may already type in it:
+  // once React has taken the page over, what was typed becomes the search rather than being wiped.
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== latest.current.value) latest.current.onChange(typed);
+  }, []);
   return (
     <div className="search-box" role="search">
       <label htmlFor={id} className={label ? 'search-label' : 'visually-hidden'}>
@@ -19,6 +28,7 @@ export function SearchBox({ value, onChange, placeholder, label }: Props) {
       <div className="search-field">
         <SearchIcon />
         <input
+          ref={input}
           id={id}
           type="search"
           value={value}
