@@ -27,6 +27,8 @@ const MAX_ENTRIES = 2000;
 /** How long a request waits for the same answer being built by another before building it itself. */
 const BUILD_WAIT_MS = 5000;
 
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
@@ -120,6 +122,26 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     entries.set(key, entry);
     built++;
   };
+  const usable = (key: string) => {
+    const entry = entries.get(key);
+    return entry && entry.today === ctx.today() ? entry : null;
+  };
+  /** Waits for a build of `key` under way, if any; should it never end, it is forgotten after BUILD_WAIT_MS. */
+  async function buildUnderWay(key: string): Promise<void> {
+    const under = building.get(key);
+    if (under && !(await settlesWithin(under, BUILD_WAIT_MS)) && building.get(key) === under) building.delete(key);
+  }
+  /** Marks this caller's build of `key` (unless another is marked); the function returned ends it. */
+  function beginBuild(key: string): (() => void) | undefined {
+    if (building.has(key)) return undefined;
+    let finished!: () => void;
+    const mine = new Promise<void>((resolve) => (finished = resolve));
+    building.set(key, mine);
+    return () => {
+      if (building.get(key) === mine) building.delete(key);
+      finished();
+    };
+  }
 
   async function fresh(): Promise<void> {
     const now = Date.now();
@@ -151,31 +173,15 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     if (!CACHEABLE.some((re) => re.test(request.url))) return;
     await fresh();
     const key = request.url;
-    const usable = () => {
-      const entry = entries.get(key);
-      return entry && entry.today === ctx.today() ? entry : null;
-    };
-    let entry = usable();
+    let entry = usable(key);
     if (entry) return send(request, reply, entry);
-    const under = building.get(key);
-    if (under) {
-      // Bounded: should that build never end, this request builds its own and the stuck one is forgotten.
-      if (!(await settlesWithin(under, BUILD_WAIT_MS)) && building.get(key) === under) building.delete(key);
-      entry = usable();
-      if (entry) return send(request, reply, entry);
-    }
+    await buildUnderWay(key);
+    entry = usable(key);
+    if (entry) return send(request, reply, entry);
     const state = request as CacheState;
     state.cacheKey = key;
     state.cacheGeneration = generation;
-    if (!building.has(key)) {
-      let finished!: () => void;
-      const mine = new Promise<void>((resolve) => (finished = resolve));
-      building.set(key, mine);
-      state.cacheBuilt = () => {
-        if (building.get(key) === mine) building.delete(key);
-        finished();
-      };
-    }
+    state.cacheBuilt = beginBuild(key);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -185,7 +191,7 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     const body = Buffer.from(payload);
     const entry: Entry = {
       body,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      etag: etagOf(body),
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       today: ctx.today(),
     };
@@ -200,11 +206,11 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     return payload;
   });
 
-  // Whatever a successful write changed, this process will not serve it stale.
   // The build of a request whose client went away ends here, so nobody waits for it.
   app.addHook('onRequestAbort', async (request) => (request as CacheState).cacheBuilt?.());
   app.addHook('onResponse', async (request, reply) => {
     (request as CacheState).cacheBuilt?.();
+    // Whatever a successful write changed, this process will not serve it stale.
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) {
       clear();
     }
@@ -216,27 +222,21 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     builds: () => built,
     async answer(request, reply, key, produce) {
       await fresh();
-      let entry = entries.get(key);
-      if (!entry || entry.today !== ctx.today()) {
-        const under = building.get(key);
-        if (under) await under;
-        entry = entries.get(key);
+      let entry = usable(key);
+      if (!entry) {
+        await buildUnderWay(key);
+        entry = usable(key);
       }
-      if (!entry || entry.today !== ctx.today()) {
-        const today = ctx.today();
+      if (!entry) {
         const startedIn = generation;
-        let finished!: () => void;
-        const own = !building.has(key);
-        if (own) building.set(key, new Promise<void>((resolve) => (finished = resolve)));
+        const today = ctx.today(); // the day the statuses are computed for
+        const end = beginBuild(key);
         try {
           const body = Buffer.from(JSON.stringify(await produce()));
-          entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, type: 'application/json; charset=utf-8', today };
+          entry = { body, etag: etagOf(body), type: 'application/json; charset=utf-8', today };
           if (startedIn === generation) keep(key, entry);
         } finally {
-          if (own) {
-            building.delete(key);
-            finished();
-          }
+          end?.();
         }
       }
       // Staff answers are private to the signed-in browser.

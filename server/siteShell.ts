@@ -99,13 +99,14 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
       ];
       const firstPath = FIRST_DATA[found.page]?.(found.params) ?? null;
+      const render = found.form ? null : await site.renderer;
+      // The answer is read here only for a page drawn here; otherwise the browser's own request fetches it.
       const firstData: Record<string, unknown> = {};
-      if (firstPath !== null) {
+      if (render && firstPath !== null) {
         const value = await answer(`/api${firstPath}`);
         if (value !== undefined) firstData[firstPath] = value;
       }
 
-      const render = found.form ? null : await site.renderer;
       let markup = '';
       if (render) {
         try {

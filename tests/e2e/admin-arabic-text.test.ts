@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { signedInContext } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
 import { formatNumber, toArabicDigits } from '../../src/domain/format';
 import { createDataProvider } from '../../src/dataProvider';
@@ -36,16 +37,8 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
 
   /** A manager's session as the public /login form leaves it (see admin-edit-bury-title.test.ts), on the console. */
   async function managerPage(): Promise<{ page: Page; errors: string[] }> {
-    const session = await token('manager');
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    const context = await signedInContext(browser, server, 'manager', { viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
     contexts.push(context);
-    await context.addInitScript(
-      ([t, r]) => {
-        localStorage.setItem('userToken', t!);
-        localStorage.setItem('userRole', r!);
-      },
-      [session, 'manager'],
-    );
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const errors = collectErrors(page);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { signedInContext } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
 import { formatDate } from '../../src/domain/format';
 import { raArabic } from '../../src/admin/i18n/raArabic';
@@ -49,16 +50,8 @@ describeBrowser('staff console: editing an article, the bury form without a grav
    * itself is tested in admin.test.ts), on the console's home; the console's errors collected from then on.
    */
   async function staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }> {
-    const token = await server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    const context = await signedInContext(browser, server, role, { viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
     contexts.push(context);
-    await context.addInitScript(
-      ([t, r]) => {
-        localStorage.setItem('userToken', t!);
-        localStorage.setItem('userRole', r!);
-      },
-      [token, role],
-    );
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const errors = collectErrors(page);

@@ -1,9 +1,10 @@
 // The audit trail in the console: a manager sees who did what, filters by action, and downloads it;
 // an admin cannot open it.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { signedInContext } from '../support/console';
 
 describeBrowser('audit trail in the console', () => {
   let server: TestServer;
@@ -26,16 +27,7 @@ describeBrowser('audit trail in the console', () => {
     await server?.close();
   });
 
-  async function signedIn(role: 'manager' | 'admin'): Promise<BrowserContext> {
-    const account = DEMO_ACCOUNTS[role];
-    const token = await server.login(account.email, account.password);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addInitScript(([t, r]) => {
-      localStorage.setItem('userToken', t!);
-      localStorage.setItem('userRole', r!);
-    }, [token, role]);
-    return context;
-  }
+  const signedIn = (role: 'manager' | 'admin') => signedInContext(browser, server, role, { acceptDownloads: true });
 
   it('a manager reads and filters the trail and downloads it', async () => {
     const context = await signedIn('manager');

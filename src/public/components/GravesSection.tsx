@@ -1,5 +1,6 @@
 // The men and women pages: a search box over the section's graves and their cards, rendered in steps.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useBrowserValue } from '../browserValue';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
 import { graveSearchText, normalizeArabic } from '../../domain/normalize';
@@ -28,9 +29,6 @@ function readStored(key: string): string {
   }
 }
 
-// sessionStorage does not announce changes made by this page; the term is state once typed.
-const noChanges = () => () => {};
-
 function store(key: string, value: string): void {
   try {
     sessionStorage.setItem(key, value);
@@ -43,11 +41,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   const graves = useApi<Grave[]>(paths.gravesOfSection(gender));
   // The saved search is browser-only: the server's markup (and the render hydrating it) has none, and React
   // re-renders with the saved text right after; a page drawn in the browser has it from its first render.
-  const stored = useSyncExternalStore(
-    noChanges,
-    () => readStored(storageKey),
-    () => '',
-  );
+  const stored = useBrowserValue(() => readStored(storageKey), '');
   const [typed, setTyped] = useState<string | null>(null);
   const term = typed ?? stored;
 
