@@ -2,9 +2,9 @@
 // else from the API; 'غير معروف' only when both fail. Green success clears the fields; red failure clears it.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { Title, useDataProvider } from 'react-admin';
+import { Title, useDataProvider, useRefresh } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import { consolePaths } from '../../../domain/consolePaths';
@@ -43,6 +43,8 @@ function BuryForm() {
   const { id = '' } = useParams<{ id: string }>();
   const number = useGraveNumber(id);
   const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const [name, setName] = useState('');
   const [burialDate, setBurialDate] = useState('');
   const [touched, setTouched] = useState(false);
@@ -51,6 +53,10 @@ function BuryForm() {
   const bury = useMutation({
     mutationFn: () => dataProvider.bury(id, { name: name.trim(), burialDate }),
     onSuccess: () => {
+      // The grave's page kept from before now has the wrong burials and status: drop it, so 'رجوع' reads it
+      // afresh instead of offering the bury button of a grave that is now resting; the lists read again too.
+      queryClient.removeQueries({ queryKey: ['graves', 'getOne', { id: String(id) }] });
+      refresh();
       setFailure(null);
       setSuccess(t('burial.success'));
       setName('');

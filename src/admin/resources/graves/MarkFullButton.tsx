@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import { GRAVE_STATUS } from '../../../domain/types';
 import type { CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
@@ -12,11 +12,17 @@ export function MarkFullButton() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const { mutate, isPending } = useMutation({
     mutationFn: (id: string) => dataProvider.markFull(id),
-    onSuccess: () => {
+    onSuccess: (_answer, id) => {
       notify(t('grave.fullSuccess'), { type: 'success' });
+      // The grave's page may be cached from an earlier visit (react-admin keeps it, and the list never overwrites
+      // it): mark it full there too, or opening it would offer the bury button until the refetch lands.
+      queryClient.setQueriesData<GraveRecord>({ queryKey: ['graves', 'getOne', { id: String(id) }] }, (old) =>
+        old ? { ...old, status: GRAVE_STATUS.full } : old,
+      );
       refresh();
     },
     onError: () => notify(t('grave.fullError'), { type: 'error' }),
