@@ -2,17 +2,19 @@
 // as serialized bytes with their compressed forms and an ETag (304 on If-None-Match).
 //
 // Why it stays correct:
-// - one process: any successful write through the API empties the cache before its answer is sent;
-// - several processes on one database: every staff write bumps settings.data_version inside its own transaction
-//   (see data/audit.ts), and a process compares that version with the one its cache was filled under at most once a
-//   second before serving from memory. A write through one process is therefore served by the others within about
-//   one second (the scale-out test measures it). Public suggestions are pending until a manager approves them
-//   (an audited write), so they never change a cached answer;
+// - every audited write moves the counter of the part of the register it changed (a grave section, the articles,
+//   the approved suggestions; see data/dataVersions.ts) inside its own transaction. Each answer is kept with the
+//   parts it shows, and is dropped when one of their counters moves;
+// - this process reads the counters again as soon as one of its writes succeeds, before the write's answer is sent,
+//   so its own writes are never served stale; other processes sharing the database read them at most once a second
+//   before serving from memory, and serve a write within about one second (the scale-out test measures it). Public
+//   suggestions are pending until a manager approves them (an audited write), so they never change a cached answer;
 // - statuses depend on "today": an entry filled on another day is never served.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
+import { DATA_SCOPES, GRAVE_SCOPES, readVersions, type DataScope } from './data/dataVersions';
 
 const CACHEABLE = [
   /^\/api\/graves\/(?:male|female|bone|recentBurials|totalDeaths|maleDeaths|femaleDeaths|available-count|unavailable-count)$/,
@@ -22,6 +24,16 @@ const CACHEABLE = [
   /^\/api\/articles\/ArticleDetail\/[^/?]+$/,
   /^\/api\/suggestion\/approved$/,
 ];
+
+/** The parts of the register an answer shows. A grave page, the statistics and the search span every section. */
+function scopesOf(key: string): readonly DataScope[] {
+  if (key === '/api/graves/male') return ['men'];
+  if (key === '/api/graves/female') return ['women'];
+  if (key === '/api/graves/bone') return ['bones'];
+  if (key.startsWith('/api/articles')) return ['articles'];
+  if (key === '/api/suggestion/approved') return ['suggestions'];
+  return GRAVE_SCOPES;
+}
 
 const MAX_ENTRIES = 2000;
 /** How long a request waits for the same answer being built by another before building it itself. */
@@ -40,7 +52,12 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
 }
 
 /** What the hooks of one request note about it. */
-type CacheState = FastifyRequest & { cacheKey?: string; cacheGeneration?: number; cacheBuilt?: () => void };
+type CacheState = FastifyRequest & {
+  cacheKey?: string;
+  cacheScopes?: readonly DataScope[];
+  cacheGeneration?: number;
+  cacheBuilt?: () => void;
+};
 const VERSION_CHECK_MS = 1000;
 
 interface Entry {
@@ -48,6 +65,7 @@ interface Entry {
   etag: string;
   type: string;
   today: string;
+  scopes: readonly DataScope[];
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -58,7 +76,7 @@ export interface PublicCache {
   /** How many answers were built and kept since start (each a full query and serialization). */
   builds(): number;
   /**
-   * The serialized answer under `key` for the current data version and day, produced once: for answers that need a
+   * The serialized answer under `key` for the current data versions and day, produced once: for answers that need a
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
    */
   answer(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>): Promise<FastifyReply>;
@@ -68,11 +86,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
   }
-}
-
-async function readVersion(ctx: AppContext): Promise<string> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'data_version').executeTakeFirst();
-  return row?.value ?? '0';
 }
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
@@ -97,25 +110,33 @@ function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
   return entry.gzip;
 }
 
+function isSuccessfulWrite(request: FastifyRequest, reply: FastifyReply): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/');
+}
+
 export function registerPublicCache(app: FastifyInstance, ctx: AppContext): PublicCache {
   const entries = new Map<string, Entry>();
-  let version: string | null = null;
+  let versions: Map<DataScope, string> | null = null;
   let checkedAt = 0;
   let built = 0;
-  // Moves on every emptying. An answer whose reading began before a write finishes after it: kept, it would serve
-  // the state from before that write until the next one, so only answers begun in the current generation are kept.
-  let generation = 0;
+  // One counter per part, moved whenever that part's answers are dropped. An answer whose reading began before a
+  // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
+  // is kept only if the generations of all the parts it shows are still those of when it began.
+  const generations = new Map<DataScope, number>();
+  const generationOf = (scopes: readonly DataScope[]) => scopes.reduce((sum, scope) => sum + (generations.get(scope) ?? 0), 0);
   // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
   // for the one build under way instead of each reading and serializing the whole section (a few MB apiece).
   const building = new Map<string, Promise<void>>();
 
-  const dropAll = () => {
-    entries.clear();
-    generation++;
+  const drop = (changed: readonly DataScope[]) => {
+    for (const [key, entry] of entries) {
+      if (entry.scopes.some((scope) => changed.includes(scope))) entries.delete(key);
+    }
+    for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
   };
   const clear = () => {
-    dropAll();
-    version = null;
+    drop(DATA_SCOPES);
+    versions = null;
   };
   const keep = (key: string, entry: Entry) => {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -143,15 +164,16 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     };
   }
 
-  async function fresh(): Promise<void> {
-    const now = Date.now();
-    if (now - checkedAt < VERSION_CHECK_MS && version !== null) return;
-    checkedAt = now;
-    const current = await readVersion(ctx);
-    if (current !== version) {
-      dropAll();
-      version = current;
-    }
+  /** Drops the answers of every part whose counter moved; at most once a second unless `now` (after a write). */
+  async function fresh(now = false): Promise<void> {
+    const time = Date.now();
+    if (!now && time - checkedAt < VERSION_CHECK_MS && versions !== null) return;
+    checkedAt = time;
+    const current = await readVersions(ctx.db);
+    const previous = versions;
+    const changed = previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
+    if (changed.length > 0) drop(changed);
+    versions = current;
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, cacheControl = 'no-cache'): FastifyReply {
@@ -180,22 +202,31 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     if (entry) return send(request, reply, entry);
     const state = request as CacheState;
     state.cacheKey = key;
-    state.cacheGeneration = generation;
+    state.cacheScopes = scopesOf(key);
+    state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // Whatever a successful write changed, this process will not serve it stale: the counters are read again before
+    // the write's answer leaves, so the next read of the same client already misses the old answer.
+    if (isSuccessfulWrite(request, reply)) {
+      await fresh(true);
+      return payload;
+    }
     const state = request as CacheState;
     const key = state.cacheKey;
-    if (!key || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const scopes = state.cacheScopes;
+    if (!key || !scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = Buffer.from(payload);
     const entry: Entry = {
       body,
       etag: etagOf(body),
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       today: ctx.today(),
+      scopes,
     };
-    if (state.cacheGeneration === generation) keep(key, entry);
+    if (state.cacheGeneration === generationOf(scopes)) keep(key, entry);
     reply.header('ETag', entry.etag);
     reply.header('Cache-Control', 'no-cache');
     reply.header('Vary', 'Accept-Encoding');
@@ -208,13 +239,7 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
 
   // The build of a request whose client went away ends here, so nobody waits for it.
   app.addHook('onRequestAbort', async (request) => (request as CacheState).cacheBuilt?.());
-  app.addHook('onResponse', async (request, reply) => {
-    (request as CacheState).cacheBuilt?.();
-    // Whatever a successful write changed, this process will not serve it stale.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) {
-      clear();
-    }
-  });
+  app.addHook('onResponse', async (request) => (request as CacheState).cacheBuilt?.());
 
   const cache: PublicCache = {
     clear,
@@ -228,13 +253,14 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
         entry = usable(key);
       }
       if (!entry) {
-        const startedIn = generation;
+        const scopes = scopesOf(key);
+        const startedIn = generationOf(scopes);
         const today = ctx.today(); // the day the statuses are computed for
         const end = beginBuild(key);
         try {
           const body = Buffer.from(JSON.stringify(await produce()));
-          entry = { body, etag: etagOf(body), type: 'application/json; charset=utf-8', today };
-          if (startedIn === generation) keep(key, entry);
+          entry = { body, etag: etagOf(body), type: 'application/json; charset=utf-8', today, scopes };
+          if (startedIn === generationOf(scopes)) keep(key, entry);
         } finally {
           end?.();
         }

@@ -1,9 +1,10 @@
 // The audit trail: every staff write is recorded with the account, the time and the values before and after,
 // inside the same transaction as the change (so there is never a change without its record, or the reverse).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TokenClaims } from '../../src/domain/types';
+import type { Kysely, Transaction } from 'kysely';
+import { GENDERS, type Gender, type TokenClaims } from '../../src/domain/types';
 import type { Database } from '../db/schema';
+import { bumpVersions, type DataScope } from './dataVersions';
 
 export type AuditAction =
   | 'grave.create'
@@ -29,6 +30,8 @@ export async function audit(
     entityId: string;
     before?: unknown;
     after?: unknown;
+    /** The section of the grave a grave or burial action changed (without it, every section counts as changed). */
+    section?: Gender;
   },
 ): Promise<void> {
   await trx
@@ -45,10 +48,13 @@ export async function audit(
       after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
-  // Every audited write changes what the public sees: other processes drop their cached answers when this moves.
-  await trx
-    .updateTable('settings')
-    .set({ value: sql<string>`cast(cast(value as integer) + 1 as text)` })
-    .where('key', '=', 'data_version')
-    .execute();
+  // Cached public answers of the part changed are dropped, by this process and the others, when its counter moves.
+  await bumpVersions(trx, scopesChangedBy(entry.action, entry.section));
+}
+
+function scopesChangedBy(action: AuditAction, section: Gender | undefined): readonly DataScope[] {
+  if (action.startsWith('article.')) return ['articles'];
+  if (action.startsWith('suggestion.')) return ['suggestions'];
+  if (action.startsWith('account.')) return []; // no public answer shows an account
+  return section ? [section] : GENDERS;
 }

@@ -96,6 +96,19 @@ const migrations: Record<string, Migration> = {
       await db.insertInto('settings').values({ key: 'data_version', value: '0' }).execute();
     },
   },
+  '0003_data_versions': {
+    // One counter per part of the register (see data/dataVersions.ts) instead of one for everything: a write to one
+    // section no longer throws away the cached answers of the others. The names are written out: a migration must
+    // not change when the code's list does.
+    async up(db: Kysely<any>) {
+      const scopes = ['men', 'women', 'bones', 'articles', 'suggestions'];
+      await db
+        .insertInto('settings')
+        .values(scopes.map((scope) => ({ key: `data_version:${scope}`, value: '0' })))
+        .execute();
+      await db.deleteFrom('settings').where('key', '=', 'data_version').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

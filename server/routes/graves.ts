@@ -195,6 +195,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
             entity: 'grave',
             entityId: id,
             after: { gender: row.gender, number: graveNumberOf(row) },
+            section: row.gender,
           });
         });
       } catch (error) {
@@ -213,7 +214,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { id } = request.params as { id: string };
       await db.transaction().execute(async (trx) => {
         await lockGrave(trx, ctx.dialect, id);
-        const row = await trx.selectFrom('graves').select(['id', 'full']).where('id', '=', id).executeTakeFirst();
+        const row = await trx.selectFrom('graves').select(['id', 'full', 'gender']).where('id', '=', id).executeTakeFirst();
         if (!row) throw notFound('grave.notFound');
         if (Number(row.full) === 1) throw badRequest('grave.cannotUpdateFull');
         await trx.updateTable('graves').set({ full: 1 }).where('id', '=', id).execute();
@@ -225,6 +226,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           entityId: id,
           before: { full: false },
           after: { full: true },
+          section: row.gender,
         });
       });
       return { message: t('grave.fullSuccess'), grave: await getGrave(db, ctx.statusContext(), id) };
@@ -276,6 +278,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           entity: 'burial',
           entityId: personId,
           after: { graveId: id, graveNumber: grave.number, name: row.name, burialDate: row.burial_date },
+          section: grave.gender,
         });
       });
       reply.status(201);
@@ -294,7 +297,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { id } = request.params as { id: string };
       const { buriedPersonId } = request.body as { buriedPersonId: string };
       await db.transaction().execute(async (trx) => {
-        if (!(await findGraveRow(trx, id))) throw notFound('grave.notFound');
+        const grave = await findGraveRow(trx, id);
+        if (!grave) throw notFound('grave.notFound');
         const person = await trx
           .selectFrom('burials')
           .select(['id', 'name', 'burial_date'])
@@ -310,6 +314,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           entity: 'burial',
           entityId: person.id,
           before: { graveId: id, name: person.name, burialDate: person.burial_date },
+          section: grave.gender,
         });
       });
       return { message: t('burial.deleted') };
@@ -340,7 +345,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       if (Object.keys(changes).length === 0) throw badRequest('burial.nothingToUpdate');
       await db.transaction().execute(async (trx) => {
-        if (!(await findGraveRow(trx, id))) throw notFound('grave.notFound');
+        const grave = await findGraveRow(trx, id);
+        if (!grave) throw notFound('grave.notFound');
         const person = await trx
           .selectFrom('burials')
           .select(['id', 'name', 'burial_date'])
@@ -357,6 +363,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           entityId: personId,
           before: { name: person.name, burialDate: person.burial_date },
           after: { name: changes.name ?? person.name, burialDate: changes.burial_date ?? person.burial_date },
+          section: grave.gender,
         });
       });
       return { message: t('burial.updated'), grave: await getGrave(db, ctx.statusContext(), id) };
@@ -381,6 +388,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           entity: 'grave',
           entityId: id,
           before: { gender: row.gender, number: graveNumberOf(row), full: Number(row.full) === 1 },
+          section: row.gender,
         });
       });
       return { message: t('grave.deleted'), _id: id };

@@ -1,6 +1,7 @@
 // The public answers are served from memory (server/cache.ts). These tests hold it to its promises: a write is
 // never served stale by the process that made it, a repeated GET costs only a 304, compressed forms are the same
-// answer, and visitors arriving together after a write share one build of the section instead of each building it.
+// answer, visitors arriving together after a write share one build of the section instead of each building it, and a
+// write throws away only the answers that show what it changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -59,5 +60,47 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect((JSON.parse(answers[0]!.body) as Array<{ number: number }>).some((g) => g.number === number)).toBe(true);
     expect(s.app.publicCache.builds() - before).toBe(1);
+  });
+
+  it('a write to one part of the register leaves the answers of the others kept', async () => {
+    const manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    const today = new Date().toISOString().slice(0, 10);
+    const read = async (path: string) => {
+      const res = await fetch(`${s.api}${path}`);
+      expect(res.status).toBe(200);
+      return res.json() as Promise<unknown>;
+    };
+    const menGraves = async () => (await read('/graves/male')) as Array<{ _id: string; number: number; buriedPersons: Array<{ name: string }> }>;
+    const builtBy = async (reads: () => Promise<unknown>) => {
+      const before = s.app.publicCache.builds();
+      await reads();
+      return s.app.publicCache.builds() - before;
+    };
+    const allKept = () => Promise.all(['/graves/male', '/graves/female', '/articles', '/suggestion/approved'].map(read));
+    await allKept();
+    expect(await builtBy(allKept)).toBe(0);
+
+    // A new grave in the women's section: the women's list is read again, the men's list and the articles are not.
+    const women = await call(s.api, 'POST', '/graves', { token, body: { gender: 'women', number: nextNumber++ } });
+    expect(women.status).toBe(201);
+    expect(await builtBy(() => Promise.all([read('/graves/male'), read('/articles')]))).toBe(0);
+    expect(await builtBy(() => read('/graves/female'))).toBe(1);
+    expect(((await read('/graves/female')) as Array<{ _id: string }>).some((g) => g._id === women.body._id)).toBe(true);
+
+    // A burial in a men's grave: the men's list (which lists the buried) and the search are read again.
+    const number = await addMenGrave();
+    const grave = (await menGraves()).find((g) => g.number === number)!;
+    const name = 'ناصر عبد الودود للتجربة';
+    expect((await call(s.api, 'POST', `/graves/${grave._id}/bury`, { token, body: { name, burialDate: today } })).status).toBe(201);
+    expect((await menGraves()).find((g) => g._id === grave._id)!.buriedPersons.map((p) => p.name)).toEqual([name]);
+    const found = (await read(`/search?q=${encodeURIComponent('عبد الودود للتجربة')}`)) as unknown[];
+    expect(found.length).toBe(1);
+    expect(await builtBy(() => Promise.all([read('/graves/female'), read('/articles')]))).toBe(0);
+
+    // A new article: the articles are read again, the sections are not.
+    const article = await call(s.api, 'POST', '/articles', { token: manager, body: { title: 'مقال لاختبار الذاكرة', content: 'نص' } });
+    expect(article.status).toBe(201);
+    expect(((await read('/articles')) as Array<{ _id: string }>).some((a) => a._id === article.body._id)).toBe(true);
+    expect(await builtBy(() => Promise.all([read('/graves/male'), read('/graves/female')]))).toBe(0);
   });
 });

@@ -1,0 +1,30 @@
+// One counter per part of the register the public sees, moved by every audited write to that part. Server processes
+// compare them with the ones their cached answers were built under, so a burial recorded in the women's section
+// leaves the men's section (the largest answer) cached, in this process and in the others sharing the database.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { GENDERS, type Gender } from '../../src/domain/types';
+import type { Database } from '../db/schema';
+
+/** The grave sections are named as the graves' gender; articles and approved suggestions are parts of their own. */
+export type DataScope = Gender | 'articles' | 'suggestions';
+
+export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'articles', 'suggestions'];
+export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
+
+const PREFIX = 'data_version:';
+export const versionKey = (scope: DataScope) => `${PREFIX}${scope}`;
+
+export async function bumpVersions(trx: Transaction<Database> | Kysely<Database>, scopes: readonly DataScope[]): Promise<void> {
+  if (scopes.length === 0) return;
+  await trx
+    .updateTable('settings')
+    .set({ value: sql<string>`cast(cast(value as integer) + 1 as text)` })
+    .where('key', 'in', scopes.map(versionKey))
+    .execute();
+}
+
+/** Every part's counter, read in one query. */
+export async function readVersions(db: Kysely<Database>): Promise<Map<DataScope, string>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${PREFIX}%`).execute();
+  return new Map(rows.map((row) => [row.key.slice(PREFIX.length) as DataScope, row.value]));
+}
