@@ -80,6 +80,11 @@ export interface PublicCache {
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
    */
   answer(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>): Promise<FastifyReply>;
+  /**
+   * A value computed from the register, kept and dropped like the answers that show the same parts: for staff
+   * requests that filter and page it differently each time. The caller must not change what it gets.
+   */
+  remember<T>(key: string, produce: () => Promise<T>): Promise<T>;
 }
 
 declare module 'fastify' {
@@ -127,10 +132,14 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
   // for the one build under way instead of each reading and serializing the whole section (a few MB apiece).
   const building = new Map<string, Promise<void>>();
+  // Kept as promises, so requests arriving while it is computed share the one computation.
+  const values = new Map<string, { value: Promise<unknown>; today: string; scopes: readonly DataScope[] }>();
 
   const drop = (changed: readonly DataScope[]) => {
-    for (const [key, entry] of entries) {
-      if (entry.scopes.some((scope) => changed.includes(scope))) entries.delete(key);
+    for (const kept of [entries, values]) {
+      for (const [key, entry] of kept) {
+        if (entry.scopes.some((scope) => changed.includes(scope))) kept.delete(key);
+      }
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
   };
@@ -267,6 +276,17 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
       }
       // Staff answers are private to the signed-in browser.
       return send(request, reply, entry, 'private, no-cache');
+    },
+    async remember<T>(key: string, produce: () => Promise<T>): Promise<T> {
+      await fresh();
+      const today = ctx.today();
+      const kept = values.get(key);
+      if (kept && kept.today === today) return kept.value as Promise<T>;
+      const value = produce();
+      values.set(key, { value, today, scopes: scopesOf(key) });
+      // A failed computation is not kept: the next request tries again.
+      value.catch(() => values.get(key)?.value === value && values.delete(key));
+      return value;
     },
   };
   app.decorate('publicCache', cache);

@@ -126,8 +126,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
         // The whole register (3.7 MB for a town) is built once per change, not once per request.
         return app.publicCache.answer(request, reply, 'staff:/api/graves', () => listGraves(db, ctx.statusContext()));
       }
-      // Filter, sort and page on statuses from one aggregate query; read burials only for the page shown.
-      const all = await listGraveSummaries(db, ctx.statusContext());
+      // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
+      // scale it took most of each request); read burials only for the page shown.
+      const all = await app.publicCache.remember('staff:grave-summaries', () => listGraveSummaries(db, ctx.statusContext()));
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');

@@ -3,6 +3,7 @@
 // answer, visitors arriving together after a write share one build of the section instead of each building it, and a
 // write throws away only the answers that show what it changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAVE_STATUS } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
@@ -87,8 +88,20 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     expect(await builtBy(() => read('/graves/female'))).toBe(1);
     expect(((await read('/graves/female')) as Array<{ _id: string }>).some((g) => g._id === women.body._id)).toBe(true);
 
+    // The staff's paged list (its statuses kept between requests) shows the new grave, then its being full.
+    const staffPage = async () => {
+      const filter = encodeURIComponent(JSON.stringify({ gender: 'women', q: String(women.body.number) }));
+      const res = await call(s.api, 'GET', `/graves?filter=${filter}&range=${encodeURIComponent('[0,9]')}`, { token });
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ _id: string; status: string }>).find((g) => g._id === women.body._id);
+    };
+    expect((await staffPage())?.status).toBe(GRAVE_STATUS.available);
+    expect((await call(s.api, 'PUT', `/graves/full/${women.body._id}`, { token })).status).toBe(200);
+    expect((await staffPage())?.status).toBe(GRAVE_STATUS.full);
+
     // A burial in a men's grave: the men's list (which lists the buried) and the search are read again.
     const number = await addMenGrave();
+    await allKept();
     const grave = (await menGraves()).find((g) => g.number === number)!;
     const name = 'ناصر عبد الودود للتجربة';
     expect((await call(s.api, 'POST', `/graves/${grave._id}/bury`, { token, body: { name, burialDate: today } })).status).toBe(201);
