@@ -71,8 +71,6 @@ interface Entry {
 }
 
 export interface PublicCache {
-  clear(): void;
-  size(): number;
   /** How many answers were built and kept since start (each a full query and serialization). */
   builds(): number;
   /**
@@ -115,8 +113,9 @@ function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
   return entry.gzip;
 }
 
-function isSuccessfulWrite(request: FastifyRequest, reply: FastifyReply): boolean {
-  return request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/');
+/** A write that may have moved a version: only staff writes are audited (a login or a visitor's suggestion is not). */
+function isSuccessfulStaffWrite(request: FastifyRequest, reply: FastifyReply): boolean {
+  return request.account !== null && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
 }
 
 export function registerPublicCache(app: FastifyInstance, ctx: AppContext): PublicCache {
@@ -142,10 +141,6 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
       }
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
-  };
-  const clear = () => {
-    drop(DATA_SCOPES);
-    versions = null;
   };
   const keep = (key: string, entry: Entry) => {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -219,7 +214,7 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   app.addHook('onSend', async (request, reply, payload) => {
     // Whatever a successful write changed, this process will not serve it stale: the counters are read again before
     // the write's answer leaves, so the next read of the same client already misses the old answer.
-    if (isSuccessfulWrite(request, reply)) {
+    if (isSuccessfulStaffWrite(request, reply)) {
       await fresh(true);
       return payload;
     }
@@ -251,8 +246,6 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
   app.addHook('onResponse', async (request) => (request as CacheState).cacheBuilt?.());
 
   const cache: PublicCache = {
-    clear,
-    size: () => entries.size,
     builds: () => built,
     async answer(request, reply, key, produce) {
       await fresh();

@@ -2,50 +2,25 @@
 // the lists' pagination (rows-per-page choices, page buttons, range) in ar-EG digits, no Latin digit or word on the
 // list pages (e-mail addresses aside), suggestions' phone numbers in ar-EG digits, and an article's edit and show
 // pages titled naturally whatever its title begins with (it once read 'تعديل مقال مقال…').
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
-import { signedInContext } from '../support/console';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeBrowser, screenshot } from '../support/browser';
+import { DEMO_ACCOUNTS } from '../support/server';
+import { consoleSuite } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
 import { formatNumber, toArabicDigits } from '../../src/domain/format';
 import { createDataProvider } from '../../src/dataProvider';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
 
-const VIEWPORT = { width: 1280, height: 900 };
 const IN_APP = { waitUntil: 'commit' } as const;
 const ra = raArabic.ra as { action: { edit: string; save: string }; navigation: { page_rows_per_page: string } };
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 
 describeBrowser('staff console: Arabic digits and words only, natural article titles', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = consoleSuite();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
-
-  const token = (role: 'manager' | 'admin') => server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
-
-  /** A manager's session as the public /login form leaves it (see admin-edit-bury-title.test.ts), on the console. */
-  async function managerPage(): Promise<{ page: Page; errors: string[] }> {
-    const context = await signedInContext(browser, server, 'manager', { viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors = collectErrors(page);
-    await page.goto(`${server.url}/admin`);
-    await page.getByRole('menuitem', { name: m['admin.dashboard'] }).waitFor();
-    return { page, errors };
-  }
+  const token = (role: 'manager' | 'admin') => suite.server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
 
   /** The sort each list opens with (the server orders by the fields it knows). */
   const LIST_SORT: Record<string, string> = {
@@ -59,7 +34,7 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
   /** A page of a resource as the console's list asks for it (the console's own dataProvider, on the real API). */
   async function firstPage(resource: string, filter: Record<string, unknown> = {}, perPage = 1) {
     const session = await token('manager');
-    return createDataProvider(server.api, () => session).getList(resource, {
+    return createDataProvider(suite.server.api, () => session).getList(resource, {
       pagination: { page: 1, perPage },
       sort: { field: LIST_SORT[resource]!, order: 'DESC' },
       filter,
@@ -94,7 +69,7 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
   const rowsPerPage = (page: Page) => page.locator('.MuiTablePagination-root').getByRole('combobox');
 
   it('the graves list: rows-per-page choices, page buttons and range in ar-EG digits, and the choice works', async () => {
-    const { page, errors } = await managerPage();
+    const { page, errors } = await suite.staffPage('manager');
     const graves = await total('graves');
     expect(graves).toBeGreaterThan(100);
 
@@ -142,13 +117,13 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
   it('the suggestions and articles lists (and the other lists) show no Latin digit or word; phones in ar-EG digits', async () => {
     // One more article, so that the audit trail has an entry to show too.
     const session = await token('manager');
-    const created = await fetch(`${server.api}/articles`, {
+    const created = await fetch(`${suite.server.api}/articles`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'مقال عن نظافة المقابر', content: 'نص المقال عن نظافة المقابر وصيانتها.' }),
     });
     expect(created.status).toBe(201);
-    const { page, errors } = await managerPage();
+    const { page, errors } = await suite.staffPage('manager');
 
     // Suggestions, pending (the default filter) and approved: phones in ar-EG digits, pagination too.
     const pendingCount = await total('suggestions', { status: 'pending' });
@@ -166,7 +141,7 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     await screenshot(page, 'admin-suggestions-arabic-digits');
 
     const approvedCount = await total('suggestions', { status: 'approved' });
-    await page.goto(`${server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`);
+    await page.goto(`${suite.server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`);
     await page.locator('tbody tr').first().waitFor();
     await paginationBar(page, 25, approvedCount);
     await expectArabicOnly(page, 'suggestions, approved');
@@ -206,14 +181,14 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
   it("an article whose title begins with 'مقال' is titled 'تعديل المقال: …' and 'المقال: …', never 'مقال مقال'", async () => {
     const title = 'مقال في فضل زيارة القبور';
     const session = await token('manager');
-    const created = await fetch(`${server.api}/articles`, {
+    const created = await fetch(`${suite.server.api}/articles`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title, content: 'نص المقال في فضل زيارة القبور.' }),
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { _id: string })._id;
-    const { page, errors } = await managerPage();
+    const { page, errors } = await suite.staffPage('manager');
     const appBarTitle = page.locator('#react-admin-title');
 
     // Its page in the console.

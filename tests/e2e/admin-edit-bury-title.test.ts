@@ -1,17 +1,16 @@
 // Three console journeys in Chromium against the real server (demo village) and the built site: a manager edits an
 // article (a refused edit keeps what was typed; the saved one shows in the list and on the public page), the bury
 // form's 'غير معروف' heading when the grave's number cannot be had, and the browser tab's title on console pages.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
-import { signedInContext } from '../support/console';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeBrowser, screenshot } from '../support/browser';
+import { DEMO_ACCOUNTS } from '../support/server';
+import { consoleSuite } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
 import { formatDate } from '../../src/domain/format';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
 
-const VIEWPORT = { width: 1280, height: 900 };
 /** A move inside the console is a history entry, not a page load: wait for the address only, then for content. */
 const IN_APP = { waitUntil: 'commit' } as const;
 const ra = raArabic.ra as {
@@ -20,44 +19,17 @@ const ra = raArabic.ra as {
 };
 
 describeBrowser('staff console: editing an article, the bury form without a grave number, tab titles', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = consoleSuite();
 
   async function api<T>(role: 'manager' | 'admin', method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
     const account = DEMO_ACCOUNTS[role];
-    const token = await server.login(account.email, account.password);
-    const res = await fetch(`${server.api}${path}`, {
+    const token = await suite.server.login(account.email, account.password);
+    const res = await fetch(`${suite.server.api}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, data: (await res.json()) as T };
-  }
-
-  /**
-   * A staff member's session, as the public /login form leaves it (token and role in localStorage; the login form
-   * itself is tested in admin.test.ts), on the console's home; the console's errors collected from then on.
-   */
-  async function staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }> {
-    const context = await signedInContext(browser, server, role, { viewport: VIEWPORT, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors = collectErrors(page);
-    await page.goto(`${server.url}/admin`);
-    await page.getByRole('menuitem', { name: m['admin.dashboard'] }).waitFor();
-    return { page, errors };
   }
 
   const tabTitle = (page: Page) => page.evaluate(() => document.title);
@@ -69,7 +41,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     });
     expect(created.status).toBe(201);
     const id = created.data._id;
-    const { page, errors } = await staffPage('manager');
+    const { page, errors } = await suite.staffPage('manager');
 
     // The articles list; the tab names the page first, then the console and the site.
     await page.getByRole('menuitem', { name: m['nav.articles'] }).click();
@@ -107,7 +79,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     expect(await title.inputValue()).toBe('   ');
     expect(await content.inputValue()).toBe('نص جديد كتبه المدير ولم يحفظ بعد.');
     expect(new URL(page.url()).pathname).toBe(`/admin/articles/${id}`);
-    const unchanged = await (await fetch(`${server.api}/articles/${id}`)).json();
+    const unchanged = await (await fetch(`${suite.server.api}/articles/${id}`)).json();
     expect(unchanged).toMatchObject({ title: 'مقال قبل التعديل', content: 'النص الأول للمقال قبل أن يعدله المدير.' });
 
     // Saved: the success message, then the article's page in the console.
@@ -129,7 +101,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     expect(errors.filter((e) => !/Failed to load resource.*400/.test(e))).toEqual([]);
 
     // The public page (a full page load from the console: the tab is the site's again, not the console's).
-    await page.goto(`${server.url}/ArticleDetail/${id}`);
+    await page.goto(`${suite.server.url}/ArticleDetail/${id}`);
     await page.getByRole('heading', { name: 'مقال بعد التعديل', level: 1 }).waitFor();
     await page.getByText('الفقرة الأولى بعد التعديل.').waitFor();
     await page.getByText('الفقرة الثانية بعد التعديل.').waitFor();
@@ -142,7 +114,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     const grave = await api<{ _id: string; number: number }>('admin', 'POST', '/graves', { gender: 'men', number: 888 });
     expect(grave.status).toBe(201);
     const id = grave.data._id;
-    const { page, errors } = await staffPage('admin');
+    const { page, errors } = await suite.staffPage('admin');
     const unknownHeading = t('burial.heading', { number: m['burial.unknownNumber'] });
 
     // Opened directly (no number in navigation state) while the grave's own request fails on the way: the heading
@@ -155,13 +127,13 @@ describeBrowser('staff console: editing an article, the bury form without a grav
       aborted += 1;
       return route.abort('connectionfailed');
     });
-    await page.goto(`${server.url}/admin/graves/${id}/bury`);
+    await page.goto(`${suite.server.url}/admin/graves/${id}/bury`);
     await page.getByRole('heading', { name: unknownHeading, level: 1 }).waitFor();
     await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(unknownHeading));
 
     // The form still records the burial in that grave (it is known by its id, not its number).
     await page.getByLabel(m['burial.name']).fill('عبد الله مجهول الرقم للاختبار');
-    await page.getByLabel(m['burial.date']).fill(server.ctx.today());
+    await page.getByLabel(m['burial.date']).fill(suite.server.ctx.today());
     await page.getByRole('button', { name: m['burial.save'] }).click();
     await page.getByText(m['burial.success']).waitFor();
     expect(await page.getByLabel(m['burial.name']).inputValue()).toBe('');
@@ -174,17 +146,17 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     await page.getByRole('link', { name: m['common.back'] }).click();
     await page.waitForURL(new RegExp(`/admin/graves/${id}/show$`), IN_APP);
     await page.getByRole('cell', { name: 'عبد الله مجهول الرقم للاختبار', exact: true }).waitFor();
-    expect(await page.getByRole('cell', { name: formatDate(server.ctx.today()), exact: true }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: formatDate(suite.server.ctx.today()), exact: true }).count()).toBe(1);
     const stored = await api<{ buriedPersons: Array<{ name: string }> }>('admin', 'GET', `/graves/graves/${id}`);
     expect(stored.data.buriedPersons.map((p) => p.name)).toEqual(['عبد الله مجهول الرقم للاختبار']);
 
     // A grave that is not in the register: the same fallback heading, and saving is refused with the red
     // message and the server's reason; nothing is recorded anywhere.
     const missing = '00000000-0000-4000-8000-000000000000';
-    await page.goto(`${server.url}/admin/graves/${missing}/bury`);
+    await page.goto(`${suite.server.url}/admin/graves/${missing}/bury`);
     await page.getByRole('heading', { name: unknownHeading, level: 1 }).waitFor();
     await page.getByLabel(m['burial.name']).fill('اسم لا يسجل');
-    await page.getByLabel(m['burial.date']).fill(server.ctx.today());
+    await page.getByLabel(m['burial.date']).fill(suite.server.ctx.today());
     await page.getByRole('button', { name: m['burial.save'] }).click();
     const alert = page.getByRole('alert').filter({ hasText: m['burial.error'] });
     await alert.waitFor();
@@ -194,12 +166,12 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     expect(errors.filter((e) => !/Failed to load resource.*(ERR_|404)/.test(e))).toEqual([]);
 
     // The visitors' page of the grave lists the burial too.
-    await page.goto(`${server.url}/grave-details-user/${id}`);
+    await page.goto(`${suite.server.url}/grave-details-user/${id}`);
     await page.getByText('عبد الله مجهول الرقم للاختبار').waitFor();
   });
 
   it('every console page names itself in the browser tab', async () => {
-    const { page, errors } = await staffPage('manager');
+    const { page, errors } = await suite.staffPage('manager');
     const expectTab = async (heading: string) => {
       await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(heading));
     };
@@ -212,7 +184,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     await expectTab(m['audit.title']);
     await page.getByRole('menuitem', { name: m['nav.resetpassword'] }).click();
     await expectTab(m['nav.resetpassword']);
-    await page.goto(`${server.url}/admin/articles/create`);
+    await page.goto(`${suite.server.url}/admin/articles/create`);
     await expectTab(m['article.newHeading']);
     expect(errors).toEqual([]);
   });

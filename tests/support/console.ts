@@ -1,7 +1,10 @@
 // A browser context signed in as a staff member, the way the public /login form leaves it (the token and the role
 // in localStorage); the login form itself is tested in tests/e2e/admin.test.ts and public-forms.test.ts.
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { DEMO_ACCOUNTS, type TestServer } from './server';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { messages } from '../../src/domain/messages';
+import { collectErrors, launchBrowser } from './browser';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './server';
 
 export async function signedInContext(
   browser: Browser,
@@ -19,4 +22,38 @@ export async function signedInContext(
     [token, role],
   );
   return context;
+}
+
+/**
+ * A describe block's console browser suite: the real server on the demo village with the built site, one Chromium,
+ * and pages opened on the console's home as a signed-in staff member (ar-EG, Cairo time, 1280 px), with the page's
+ * errors collected from then on. Everything is closed after the block.
+ */
+export function consoleSuite(): { readonly server: TestServer; staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }> } {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    async staffPage(role) {
+      const context = await signedInContext(browser, server, role, { locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const errors = collectErrors(page);
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole('menuitem', { name: messages['admin.dashboard'] }).waitFor();
+      return { page, errors };
+    },
+  };
 }
