@@ -11,14 +11,8 @@ import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { registerPublicCache } from './cache';
 import { registerRateLimit } from './rateLimit';
-import { articleRoutes } from './routes/articles';
-import { auditRoutes } from './routes/audit';
 import { benchCeilingRoutes } from './routes/benchCeiling';
-import { authRoutes } from './routes/auth';
-import { graveRoutes } from './routes/graves';
-import { searchRoutes } from './routes/search';
-import { suggestionRoutes } from './routes/suggestions';
-import { systemRoutes } from './routes/system';
+import { apiRoutes } from './routes';
 import { loadSiteShell } from './siteShell';
 import { SERVER_RENDER_DIR } from '../src/domain/publicPages';
 
@@ -171,13 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await systemRoutes(api, ctx);
-      await graveRoutes(api, ctx);
-      await searchRoutes(api, ctx);
-      await suggestionRoutes(api, ctx);
-      await articleRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await auditRoutes(api, ctx);
+      await apiRoutes(api, ctx);
       if (process.env.BENCH_CEILING === '1') await benchCeilingRoutes(api);
     },
     { prefix: '/api' },

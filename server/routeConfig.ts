@@ -1,0 +1,22 @@
+// What a route declares about itself in its options' `config`, read by the plugins that act on it:
+// - access: who may call it (the authentication plugin answers 401/403 before the body is read);
+// - answerCache: the parts of the register its answer shows (the answer cache keeps it until one of them changes).
+import type { Action, Resource } from '../src/domain/policy';
+import type { DataScope } from './data/dataVersions';
+
+export interface RouteAccess {
+  resource: Resource;
+  action: Action;
+}
+
+export interface AnswerCacheConfig {
+  /** The parts of the register this answer shows; a write to any of them drops the kept answer. */
+  shows: readonly DataScope[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    answerCache?: AnswerCacheConfig;
+  }
+}
