@@ -26,8 +26,8 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const t0 = performance.now();
-  // The production entry (npm start): the bundled server, rebuilt first if a source is newer.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // The production entry (npm start's bundle, rebuilt first if a source is newer) with the ceiling route added.
+  const child = spawn(process.execPath, ['bench/ceilingServer.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepare } from './startup';
@@ -32,10 +33,18 @@ function scheduleDailyBackups(config: Config, today: () => string, log: { info(m
   setInterval(run, 3_600_000).unref();
 }
 
-export async function serve(config: Config, extraNotices: string[] = []): Promise<void> {
+export { loadConfig };
+
+/** `extend` adds routes before listening (the benchmark's reference route; the product passes none). */
+export async function serve(
+  config: Config,
+  extraNotices: string[] = [],
+  options: { extend?: (app: FastifyInstance) => unknown } = {},
+): Promise<void> {
   ensureSiteBuilt(config);
   const { store, ctx, notices } = await prepare(config);
   const app = await buildApp(ctx);
+  await options.extend?.(app);
   app.addHook('onClose', async () => store.close());
   let closing = false;
   const shutdown = (signal: string) => {

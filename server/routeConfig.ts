@@ -12,6 +12,8 @@ export interface RouteAccess {
 export interface AnswerCacheConfig {
   /** The parts of the register this answer shows; a write to any of them drops the kept answer. */
   shows: readonly DataScope[];
+  /** The query parameters that select another answer (e.g. the search's q); a request with any other is not kept. */
+  query?: readonly string[];
 }
 
 declare module 'fastify' {

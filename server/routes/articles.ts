@@ -33,7 +33,7 @@ const fieldErrors = { title: 'article.titleInvalid', content: 'article.contentIn
 export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/articles', { schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get('/articles', { schema: { querystring: listQuery }, config: { answerCache: { shows: ['articles'] } } }, async (request, reply) => {
     const q = parseListQuery(request.query as Record<string, unknown>, ['createdAt', 'title', 'id']);
     const order = q.sort?.order === 'ASC' ? 'asc' : 'desc';
     const column = q.sort?.field === 'title' ? 'title' : q.sort?.field === 'id' ? 'id' : 'created_at';
@@ -64,7 +64,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!row) throw notFound('article.notFound');
     return toArticle(row);
   };
-  app.get('/articles/ArticleDetail/:id', { schema: { params: idParams('id') } }, getOne);
+  app.get('/articles/ArticleDetail/:id', { schema: { params: idParams('id') }, config: { answerCache: { shows: ['articles'] } } }, getOne);
   app.get('/articles/:id', { schema: { params: idParams('id') } }, getOne);
 
   app.post(

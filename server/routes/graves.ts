@@ -10,6 +10,7 @@ import { t } from '../../src/domain/messages';
 import { guard } from '../auth/guard';
 import type { AppContext } from '../context';
 import { audit } from '../data/audit';
+import { GRAVE_SCOPES } from '../data/dataVersions';
 import {
   burialsOf,
   findGraveRow,
@@ -53,10 +54,10 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const { db } = ctx;
 
   for (const [path, gender] of SECTIONS) {
-    app.get(`/graves/${path}`, async () => listGraves(db, ctx.statusContext(), gender));
+    app.get(`/graves/${path}`, { config: { answerCache: { shows: [gender] } } }, async () => listGraves(db, ctx.statusContext(), gender));
   }
 
-  app.get('/graves/recentBurials', async () => recentBurials(db, ctx.statusContext()));
+  app.get('/graves/recentBurials', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => recentBurials(db, ctx.statusContext()));
 
   /** Burial counts by section and the availability of men and women graves, in two queries. */
   async function statistics() {
@@ -97,13 +98,13 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     );
   }
 
-  app.get('/graves/totalDeaths', async () => ({ totalDeaths: (await statistics()).totalDeaths }));
-  app.get('/graves/maleDeaths', async () => ({ maleDeaths: (await statistics()).maleDeaths }));
-  app.get('/graves/femaleDeaths', async () => ({ femaleDeaths: (await statistics()).femaleDeaths }));
-  app.get('/graves/available-count', async () => ({
+  app.get('/graves/totalDeaths', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => ({ totalDeaths: (await statistics()).totalDeaths }));
+  app.get('/graves/maleDeaths', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => ({ maleDeaths: (await statistics()).maleDeaths }));
+  app.get('/graves/femaleDeaths', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => ({ femaleDeaths: (await statistics()).femaleDeaths }));
+  app.get('/graves/available-count', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => ({
     availableGravesCount: (await statistics()).availableGravesCount,
   }));
-  app.get('/graves/unavailable-count', async () => ({
+  app.get('/graves/unavailable-count', { config: { answerCache: { shows: GRAVE_SCOPES } } }, async () => ({
     unavailableGravesCount: (await statistics()).unavailableGravesCount,
   }));
 
@@ -113,7 +114,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (!grave) throw notFound('grave.notFound');
     return grave;
   };
-  app.get('/graves/graves/:id', { schema: { params: idParams('id') } }, getOne);
+  app.get('/graves/graves/:id', { schema: { params: idParams('id') }, config: { answerCache: { shows: GRAVE_SCOPES } } }, getOne);
   // The same answer at the path ra-data-simple-rest's getOne asks.
   app.get('/graves/:id', { schema: { params: idParams('id') } }, getOne);
 
@@ -124,11 +125,11 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const q = parseListQuery(request.query as Record<string, unknown>, SORTABLE);
       if (!q.paged) {
         // The whole register (3.7 MB for a town) is built once per change, not once per request.
-        return app.publicCache.answer(request, reply, 'staff:/api/graves', () => listGraves(db, ctx.statusContext()));
+        return app.answerCache.answer(request, reply, { key: 'staff:/api/graves', shows: GRAVE_SCOPES }, () => listGraves(db, ctx.statusContext()));
       }
       // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
       // scale it took most of each request); read burials only for the page shown.
-      const all = await app.publicCache.remember('staff:grave-summaries', () => listGraveSummaries(db, ctx.statusContext()));
+      const all = await app.answerCache.remember({ key: 'staff:grave-summaries', shows: GRAVE_SCOPES }, () => listGraveSummaries(db, ctx.statusContext()));
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');

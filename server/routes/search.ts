@@ -6,6 +6,7 @@ import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { graveNumberOf } from '../data/graves';
+import { GRAVE_SCOPES } from '../data/dataVersions';
 import { likeContains } from '../db/like';
 
 export const SEARCH_LIMIT = 50;
@@ -22,7 +23,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
           properties: { q: { type: 'string', maxLength: LIMITS.searchQueryMax } },
         },
       },
-      config: { fieldErrors: { q: 'errors.badQuery' } },
+      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: GRAVE_SCOPES, query: ['q'] } },
     },
     async (request) => {
       const term = normalizeArabic((request.query as { q?: string }).q ?? '');

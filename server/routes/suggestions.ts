@@ -67,7 +67,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  app.get('/suggestion/approved', async () => {
+  app.get('/suggestion/approved', { config: { answerCache: { shows: ['suggestions'] } } }, async () => {
     const rows = await db
       .selectFrom('suggestions')
       .select(['id', 'name', 'text'])

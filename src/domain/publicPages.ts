@@ -1,6 +1,6 @@
 // The public site's screens: the address each answers and the page module that draws it. The browser routes with
 // this table (src/main.tsx); the server reads it too, to name in the page it sends the chunk the screen needs, so
-// that chunk downloads beside the main script instead of after it (server/siteShell.ts).
+// that chunk downloads beside the main script instead of after it (server/site/shell.ts).
 
 /** Written by the build next to index.html (vite.config.ts): page name -> the files its screen needs. */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';

@@ -11,7 +11,7 @@ import { SessionProvider } from './session';
 import { FirstDataContext } from './useApi';
 
 // The home page is in the first download; every other screen is its own small chunk. The server names the chunk
-// of the address asked for in the page it sends (server/siteShell.ts), so it downloads beside the main script, and
+// of the address asked for in the page it sends (server/site/shell.ts), so it downloads beside the main script, and
 // React keeps the server's markup of the screen until its chunk is there.
 const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   HomePage: <HomePage />,

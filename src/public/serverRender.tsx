@@ -1,7 +1,7 @@
 // The server's side of the public site: the first screen of a public address as HTML, drawn by the same components
 // the browser runs, so a phone paints the page (its heading, its search box, a grave's number) from the HTML and
 // the style sheet alone, before the main script has arrived. Built by Vite into <site>/.ssr/ (vite.config.ts) and
-// loaded by server/siteShell.ts; the browser then hydrates this markup (src/main.tsx).
+// loaded by server/site/shell.ts; the browser then hydrates this markup (src/main.tsx).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { PublicApp } from './PublicApp';
@@ -13,7 +13,7 @@ import { ServerLocationProvider } from './router';
  */
 export async function renderPublicPage(href: string, firstData: Record<string, unknown>): Promise<string> {
   // A component that fails on the server would leave its part to the browser with an error in the console; the
-  // whole page is then better drawn by the browser alone (server/siteShell.ts falls back on this throw).
+  // whole page is then better drawn by the browser alone (server/site/shell.ts falls back on this throw).
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

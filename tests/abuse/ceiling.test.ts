@@ -26,3 +26,19 @@ describe('global per-client ceiling', () => {
     expect(other.statusCode).toBe(200);
   });
 });
+
+describe('the ceiling counts unknown API addresses too', () => {
+  it('answers 429 to an address that only asks unknown paths', async () => {
+    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await server.app.inject({ url: `/api/no-such-${i}`, headers: { 'x-forwarded-for': '203.0.113.9' } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});

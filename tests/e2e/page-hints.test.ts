@@ -1,4 +1,4 @@
-// The page the server sends for a public address (server/siteShell.ts): its first screen drawn on the server by
+// The page the server sends for a public address (server/site/shell.ts): its first screen drawn on the server by
 // the site's own components, the answer that screen was drawn with, and its chunk and style sheet named in <head>.
 // These tests check the markup is the real screen (a browser without JavaScript shows it), that what a visitor
 // wrote cannot escape into the page, that Chromium takes the markup over without a hydration error and asks for

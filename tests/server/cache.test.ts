@@ -53,14 +53,14 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
   // read runs to its end before the next begins, and the count holds all the same.
   it('twenty visitors asking for the section right after a write share one build, and all see the write', async () => {
     const number = await addMenGrave();
-    const before = s.app.publicCache.builds();
+    const before = s.app.answerCache.builds();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => fetch(`${s.api}/graves/male`).then(async (r) => ({ status: r.status, body: await r.text() }))),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect((JSON.parse(answers[0]!.body) as Array<{ number: number }>).some((g) => g.number === number)).toBe(true);
-    expect(s.app.publicCache.builds() - before).toBe(1);
+    expect(s.app.answerCache.builds() - before).toBe(1);
   });
 
   it('a write to one part of the register leaves the answers of the others kept', async () => {
@@ -73,9 +73,9 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     };
     const menGraves = async () => (await read('/graves/male')) as Array<{ _id: string; number: number; buriedPersons: Array<{ name: string }> }>;
     const builtBy = async (reads: () => Promise<unknown>) => {
-      const before = s.app.publicCache.builds();
+      const before = s.app.answerCache.builds();
       await reads();
-      return s.app.publicCache.builds() - before;
+      return s.app.answerCache.builds() - before;
     };
     const allKept = () => Promise.all(['/graves/male', '/graves/female', '/articles', '/suggestion/approved'].map(read));
     await allKept();

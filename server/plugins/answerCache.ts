@@ -1,38 +1,38 @@
-// The public answers (sections, grave pages, statistics, search, articles, approved suggestions) kept in memory
-// as serialized bytes with their compressed forms and an ETag (304 on If-None-Match).
+// Answers kept in memory as serialized bytes with their compressed forms and an ETag (304 on If-None-Match): the
+// public answers each route declares with `config: { answerCache: { shows } }` (server/routeConfig.ts), and the
+// staff's whole-register answers the grave routes ask for by name (answer/remember below).
 //
 // Why it stays correct:
-// - every audited write moves the counter of the part of the register it changed (a grave section, the articles,
-//   the approved suggestions; see data/dataVersions.ts) inside its own transaction. Each answer is kept with the
-//   parts it shows, and is dropped when one of their counters moves;
+// - every write moves the counter of the part of the register it changed (a grave section, the articles, the
+//   approved suggestions; see data/dataVersions.ts) inside its own transaction. Each answer is kept with the parts
+//   its route says it shows, and is dropped when one of their counters moves;
 // - this process reads the counters again as soon as one of its writes succeeds, before the write's answer is sent,
 //   so its own writes are never served stale; other processes sharing the database read them at most once a second
 //   before serving from memory, and serve a write within about one second (the scale-out test measures it). Public
-//   suggestions are pending until a manager approves them (an audited write), so they never change a cached answer;
+//   suggestions are pending until a manager approves them (a staff write), so they never change a kept answer;
 // - statuses depend on "today": an entry filled on another day is never served.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
-import { DATA_SCOPES, GRAVE_SCOPES, readVersions, type DataScope } from './data/dataVersions';
+import type { AppContext } from '../context';
+import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
+import type { AnswerCacheConfig } from '../routeConfig';
 
-const CACHEABLE = [
-  /^\/api\/graves\/(?:male|female|bone|recentBurials|totalDeaths|maleDeaths|femaleDeaths|available-count|unavailable-count)$/,
-  /^\/api\/graves\/graves\/[^/?]+$/,
-  /^\/api\/search\?q=[^&]*$/,
-  /^\/api\/articles$/,
-  /^\/api\/articles\/ArticleDetail\/[^/?]+$/,
-  /^\/api\/suggestion\/approved$/,
-];
+const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
-/** The parts of the register an answer shows. A grave page, the statistics and the search span every section. */
-function scopesOf(key: string): readonly DataScope[] {
-  if (key === '/api/graves/male') return ['men'];
-  if (key === '/api/graves/female') return ['women'];
-  if (key === '/api/graves/bone') return ['bones'];
-  if (key.startsWith('/api/articles')) return ['articles'];
-  if (key === '/api/suggestion/approved') return ['suggestions'];
-  return GRAVE_SCOPES;
+/** The key of a request whose route declares its answer kept, or null when this request's answer is not kept. */
+function keyOf(request: FastifyRequest, declared: AnswerCacheConfig | undefined): string | null {
+  if (!declared || request.method !== 'GET') return null;
+  const query = request.url.indexOf('?');
+  if (query === -1) return request.url;
+  // Only the query parameters the route names make another answer; anything else (cache busters, unknown
+  // parameters) is answered fresh rather than filling memory with copies.
+  const allowed = declared.query ?? [];
+  const names = [...new URLSearchParams(request.url.slice(query + 1)).keys()];
+  return names.length > 0 && names.every((name) => allowed.includes(name)) && new Set(names).size === names.length
+    ? request.url
+    : null;
 }
 
 const MAX_ENTRIES = 2000;
@@ -70,24 +70,30 @@ interface Entry {
   br?: Buffer;
 }
 
-export interface PublicCache {
+/** What a staff route asks the cache to keep by name: the key and the parts of the register the value shows. */
+export interface Kept {
+  key: string;
+  shows: readonly DataScope[];
+}
+
+export interface AnswerCache {
   /** How many answers were built and kept since start (each a full query and serialization). */
   builds(): number;
   /**
    * The serialized answer under `key` for the current data versions and day, produced once: for answers that need a
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
    */
-  answer(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>): Promise<FastifyReply>;
+  answer(request: FastifyRequest, reply: FastifyReply, kept: Kept, produce: () => Promise<unknown>): Promise<FastifyReply>;
   /**
    * A value computed from the register, kept and dropped like the answers that show the same parts: for staff
    * requests that filter and page it differently each time. The caller must not change what it gets.
    */
-  remember<T>(key: string, produce: () => Promise<T>): Promise<T>;
+  remember<T>(kept: Kept, produce: () => Promise<T>): Promise<T>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicCache: PublicCache;
+    answerCache: AnswerCache;
   }
 }
 
@@ -118,7 +124,7 @@ function isSuccessfulStaffWrite(request: FastifyRequest, reply: FastifyReply): b
   return request.account !== null && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
 }
 
-export function registerPublicCache(app: FastifyInstance, ctx: AppContext): PublicCache {
+async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const entries = new Map<string, Entry>();
   let versions: Map<DataScope, string> | null = null;
   let checkedAt = 0;
@@ -194,11 +200,11 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     return reply.send(entry.body);
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET') return;
-    if (!CACHEABLE.some((re) => re.test(request.url))) return;
+  const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {
+    const declared = request.routeOptions.config.answerCache;
+    const key = keyOf(request, declared);
+    if (key === null) return;
     await fresh();
-    const key = request.url;
     let entry = usable(key);
     if (entry) return send(request, reply, entry);
     await buildUnderWay(key);
@@ -206,18 +212,19 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
     if (entry) return send(request, reply, entry);
     const state = request as CacheState;
     state.cacheKey = key;
-    state.cacheScopes = scopesOf(key);
+    state.cacheScopes = declared!.shows;
     state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
+  };
+
+  // Whatever a successful write changed, this process will not serve it stale: the counters are read again before
+  // the write's answer leaves, so the next read of the same client already misses the old answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isSuccessfulStaffWrite(request, reply)) await fresh(true);
+    return payload;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Whatever a successful write changed, this process will not serve it stale: the counters are read again before
-    // the write's answer leaves, so the next read of the same client already misses the old answer.
-    if (isSuccessfulStaffWrite(request, reply)) {
-      await fresh(true);
-      return payload;
-    }
+  const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const state = request as CacheState;
     const key = state.cacheKey;
     const scopes = state.cacheScopes;
@@ -239,15 +246,23 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
       return '';
     }
     return payload;
+  };
+
+  // Only the routes that declare what they show get the cache's hooks, after those of the plugins registered
+  // before it (the request ceiling counts a kept answer too) and before compression (it keeps the plain JSON).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.answerCache) return;
+    route.onRequest = [...asArray(route.onRequest), serveKept];
+    route.onSend = [...asArray(route.onSend), keepAnswer];
   });
 
   // The build of a request whose client went away ends here, so nobody waits for it.
   app.addHook('onRequestAbort', async (request) => (request as CacheState).cacheBuilt?.());
   app.addHook('onResponse', async (request) => (request as CacheState).cacheBuilt?.());
 
-  const cache: PublicCache = {
+  const cache: AnswerCache = {
     builds: () => built,
-    async answer(request, reply, key, produce) {
+    async answer(request, reply, { key, shows: scopes }, produce) {
       await fresh();
       let entry = usable(key);
       if (!entry) {
@@ -255,7 +270,6 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
         entry = usable(key);
       }
       if (!entry) {
-        const scopes = scopesOf(key);
         const startedIn = generationOf(scopes);
         const today = ctx.today(); // the day the statuses are computed for
         const end = beginBuild(key);
@@ -270,18 +284,19 @@ export function registerPublicCache(app: FastifyInstance, ctx: AppContext): Publ
       // Staff answers are private to the signed-in browser.
       return send(request, reply, entry, 'private, no-cache');
     },
-    async remember<T>(key: string, produce: () => Promise<T>): Promise<T> {
+    async remember<T>({ key, shows: scopes }: Kept, produce: () => Promise<T>): Promise<T> {
       await fresh();
       const today = ctx.today();
       const kept = values.get(key);
       if (kept && kept.today === today) return kept.value as Promise<T>;
       const value = produce();
-      values.set(key, { value, today, scopes: scopesOf(key) });
+      values.set(key, { value, today, scopes });
       // A failed computation is not kept: the next request tries again.
       value.catch(() => values.get(key)?.value === value && values.delete(key));
       return value;
     },
   };
-  app.decorate('publicCache', cache);
-  return cache;
+  app.decorate('answerCache', cache);
 }
+
+export default fp(answerCache, { name: 'answer-cache' });

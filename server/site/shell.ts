@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIRST_DATA } from '../src/api/firstData';
+import { FIRST_DATA } from '../../src/api/firstData';
 import {
   FIRST_DATA_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
@@ -17,7 +17,7 @@ import {
   SERVER_RENDER_FILE,
   publicPageOf,
   type PageChunks,
-} from '../src/domain/publicPages';
+} from '../../src/domain/publicPages';
 
 type RenderPublicPage = (href: string, firstData: Record<string, unknown>) => Promise<string>;
 

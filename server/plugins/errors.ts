@@ -1,0 +1,95 @@
+// Every refusal and failure answers {message} in Arabic: schema failures name the field, framework errors (bad URL,
+// body too large, wrong media type, malformed JSON) get their own reason, and nothing else leaks (500 is logged).
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t, type MessageKey } from '../../src/domain/messages';
+import { formatNumber } from '../../src/domain/format';
+import { HttpError } from '../errors';
+
+/** The label a generic schema message uses for each body or query field. */
+const FIELD_LABEL: Record<string, MessageKey> = {
+  gender: 'field.gender',
+  number: 'field.number',
+  name: 'field.name',
+  burialDate: 'field.burialDate',
+  buriedPersonId: 'field.buriedPersonId',
+  text: 'field.text',
+  phone: 'field.phone',
+  status: 'field.status',
+  title: 'field.title',
+  content: 'field.content',
+  email: 'field.email',
+  password: 'field.password',
+  newPassword: 'field.newPassword',
+  q: 'field.q',
+};
+
+interface AjvError {
+  instancePath?: string;
+  keyword?: string;
+  params?: { missingProperty?: string; limit?: number };
+}
+
+/** The Arabic reason for the first schema failure: the route's own reason for that field, or a generic one. */
+function validationMessage(error: FastifyError, fieldErrors: Partial<Record<string, MessageKey>> | undefined): string {
+  const first = (error.validation?.[0] ?? {}) as AjvError;
+  const field = first.params?.missingProperty ?? first.instancePath?.split('/')[1] ?? '';
+  const own = fieldErrors?.[field];
+  if (own) return t(own);
+  const label = FIELD_LABEL[field];
+  if (!label) return t(error.validationContext === 'params' ? 'errors.notFound' : 'errors.badRequest');
+  if (first.keyword === 'required') return t('errors.fieldRequired', { field: t(label) });
+  if (first.keyword === 'maxLength') {
+    return t('errors.fieldTooLong', { field: t(label), max: formatNumber(first.params?.limit ?? 0) });
+  }
+  return t('errors.fieldInvalid', { field: t(label) });
+}
+
+/** Fastify's `frameworkErrors` option (malformed URLs and the like): the same Arabic {message} as every refusal. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ message: t('errors.badRequest') });
+}
+
+async function errors(app: FastifyInstance): Promise<void> {
+  // react-admin's fetchJson (the console) and many other clients send Content-Type: application/json on every
+  // PUT and DELETE, also those without a body (PUT /graves/full/{id}, DELETE /articles/{id}); browsers then send
+  // Content-Length: 0. An empty JSON body is read as "no body" instead of being refused; routes that need a body
+  // still refuse it through their schema. Anything else goes to Fastify's own JSON parser (prototype poisoning
+  // refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error.validation) {
+      const status = error.validationContext === 'params' ? 404 : 400;
+      return reply.status(status).send({ message: validationMessage(error, request.routeOptions.config?.fieldErrors) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ message: t('errors.payloadTooLarge') });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ message: t('errors.unsupportedMedia') });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: t('errors.badRequest') });
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ message: t('errors.malformedJson') });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: t('errors.tooManyRequests') });
+    if (status === 403) return reply.status(403).send({ message: t('errors.forbidden') });
+    if (status === 404) return reply.status(404).send({ message: t('common.notFound') });
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: t('errors.badRequest') });
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: t('errors.internal') });
+  });
+}
+
+export default fp(errors, { name: 'errors' });

@@ -1,0 +1,33 @@
+// A per-client ceiling on API requests (RATE_LIMIT_PER_MINUTE per client address, by @fastify/rate-limit in memory).
+// It stops one address from hammering the server; the finer throttles (failed logins, suggestions) live in the
+// database so that several processes share them. This coarse one is per process: with N processes behind one
+// proxy a client gets N times the ceiling, which is still a ceiling.
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors';
+import { t } from '../../src/domain/messages';
+
+async function requestCeiling(app: FastifyInstance, options: { perMinute: number }): Promise<void> {
+  if (options.perMinute <= 0) return;
+  await app.register(rateLimit, {
+    global: true,
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    // Site pages and assets are not counted: a page drawn on the server asks its API answers as the visitor
+    // (same address), so those are counted once, where they are asked.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    // Only Retry-After on a refusal; no x-ratelimit-* headers on every answer (bytes on each of thousands of calls).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: () => new HttpError(429, t('errors.tooManyRequests')),
+  });
+}
+
+export default fp(requestCeiling, { name: 'request-ceiling' });

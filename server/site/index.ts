@@ -1,0 +1,63 @@
+// The public site: the built files (hashed assets cached for a year), every other address answered with the page
+// drawn on the server (src/ssr), and the Arabic JSON 404 for unknown API addresses and non-GET requests.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../src/domain/messages';
+import { SERVER_RENDER_DIR } from '../../src/domain/publicPages';
+import { loadSiteShell } from './shell';
+
+async function site(app: FastifyInstance, options: { staticDir: string | null }): Promise<void> {
+  const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
+  const shell =
+    staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'))
+      ? loadSiteShell(staticRoot, (message) => app.log.warn(message))
+      : null;
+
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: t('common.notFound') });
+  // Unknown API addresses count against the request ceiling like known ones (it applies to routes only).
+  const counted = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
+  if (!shell || !staticRoot) {
+    app.setNotFoundHandler(counted, async (_request, reply) => notFound(reply));
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: staticRoot,
+    // `/` and every other address of the site get the page drawn on the server below.
+    index: false,
+    // The server's renderer lives in the site's folder but is not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
+    preCompressed: true,
+    // Our setHeaders decides: a year for hashed assets, revalidation for the rest.
+    cacheControl: false,
+    setHeaders(res, path) {
+      // Vite's hashed file names never change content: cache them for a year; everything else revalidates.
+      res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  /** An API answer for the page's first screen, asked as the visitor would have asked it (same rate allowance). */
+  const answer = async (request: FastifyRequest, apiPath: string) => {
+    const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
+    return res.statusCode === 200 ? res.json() : undefined;
+  };
+  const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(await shell.page(request.url, (path) => answer(request, path)));
+  };
+  app.get('/', sitePage);
+
+  app.setNotFoundHandler(counted, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return notFound(reply);
+    }
+    // The site's routes live in the browser: every other GET gets the site's page.
+    return sitePage(request, reply);
+  });
+}
+
+export default fp(site, { name: 'site' });
