@@ -1,9 +1,10 @@
 // Staff accounts: created by a manager, the CLI or start-up configuration; emails are unique ignoring case.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Role } from '../../src/domain/types';
+import type { Account, Role, TokenClaims } from '../../src/domain/types';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
+import { audit } from './audit';
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
@@ -48,4 +49,82 @@ export async function countManagers(db: Kysely<Database>): Promise<number> {
     .where('role', '=', 'manager')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
+
+/** A new admin account registered by a manager, audited. Its id. */
+export async function registerAdmin(
+  db: Kysely<Database>,
+  input: { name: string; email: string; password: string },
+  by: Staff,
+  at: Date,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertAccount(trx, { ...input, role: 'admin' }, at);
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'account.create',
+      entity: 'account',
+      entityId: id,
+      after: { name: input.name, email: input.email, role: 'admin' },
+    });
+    return id;
+  });
+}
+
+/** A password changed (by its owner or a manager), audited. */
+export async function changePassword(
+  db: Kysely<Database>,
+  account: { id: string; email: string },
+  password: string,
+  by: Staff,
+  at: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await setPassword(trx, account.id, password, at);
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'account.password',
+      entity: 'account',
+      entityId: account.id,
+      after: { email: account.email },
+    });
+  });
+}
+
+export const ACCOUNT_SORT = { name: 'name', email: 'email_lower', role: 'role', createdAt: 'created_at', id: 'id' } as const;
+
+const accountColumns = ['id', 'name', 'email', 'role', 'created_at'] as const;
+const toAccount = (r: { id: string; name: string; email: string; role: Role; created_at: string }): Account => ({
+  _id: r.id,
+  name: r.name,
+  email: r.email,
+  role: r.role,
+  createdAt: r.created_at,
+});
+
+/** Every account (or those of `ids`), oldest first unless sorted otherwise. */
+export async function listAccounts(
+  db: Kysely<Database>,
+  ids: string[] | null,
+  sort: { field: keyof typeof ACCOUNT_SORT; order: 'asc' | 'desc' } | null,
+): Promise<Account[]> {
+  const order = sort?.order ?? 'asc';
+  let query = db.selectFrom('accounts').select(accountColumns);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : ['']);
+  query = query.orderBy(sort ? ACCOUNT_SORT[sort.field] : 'created_at', order).orderBy('id', order);
+  return (await query.execute()).map(toAccount);
+}
+
+export async function getAccount(db: Kysely<Database>, id: string): Promise<Account | null> {
+  const row = await db.selectFrom('accounts').select(accountColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toAccount(row) : null;
+}
+
+/** The account behind a session token, as it is now (a deleted account has none; a new role shows at once). */
+export async function sessionAccount(db: Kysely<Database>, id: string) {
+  return db.selectFrom('accounts').select(['id', 'role', 'name', 'email']).where('id', '=', id).executeTakeFirst();
 }

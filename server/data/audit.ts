@@ -1,10 +1,10 @@
 // The audit trail: every staff write is recorded with the account, the time and the values before and after,
 // inside the same transaction as the change (so there is never a change without its record, or the reverse).
+// Read-only for everyone else: no function here edits or deletes an entry.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { GENDERS, type Gender, type TokenClaims } from '../../src/domain/types';
-import type { Database } from '../db/schema';
-import { bumpVersions, type DataScope } from './dataVersions';
+import type { AuditEntry, TokenClaims } from '../../src/domain/types';
+import type { AuditTable, Database } from '../db/schema';
 
 export type AuditAction =
   | 'grave.create'
@@ -30,8 +30,6 @@ export async function audit(
     entityId: string;
     before?: unknown;
     after?: unknown;
-    /** The section of the grave a grave or burial action changed (without it, every section counts as changed). */
-    section?: Gender;
   },
 ): Promise<void> {
   await trx
@@ -48,13 +46,74 @@ export async function audit(
       after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
-  // Cached public answers of the part changed are dropped, by this process and the others, when its counter moves.
-  await bumpVersions(trx, scopesChangedBy(entry.action, entry.section));
 }
 
-function scopesChangedBy(action: AuditAction, section: Gender | undefined): readonly DataScope[] {
-  if (action.startsWith('article.')) return ['articles'];
-  if (action.startsWith('suggestion.')) return ['suggestions'];
-  if (action.startsWith('account.')) return []; // no public answer shows an account
-  return section ? [section] : GENDERS;
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+export const toAuditEntry = (r: AuditTable): AuditEntry => ({
+  _id: r.id,
+  at: r.at,
+  accountId: r.account_id,
+  accountEmail: r.account_email,
+  action: r.action,
+  entity: r.entity,
+  entityId: r.entity_id,
+  before: parse(r.before_json),
+  after: parse(r.after_json),
+});
+
+export interface AuditFilter {
+  /** An e-mail (any case) or an account id. */
+  account?: string | null;
+  action?: string | null;
+  entity?: string | null;
+  entityId?: string | null;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string | null;
+  to?: string | null;
+}
+
+export const AUDIT_SORT = { at: 'at', action: 'action', accountEmail: 'account_email', entity: 'entity' } as const;
+
+function filtered(db: Kysely<Database>, filter: AuditFilter) {
+  let q = db.selectFrom('audit_log').selectAll();
+  const { account, action, entity, entityId, from, to } = filter;
+  if (account) {
+    q = q.where((eb) =>
+      eb.or([eb('account_email', '=', account.toLowerCase()), eb('account_email', '=', account), eb('account_id', '=', account)]),
+    );
+  }
+  if (action) q = q.where('action', '=', action);
+  if (entity) q = q.where('entity', '=', entity);
+  if (entityId) q = q.where('entity_id', '=', entityId);
+  if (from) q = q.where('at', '>=', from.slice(0, 10));
+  // `to` is a whole day: every time stamp of that date sorts before the next character after it.
+  if (to) q = q.where('at', '<', `${to.slice(0, 10)}\uffff`);
+  return q;
+}
+
+/** One page of the trail, newest first unless sorted otherwise, and the number of entries the filter selects. */
+export async function listAudit(
+  db: Kysely<Database>,
+  filter: AuditFilter,
+  sort: { field: keyof typeof AUDIT_SORT; order: 'asc' | 'desc' } | null,
+  range: { start: number; end: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const order = sort?.order ?? 'desc';
+  const query = filtered(db, filter).orderBy(sort ? AUDIT_SORT[sort.field] : 'at', order).orderBy('id', order);
+  const total = Number(
+    (await db.selectFrom(query.as('a')).select(db.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0,
+  );
+  const rows = await query.offset(range.start).limit(range.end - range.start + 1).execute();
+  return { entries: rows.map(toAuditEntry), total };
+}
+
+export async function getAuditEntry(db: Kysely<Database>, id: string): Promise<AuditEntry | null> {
+  const row = await db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toAuditEntry(row) : null;
+}
+
+/** The whole trail, oldest first, as stored (for the CSV download). */
+export async function allAuditRows(db: Kysely<Database>): Promise<AuditTable[]> {
+  return db.selectFrom('audit_log').selectAll().orderBy('at', 'asc').orderBy('id', 'asc').execute();
 }

@@ -1,4 +1,5 @@
-// One counter per part of the register the public sees, moved by every audited write to that part. Server processes
+// One counter per part of the register the public sees, moved by every write to that part (markChanged, called by
+// each write of server/data in its own transaction). Server processes
 // compare them with the ones their cached answers were built under, so a burial recorded in the women's section
 // leaves the men's section (the largest answer) cached, in this process and in the others sharing the database.
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -14,7 +15,8 @@ export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 const PREFIX = 'data_version:';
 export const versionKey = (scope: DataScope) => `${PREFIX}${scope}`;
 
-export async function bumpVersions(trx: Transaction<Database> | Kysely<Database>, scopes: readonly DataScope[]): Promise<void> {
+/** Marks parts of the register changed: the answers that show them are dropped, here and in other processes. */
+export async function markChanged(trx: Transaction<Database> | Kysely<Database>, scopes: readonly DataScope[]): Promise<void> {
   if (scopes.length === 0) return;
   await trx
     .updateTable('settings')

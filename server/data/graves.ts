@@ -45,6 +45,21 @@ export function compareGraveRows(a: GraveRow, b: GraveRow): number {
 
 const graveColumns = ['id', 'gender', 'number', 'number_value', 'full'] as const;
 
+/**
+ * The newest burial date of each grave, the one fact a grave's status is derived from (with its full mark and
+ * today): a query to join or to run on its own. Every status in the register is computed from it.
+ */
+function newestBurials(db: Kysely<Database>) {
+  return db.selectFrom('burials').select(['grave_id', db.fn.max('burial_date').as('last')]).groupBy('grave_id');
+}
+
+/** The newest burial date of each of these graves (graves without burials are absent). */
+export async function lastBurialDates(db: Kysely<Database>, graveIds: string[]): Promise<Map<string, string>> {
+  if (graveIds.length === 0) return new Map();
+  const rows = await newestBurials(db).where('grave_id', 'in', graveIds).execute();
+  return new Map(rows.map((r) => [r.grave_id, String(r.last)]));
+}
+
 /** Groups burial rows (already newest first) by grave. */
 function groupBurials(rows: BurialRow[]): Map<string, BuriedPerson[]> {
   const byGrave = new Map<string, BuriedPerson[]>();
@@ -115,14 +130,7 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
     .execute();
   if (recent.length === 0) return [];
   // A grave's status depends on its newest burial, which is among the recent ones only if it is recent itself.
-  const ids = [...new Set(recent.map((r) => r.id))];
-  const last = await db
-    .selectFrom('burials')
-    .select(['grave_id', db.fn.max('burial_date').as('last')])
-    .where('grave_id', 'in', ids)
-    .groupBy('grave_id')
-    .execute();
-  const lastOf = new Map(last.map((r) => [r.grave_id, String(r.last)]));
+  const lastOf = await lastBurialDates(db, [...new Set(recent.map((r) => r.id))]);
   const order: string[] = [];
   const rowOf = new Map<string, GraveRow>();
   const personsOf = new Map<string, BuriedPerson[]>();
@@ -147,11 +155,7 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
  * for the staff's paged list (filter, sort and page first, then read the burials of the 25 graves shown).
  */
 export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContext): Promise<Grave[]> {
-  const last = db
-    .selectFrom('burials')
-    .select(['grave_id', db.fn.max('burial_date').as('last')])
-    .groupBy('grave_id')
-    .as('b');
+  const last = newestBurials(db).as('b');
   const rows = await db
     .selectFrom('graves')
     .leftJoin(last, 'b.grave_id', 'graves.id')
@@ -187,4 +191,68 @@ export async function graveIdsByName(db: Kysely<Database>, normalizedTerm: strin
     .where(likeContains('name_search', normalizedTerm))
     .execute();
   return new Set(rows.map((r) => r.grave_id));
+}
+
+/** Burials counted by section (men and women; the bone sections hold remains, not deaths). */
+export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men: number; women: number }> {
+  const rows = await db
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select(['graves.gender', db.fn.countAll<string | number>().as('n')])
+    .groupBy('graves.gender')
+    .execute();
+  const count = (g: Gender) => Number(rows.find((r) => r.gender === g)?.n ?? 0);
+  return { men: count('men'), women: count('women') };
+}
+
+/** The number and section of every grave (the search matches numbers in memory). */
+export async function graveNumbers(db: Kysely<Database>): Promise<Array<{ id: string; number: string }>> {
+  return db.selectFrom('graves').select(['id', 'number']).execute();
+}
+
+/** Search rows: a person with their grave, newest burial first. */
+export interface PersonInGrave {
+  person_id: string;
+  name: string;
+  burial_date: string;
+  id: string;
+  gender: Gender;
+  number: string;
+  full: number;
+}
+
+const personColumns = [
+  'burials.id as person_id',
+  'burials.name',
+  'burials.burial_date',
+  'graves.id',
+  'graves.gender',
+  'graves.number',
+  'graves.full',
+] as const;
+
+/** The people of these graves, newest burial first. */
+export async function peopleOfGraves(db: Kysely<Database>, graveIds: string[]): Promise<PersonInGrave[]> {
+  if (graveIds.length === 0) return [];
+  return db
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select(personColumns)
+    .where('graves.id', 'in', graveIds)
+    .orderBy('burials.burial_date', 'desc')
+    .orderBy('burials.id')
+    .execute();
+}
+
+/** At most `limit` people whose normalised name contains the normalised term, newest burial first. */
+export async function peopleNamed(db: Kysely<Database>, normalizedTerm: string, limit: number): Promise<PersonInGrave[]> {
+  return db
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select(personColumns)
+    .where(likeContains('burials.name_search', normalizedTerm))
+    .orderBy('burials.burial_date', 'desc')
+    .orderBy('burials.id')
+    .limit(limit)
+    .execute();
 }

@@ -1,20 +1,29 @@
-// Every route of the register API, registered under /api by server/app.ts.
+// Every route of the register API, registered under /api by server/app.ts, behind the authentication plugin that
+// enforces what each route declares in config.access.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import authentication from '../plugins/authentication';
 import { articleRoutes } from './articles';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
-import { graveRoutes } from './graves';
+import { burialRoutes } from './graves/burials';
+import { graveRoutes } from './graves/grave';
+import { sectionRoutes } from './graves/sections';
 import { searchRoutes } from './search';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
+import { userRoutes } from './users';
 
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  await api.register(authentication, { ctx });
   await systemRoutes(api, ctx);
+  await sectionRoutes(api, ctx);
   await graveRoutes(api, ctx);
+  await burialRoutes(api, ctx);
   await searchRoutes(api, ctx);
   await suggestionRoutes(api, ctx);
   await articleRoutes(api, ctx);
   await authRoutes(api, ctx);
+  await userRoutes(api, ctx);
   await auditRoutes(api, ctx);
 }

@@ -1,18 +1,40 @@
-// Health for monitors and the whole contract as OpenAPI 3 (generated from the route schemas by @fastify/swagger).
-import { sql } from 'kysely';
+// Health for monitors, the register's settings the console needs, and the whole contract as OpenAPI 3 (generated
+// from the route schemas by @fastify/swagger).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { pingDatabase } from '../data/system';
 import { refuse } from '../errors';
+import { answers } from '../schemas/common';
+import { typed } from './typed';
+
+const health = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['sqlite', 'postgres'] } },
+  required: ['status', 'database'],
+} as const;
+
+const settings = {
+  type: 'object',
+  description: "The register's time zone (what \"today\" means for burials and availability) and resting period",
+  properties: { timeZone: { type: 'string' }, restingPeriodDays: { type: 'integer' } },
+  required: ['timeZone', 'restingPeriodDays'],
+} as const;
 
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', async () => {
+  const r = typed(app);
+  r.get('/health', { schema: { response: answers({ 200: health }, { refusals: [503] }) } }, async () => {
     try {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
     } catch {
       throw refuse(503, 'errors.internal');
     }
-    return { status: 'ok', database: ctx.dialect };
+    return { status: 'ok' as const, database: ctx.dialect };
   });
+
+  r.get('/settings', { schema: { response: answers({ 200: settings }) } }, async () => ({
+    timeZone: ctx.config.timeZone,
+    restingPeriodDays: ctx.config.restingPeriodDays,
+  }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

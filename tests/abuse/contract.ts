@@ -6,6 +6,7 @@ export type Guard = 'anyone' | 'staff' | 'manager' | 'password';
 /** "METHOD /path" with OpenAPI-style {params}. */
 export const CONTRACT: Record<string, Guard> = {
   'GET /api/health': 'anyone',
+  'GET /api/settings': 'anyone',
   'GET /api/graves/male': 'anyone',
   'GET /api/graves/female': 'anyone',
   'GET /api/graves/bone': 'anyone',

@@ -1,0 +1,151 @@
+// One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeArabic } from '../../../src/domain/normalize';
+import type { Grave } from '../../../src/domain/types';
+import { t } from '../../../src/domain/messages';
+import { checkGraveNumber } from '../../../src/domain/validation';
+import type { AppContext } from '../../context';
+import { GRAVE_SCOPES } from '../../data/dataVersions';
+import { burialsOf, getGrave, graveIdsByName, listGraves, listGraveSummaries } from '../../data/graves';
+import { createGrave, deleteGrave, markGraveFull, writeBy } from '../../data/graveWrites';
+import { badRequest, notFound } from '../../errors';
+import { filterIds, filterText, pageOf, parseListQuery } from '../../paging';
+import { bodies } from '../../schemas/bodies';
+import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
+import { deleted, grave, graves, graveWithMessage } from '../../schemas/entities';
+import { typed } from '../typed';
+
+const SORTABLE = ['number', 'gender', 'status', 'daysUntilAvailable', 'id'] as const;
+
+function compareBy(field: string): (a: Grave, b: Grave) => number {
+  switch (field) {
+    case 'gender':
+      return (a, b) => a.gender.localeCompare(b.gender);
+    case 'status':
+      return (a, b) => a.status.localeCompare(b.status, 'ar');
+    case 'daysUntilAvailable':
+      return (a, b) => (a.daysUntilAvailable ?? Infinity) - (b.daysUntilAvailable ?? Infinity);
+    case 'id':
+      return (a, b) => a._id.localeCompare(b._id);
+    default:
+      return () => 0; // the list already comes by number
+  }
+}
+
+export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = typed(app);
+  const write = (request: FastifyRequest) => writeBy(ctx, request);
+
+  const one = async (id: string) => {
+    const found = await getGrave(ctx.db, ctx.statusContext(), id);
+    if (!found) throw notFound('grave.notFound');
+    return found;
+  };
+  r.get(
+    '/graves/graves/:id',
+    {
+      schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404], kept: true }) },
+      config: { answerCache: { shows: GRAVE_SCOPES } },
+    },
+    async (request) => one(request.params.id),
+  );
+  // The same answer at the path ra-data-simple-rest's getOne asks.
+  r.get(
+    '/graves/:id',
+    { schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404] }) } },
+    async (request) => one(request.params.id),
+  );
+
+  r.get(
+    '/graves',
+    {
+      schema: { querystring: listQuery, response: answers({ 200: graves }, { refusals: [...STAFF, 400] }) },
+      config: { access: { resource: 'graves', action: 'list' } },
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, SORTABLE);
+      if (!q.paged) {
+        // The whole register (3.7 MB for a town) is built once per change, not once per request.
+        return app.answerCache.answer(request, reply, { key: 'staff:/api/graves', shows: GRAVE_SCOPES }, () =>
+          listGraves(ctx.db, ctx.statusContext()),
+        );
+      }
+      // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
+      // scale it took most of each request); read burials only for the page shown.
+      const all = await app.answerCache.remember({ key: 'staff:grave-summaries', shows: GRAVE_SCOPES }, () =>
+        listGraveSummaries(ctx.db, ctx.statusContext()),
+      );
+      const ids = filterIds(q.filter);
+      const term = filterText(q.filter, 'q');
+      const gender = filterText(q.filter, 'gender');
+      const status = filterText(q.filter, 'status');
+      const needle = term === null ? '' : normalizeArabic(term);
+      const byName = needle === '' ? null : await graveIdsByName(ctx.db, needle);
+      let items = all.filter(
+        (g) =>
+          (!ids || ids.includes(g._id)) &&
+          (!gender || g.gender === gender) &&
+          (!status || g.status === status) &&
+          (!byName || byName.has(g._id) || normalizeArabic(String(g.number)).includes(needle)),
+      );
+      if (q.sort) {
+        const cmp = compareBy(q.sort.field);
+        const sign = q.sort.order === 'DESC' ? -1 : 1;
+        items = items
+          .map((g, i) => ({ g, i }))
+          .sort((a, b) => sign * (cmp(a.g, b.g) || a.i - b.i))
+          .map((x) => x.g);
+      }
+      const { page, contentRange } = pageOf('graves', items, q);
+      const persons = await burialsOf(
+        ctx.db,
+        page.map((g) => g._id),
+      );
+      reply.header('Content-Range', contentRange);
+      return page.map((g) => ({ ...g, buriedPersons: persons.get(g._id) ?? [] }));
+    },
+  );
+
+  r.post(
+    '/graves',
+    {
+      schema: { body: bodies.createGrave, response: answers({ 201: grave }, { refusals: [...STAFF, ...WITH_BODY] }) },
+      config: {
+        access: { resource: 'graves', action: 'create' },
+        fieldErrors: { gender: 'grave.genderInvalid', number: 'grave.numberInvalid' },
+      },
+    },
+    async (request, reply) => {
+      const { gender } = request.body;
+      const number = checkGraveNumber(gender, request.body.number);
+      if (!number.ok) throw badRequest(number.error);
+      const id = await createGrave(write(request), gender, String(number.value));
+      reply.status(201);
+      return one(id);
+    },
+  );
+
+  r.put(
+    '/graves/full/:id',
+    {
+      schema: { params: idParams('id'), response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, 400, 404] }) },
+      config: { access: { resource: 'graves', action: 'edit' } },
+    },
+    async (request) => {
+      await markGraveFull(write(request), request.params.id);
+      return { message: t('grave.fullSuccess'), grave: await one(request.params.id) };
+    },
+  );
+
+  r.delete(
+    '/graves/:id',
+    {
+      schema: { params: idParams('id'), response: answers({ 200: deleted }, { refusals: [...STAFF, 400, 404] }) },
+      config: { access: { resource: 'graves', action: 'delete' } },
+    },
+    async (request) => {
+      await deleteGrave(write(request), request.params.id);
+      return { message: t('grave.deleted'), _id: request.params.id };
+    },
+  );
+}

@@ -1,0 +1,61 @@
+// The public sections (men, women, bones), the most recent burials and the statistics of the home page.
+import type { FastifyInstance } from 'fastify';
+import { GRAVE_STATUS, type Gender } from '../../../src/domain/types';
+import type { AppContext } from '../../context';
+import { GRAVE_SCOPES } from '../../data/dataVersions';
+import { burialCountsBySection, listGraves, listGraveSummaries, recentBurials } from '../../data/graves';
+import { answers } from '../../schemas/common';
+import { count, graves } from '../../schemas/entities';
+import { typed } from '../typed';
+
+const SECTIONS: ReadonlyArray<[string, Gender]> = [
+  ['male', 'men'],
+  ['female', 'women'],
+  ['bone', 'bones'],
+];
+
+export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = typed(app);
+
+  for (const [path, gender] of SECTIONS) {
+    r.get(
+      `/graves/${path}`,
+      { schema: { response: answers({ 200: graves }, { kept: true }) }, config: { answerCache: { shows: [gender] } } },
+      async () => listGraves(ctx.db, ctx.statusContext(), gender),
+    );
+  }
+
+  r.get(
+    '/graves/recentBurials',
+    { schema: { response: answers({ 200: graves }, { kept: true }) }, config: { answerCache: { shows: GRAVE_SCOPES } } },
+    async () => recentBurials(ctx.db, ctx.statusContext()),
+  );
+
+  /** Burial counts by section and the availability of men and women graves. */
+  async function statistics() {
+    const [deaths, all] = await Promise.all([burialCountsBySection(ctx.db), listGraveSummaries(ctx.db, ctx.statusContext())]);
+    const sections = all.filter((g) => g.gender !== 'bones');
+    const available = sections.filter((g) => g.status === GRAVE_STATUS.available).length;
+    return {
+      totalDeaths: deaths.men + deaths.women,
+      maleDeaths: deaths.men,
+      femaleDeaths: deaths.women,
+      availableGravesCount: available,
+      unavailableGravesCount: sections.length - available,
+    };
+  }
+
+  const figures = ['totalDeaths', 'maleDeaths', 'femaleDeaths', 'availableGravesCount', 'unavailableGravesCount'] as const;
+  const pathOf = { availableGravesCount: 'available-count', unavailableGravesCount: 'unavailable-count' } as const;
+  for (const figure of figures) {
+    const path = figure in pathOf ? pathOf[figure as keyof typeof pathOf] : figure;
+    r.get(
+      `/graves/${path}`,
+      {
+        schema: { response: answers({ 200: count(figure) }, { kept: true }) },
+        config: { answerCache: { shows: GRAVE_SCOPES } },
+      },
+      async () => ({ [figure]: (await statistics())[figure] }),
+    );
+  }
+}

@@ -1,0 +1,79 @@
+// JSON schemas of the request bodies: Fastify validates with them, the type provider types request.body from them,
+// and /api/openapi.json is generated from them. A field that fails its schema is answered with the route's Arabic
+// reason for that field (config.fieldErrors).
+import { GENDERS, SUGGESTION_STATUSES } from '../../src/domain/types';
+import { LIMITS } from '../../src/domain/validation';
+import type { MessageKey } from '../../src/domain/messages';
+
+const text = <const Max extends number>(maxLength: Max) => ({ type: 'string', maxLength }) as const;
+
+export const bodies = {
+  createGrave: {
+    type: 'object',
+    properties: {
+      gender: { type: 'string', enum: GENDERS, description: 'men | women | bones' },
+      number: {
+        type: ['integer', 'string'],
+        description: 'men/women: a whole number 1–100000; bones: a whole number or a label of 1–100 characters',
+      },
+    },
+    required: ['gender', 'number'],
+  },
+  bury: {
+    type: 'object',
+    properties: {
+      name: text(LIMITS.burialNameMax),
+      burialDate: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD (a full ISO timestamp is kept as its date)' },
+    },
+    required: ['name', 'burialDate'],
+  },
+  removeBuried: { type: 'object', properties: { buriedPersonId: text(100) }, required: ['buriedPersonId'] },
+  updateBuried: { type: 'object', properties: { name: text(LIMITS.burialNameMax), burialDate: text(40) } },
+  suggestion: {
+    type: 'object',
+    properties: {
+      text: text(LIMITS.suggestionTextMax),
+      name: text(LIMITS.personNameMax),
+      phone: { type: 'string', maxLength: 40, description: '6–20 digits, optional leading +, spaces or dashes' },
+    },
+    required: ['text', 'name', 'phone'],
+  },
+  suggestionStatus: {
+    type: 'object',
+    properties: { status: { type: 'string', enum: SUGGESTION_STATUSES } },
+    required: ['status'],
+  },
+  article: {
+    type: 'object',
+    properties: { title: text(LIMITS.articleTitleMax), content: text(LIMITS.articleContentMax) },
+    required: ['title', 'content'],
+  },
+  articleUpdate: {
+    type: 'object',
+    properties: { title: text(LIMITS.articleTitleMax), content: text(LIMITS.articleContentMax) },
+  },
+  login: {
+    type: 'object',
+    properties: { email: text(LIMITS.emailMax), password: text(LIMITS.passwordMax) },
+    required: ['email', 'password'],
+  },
+  register: {
+    type: 'object',
+    properties: { name: text(LIMITS.accountNameMax), email: text(LIMITS.emailMax), password: text(LIMITS.passwordMax) },
+    required: ['name', 'email', 'password'],
+  },
+  updatePassword: {
+    type: 'object',
+    properties: { email: text(LIMITS.emailMax), newPassword: text(LIMITS.passwordMax) },
+    required: ['email', 'newPassword'],
+  },
+} as const;
+
+/** Per route: the Arabic reason for a field that fails its schema. */
+export type FieldErrors = Partial<Record<string, MessageKey>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    fieldErrors?: FieldErrors;
+  }
+}

@@ -1,0 +1,129 @@
+// The answers' shapes (spec section 7 and its additive fields), as JSON schemas: Fastify serialises with them, so
+// every field of an answer must be here (fast-json-stringify drops what a schema does not name).
+import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+
+export const buriedPerson = {
+  type: 'object',
+  properties: { _id: string, name: string, burialDate: { type: 'string', description: 'YYYY-MM-DD' } },
+  required: ['_id', 'name', 'burialDate'],
+} as const;
+
+const graveNumber = {
+  anyOf: [integer, string],
+  description: 'men/women: a whole number; bones: a label',
+} as const;
+const gender = { type: 'string', enum: GENDERS } as const;
+const status = { type: 'string', enum: Object.values(GRAVE_STATUS) } as const;
+
+export const grave = {
+  type: 'object',
+  properties: {
+    _id: string,
+    number: graveNumber,
+    gender,
+    status,
+    daysUntilAvailable: { type: ['integer', 'null'], description: '0 when available, days left while resting, null when full or an ossuary' },
+    buriedPersons: { type: 'array', items: buriedPerson, description: 'newest first' },
+  },
+  required: ['_id', 'number', 'gender', 'status', 'daysUntilAvailable', 'buriedPersons'],
+} as const;
+
+export const graves = { type: 'array', items: grave } as const;
+
+export const graveWithMessage = {
+  type: 'object',
+  properties: { message: string, grave },
+  required: ['message', 'grave'],
+} as const;
+
+export const deleted = { type: 'object', properties: { message: string, _id: string }, required: ['message', '_id'] } as const;
+
+export const searchMatches = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      grave: {
+        type: 'object',
+        properties: { _id: string, number: graveNumber, gender, status },
+        required: ['_id', 'number', 'gender', 'status'],
+      },
+      person: buriedPerson,
+    },
+    required: ['grave', 'person'],
+  },
+} as const;
+
+export const count = <const Name extends string>(name: Name) =>
+  ({ type: 'object', properties: { [name]: integer } as Record<Name, typeof integer>, required: [name] }) as const;
+
+export const articleSummary = {
+  type: 'object',
+  properties: { _id: string, title: string, createdAt: string },
+  required: ['_id', 'title', 'createdAt'],
+} as const;
+
+export const article = {
+  type: 'object',
+  properties: { _id: string, title: string, content: string, createdAt: string },
+  required: ['_id', 'title', 'content', 'createdAt'],
+} as const;
+
+export const articleWithMessage = {
+  type: 'object',
+  properties: { ...article.properties, message: string },
+  required: [...article.required, 'message'],
+} as const;
+
+export const suggestion = {
+  type: 'object',
+  properties: {
+    _id: string,
+    text: string,
+    name: string,
+    phone: string,
+    submittedBy: string,
+    status: { type: 'string', enum: SUGGESTION_STATUSES },
+    createdAt: string,
+  },
+  required: ['_id', 'text', 'name', 'phone', 'submittedBy', 'status', 'createdAt'],
+} as const;
+
+export const approvedSuggestion = {
+  type: 'object',
+  properties: { _id: string, name: string, text: string },
+  required: ['_id', 'name', 'text'],
+} as const;
+
+export const account = {
+  type: 'object',
+  properties: { _id: string, name: string, email: string, role: { type: 'string', enum: ROLES }, createdAt: string },
+  required: ['_id', 'name', 'email', 'role', 'createdAt'],
+} as const;
+
+export const loginAnswer = {
+  type: 'object',
+  properties: { token: string, role: { type: 'string', enum: ROLES }, message: string },
+  required: ['token', 'role', 'message'],
+} as const;
+
+export const auditEntry = {
+  type: 'object',
+  properties: {
+    _id: string,
+    at: string,
+    accountId: { type: ['string', 'null'] },
+    accountEmail: string,
+    action: string,
+    entity: string,
+    entityId: string,
+    before: { description: 'the values before the change (JSON), or null' },
+    after: { description: 'the values after the change (JSON), or null' },
+  },
+  required: ['_id', 'at', 'accountId', 'accountEmail', 'action', 'entity', 'entityId', 'before', 'after'],
+} as const;
+
+export const csvFile = { type: 'string', description: 'CSV (UTF-8 with BOM)' } as const;
