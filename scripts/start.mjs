@@ -1,7 +1,7 @@
 // `npm start` / `npm run demo`: runs the server from a bundle (build/server/*.mjs) that esbuild refreshes in about
 // a tenth of a second whenever a server source is newer, so production starts without compiling TypeScript on
 // every launch (the start-up target is under one second to the first answered request).
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
