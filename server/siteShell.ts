@@ -10,14 +10,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRST_DATA } from '../src/api/firstData';
+import { publicPageOf } from '../src/domain/publicPages';
 import {
   FIRST_DATA_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
   SERVER_RENDER_DIR,
   SERVER_RENDER_FILE,
-  publicPageOf,
   type PageChunks,
-} from '../src/domain/publicPages';
+} from '../src/ssr/buildFiles';
 
 type RenderPublicPage = (href: string, firstData: Record<string, unknown>) => Promise<string>;
 

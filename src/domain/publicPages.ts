@@ -1,17 +1,9 @@
 // The public site's screens: the address each answers and the page module that draws it. The browser routes with
-// this table (src/main.tsx); the server reads it too, to name in the page it sends the chunk the screen needs, so
-// that chunk downloads beside the main script instead of after it (server/siteShell.ts).
+// this table (src/public/PublicApp.tsx); the server reads it too, to draw the first screen and to name in the page
+// it sends the chunk the screen needs (server/siteShell.ts).
 
-/** Written by the build next to index.html (vite.config.ts): page name -> the files its screen needs. */
-export const PAGE_CHUNKS_FILE = 'page-chunks.json';
-/** The server's renderer of the public pages (src/public/serverRender.tsx), built inside the site's folder. */
-export const SERVER_RENDER_DIR = '.ssr';
-export const SERVER_RENDER_FILE = 'render.mjs';
-
-/** The element of the page sent by the server that carries the answers its first screen was drawn with (JSON). */
-export const FIRST_DATA_ELEMENT_ID = 'first-data';
-
-export type PageChunks = Partial<Record<PublicPageName, { js: string[]; css: string[] }>>;
+// temporary until merge: server/app.ts still reads the renderer's folder here.
+export { SERVER_RENDER_DIR } from '../ssr/buildFiles';
 
 export type PublicPageName =
   | 'HomePage'
