@@ -1,6 +1,7 @@
-// The public site's screens: the address each answers and the page module that draws it. The browser routes with
-// this table (src/public/PublicApp.tsx); the server reads it too, to draw the first screen and to name in the page
-// it sends the chunk the screen needs (server/siteShell.ts).
+// The public site's screens: the address each answers (from the path table, publicPaths.ts) and the page module
+// that draws it. The browser routes with this table (src/public/PublicApp.tsx); the server reads it too, to draw
+// the first screen and to name in the page it sends the chunk the screen needs (server/siteShell.ts).
+import { publicPaths } from './publicPaths';
 
 // temporary until merge: server/app.ts still reads the renderer's folder here.
 export { SERVER_RENDER_DIR } from '../ssr/buildFiles';
@@ -31,18 +32,18 @@ export interface PublicPage {
 }
 
 export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
-  { path: '/', page: 'HomePage' },
-  { path: '/man', page: 'MenPage' },
-  { path: '/woman', page: 'WomenPage' },
-  { path: '/bones', page: 'BonesPage' },
-  { path: '/contact', page: 'ContactPage', form: true },
-  { path: '/suggest', page: 'SuggestPage', form: true },
-  { path: '/approved', page: 'ApprovedPage' },
-  { path: '/team', page: 'TeamPage' },
-  { path: '/MemorialPage', page: 'MemorialPage' },
-  { path: '/ArticleDetail/:id', page: 'ArticlePage' },
-  { path: '/grave-details-user/:graveId', page: 'GraveDetailsPage' },
-  { path: '/login', page: 'LoginPage', form: true },
+  { path: publicPaths.home.path, page: 'HomePage' },
+  { path: publicPaths.men.path, page: 'MenPage' },
+  { path: publicPaths.women.path, page: 'WomenPage' },
+  { path: publicPaths.bones.path, page: 'BonesPage' },
+  { path: publicPaths.contact.path, page: 'ContactPage', form: true },
+  { path: publicPaths.suggest.path, page: 'SuggestPage', form: true },
+  { path: publicPaths.approved.path, page: 'ApprovedPage' },
+  { path: publicPaths.team.path, page: 'TeamPage' },
+  { path: publicPaths.memorial.path, page: 'MemorialPage' },
+  { path: publicPaths.article.path, page: 'ArticlePage' },
+  { path: publicPaths.grave.path, page: 'GraveDetailsPage' },
+  { path: publicPaths.login.path, page: 'LoginPage', form: true },
 ];
 
 /** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */
