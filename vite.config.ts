@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from './src/domain/publicPages.ts';
+import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from './src/ssr/buildFiles.ts';
 
 /**
  * Preloads the public site's two font files: the browser would otherwise find them only after the CSS arrives,
@@ -27,7 +27,7 @@ function preloadFonts(): Plugin {
 /**
  * Writes page-chunks.json: for each public page module (src/public/pages/*.tsx), the files its screen needs beyond
  * what the main script already brings. The server names them in the page it sends for that address
- * (server/siteShell.ts), so a visitor opening /man downloads the men's page chunk beside the main script rather
+ * (server/site/shell.ts), so a visitor opening /man downloads the men's page chunk beside the main script rather
  * than after it: one round trip less before the first screen on a slow network.
  */
 function pageChunks(): Plugin {
@@ -63,9 +63,9 @@ function pageChunks(): Plugin {
 }
 
 /**
- * After the site, builds the server's renderer of the public pages (src/public/serverRender.tsx) into
- * <site>/.ssr/render.mjs, with React inside, so every build of the site (npm run build, npm start, the tests, the
- * benchmark) carries the renderer that matches its chunks.
+ * After the site (its browser entry, src/ssr/entry-client.tsx, is named by index.html), builds the server's
+ * renderer of the public pages (src/ssr/entry-server.tsx) into <site>/.ssr/render.mjs, with React inside, so every
+ * build of the site (npm run build, npm start, the tests, the benchmark) carries the renderer that matches its chunks.
  */
 function serverRenderer(): Plugin {
   let isServerBuild = false;
@@ -90,7 +90,7 @@ function serverRenderer(): Plugin {
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true },
         build: {
-          ssr: 'src/public/serverRender.tsx',
+          ssr: 'src/ssr/entry-server.tsx',
           outDir: join(resolve(root, outDir), SERVER_RENDER_DIR),
           emptyOutDir: true,
           copyPublicDir: false,

@@ -1,5 +1,5 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
-import { DEFAULT_RESTING_PERIOD_DAYS } from '../src/domain/graveStatus';
+import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -102,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restingPeriodDays: env.RESTING_PERIOD_DAYS
       ? integer('RESTING_PERIOD_DAYS', env.RESTING_PERIOD_DAYS, 0, 36500)
       : DEFAULT_RESTING_PERIOD_DAYS,
-    timeZone: timeZone(env.TIMEZONE?.trim() || 'Africa/Cairo'),
+    timeZone: timeZone(env.TIMEZONE?.trim() || DEFAULT_TIME_ZONE),
     managerEmail,
     managerPassword,
     corsOrigins,

@@ -2,7 +2,7 @@
 // so screenshots, tests and benchmarks see the same register. It scales for benchmarks (--graves, --burials).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { daysBetween, todayIn } from '../../src/domain/graveStatus';
+import { daysBetween, DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/graveStatus';
 import { normalizeArabic } from '../../src/domain/normalize';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
@@ -57,7 +57,7 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
   const rnd = random(options.seed ?? 2024);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-  const today = options.today ?? todayIn('Africa/Cairo');
+  const today = options.today ?? todayIn(DEFAULT_TIME_ZONE);
   const totalGraves = options.graves ?? 270;
   const menCount = Math.round((totalGraves * 150) / 270);
   const womenCount = totalGraves - menCount;

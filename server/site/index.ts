@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { SERVER_RENDER_DIR } from '../../src/domain/publicPages';
+import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell } from './shell';
 
 async function site(app: FastifyInstance, options: { staticDir: string | null }): Promise<void> {

@@ -1,5 +1,5 @@
 // The page a public address receives: the built index.html with, for a public screen,
-// - its first screen drawn on the server by the site's own components (src/public/serverRender.tsx), so a phone
+// - its first screen drawn on the server by the site's own components (src/ssr/entry-server.tsx), so a phone
 //   paints the heading, the search box or a grave's number from the HTML and the style sheet alone, before the
 //   main script (React and the site, about 80 KB) has even arrived; the browser then hydrates that markup;
 // - the answer that screen was drawn with (a grave, an article), so the browser does not ask for it again;
@@ -10,14 +10,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRST_DATA } from '../../src/api/firstData';
+import { publicPageOf } from '../../src/domain/publicPages';
 import {
   FIRST_DATA_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
   SERVER_RENDER_DIR,
   SERVER_RENDER_FILE,
-  publicPageOf,
   type PageChunks,
-} from '../../src/domain/publicPages';
+} from '../../src/ssr/buildFiles';
 
 type RenderPublicPage = (href: string, firstData: Record<string, unknown>) => Promise<string>;
 

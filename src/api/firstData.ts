@@ -1,5 +1,5 @@
 // The API answer a public screen's largest text waits for (a grave's number, an article's title). The server
-// names it in the page it sends so the browser fetches it at once (server/site/shell.ts); src/main.tsx starts the
+// names it in the page it sends so the browser fetches it at once (server/site/shell.ts); src/ssr/entry-client.tsx starts the
 // same request before rendering when the page came without that hint (npm run dev).
 import type { PublicPageName } from '../domain/publicPages';
 import { paths } from './paths';

@@ -10,6 +10,12 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
+/**
+ * The register's time zone unless the deployment sets TIMEZONE (server/config.ts): the village's, where a burial
+ * date and "today" are read. The one spelling of it; the console reads the zone the server runs with.
+ */
+export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
+
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date (YYYY-MM-DD) that `now` is in the given IANA time zone. */

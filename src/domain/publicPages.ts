@@ -1,17 +1,7 @@
-// The public site's screens: the address each answers and the page module that draws it. The browser routes with
-// this table (src/main.tsx); the server reads it too, to name in the page it sends the chunk the screen needs, so
-// that chunk downloads beside the main script instead of after it (server/site/shell.ts).
-
-/** Written by the build next to index.html (vite.config.ts): page name -> the files its screen needs. */
-export const PAGE_CHUNKS_FILE = 'page-chunks.json';
-/** The server's renderer of the public pages (src/public/serverRender.tsx), built inside the site's folder. */
-export const SERVER_RENDER_DIR = '.ssr';
-export const SERVER_RENDER_FILE = 'render.mjs';
-
-/** The element of the page sent by the server that carries the answers its first screen was drawn with (JSON). */
-export const FIRST_DATA_ELEMENT_ID = 'first-data';
-
-export type PageChunks = Partial<Record<PublicPageName, { js: string[]; css: string[] }>>;
+// The public site's screens: the address each answers (from the path table, publicPaths.ts) and the page module
+// that draws it. The browser routes with this table (src/public/PublicApp.tsx); the server reads it too, to draw
+// the first screen and to name in the page it sends the chunk the screen needs (server/site/shell.ts).
+import { publicPaths } from './publicPaths';
 
 export type PublicPageName =
   | 'HomePage'
@@ -39,18 +29,18 @@ export interface PublicPage {
 }
 
 export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
-  { path: '/', page: 'HomePage' },
-  { path: '/man', page: 'MenPage' },
-  { path: '/woman', page: 'WomenPage' },
-  { path: '/bones', page: 'BonesPage' },
-  { path: '/contact', page: 'ContactPage', form: true },
-  { path: '/suggest', page: 'SuggestPage', form: true },
-  { path: '/approved', page: 'ApprovedPage' },
-  { path: '/team', page: 'TeamPage' },
-  { path: '/MemorialPage', page: 'MemorialPage' },
-  { path: '/ArticleDetail/:id', page: 'ArticlePage' },
-  { path: '/grave-details-user/:graveId', page: 'GraveDetailsPage' },
-  { path: '/login', page: 'LoginPage', form: true },
+  { path: publicPaths.home.path, page: 'HomePage' },
+  { path: publicPaths.men.path, page: 'MenPage' },
+  { path: publicPaths.women.path, page: 'WomenPage' },
+  { path: publicPaths.bones.path, page: 'BonesPage' },
+  { path: publicPaths.contact.path, page: 'ContactPage', form: true },
+  { path: publicPaths.suggest.path, page: 'SuggestPage', form: true },
+  { path: publicPaths.approved.path, page: 'ApprovedPage' },
+  { path: publicPaths.team.path, page: 'TeamPage' },
+  { path: publicPaths.memorial.path, page: 'MemorialPage' },
+  { path: publicPaths.article.path, page: 'ArticlePage' },
+  { path: publicPaths.grave.path, page: 'GraveDetailsPage' },
+  { path: publicPaths.login.path, page: 'LoginPage', form: true },
 ];
 
 /** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */

@@ -1,6 +1,6 @@
 // The public site as one component: the spec's public screens inside the layout, and the redirects from the spec's
-// staff paths. The browser renders it (src/main.tsx, hydrating the server's markup when there is some) and so does
-// the server, for the first screen of each public address (src/public/serverRender.tsx).
+// staff paths. The browser renders it (src/ssr/entry-client.tsx, hydrating the server's markup when there is some)
+// and so does the server, for the first screen of each public address (src/ssr/entry-server.tsx).
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { LEGACY_STAFF_REDIRECTS } from '../domain/consolePaths';
 import { PUBLIC_PAGES, type PublicPageName } from '../domain/publicPages';

@@ -31,7 +31,7 @@ function subscribe(listener: Listener): () => void {
 const snapshot = () => window.location.pathname + window.location.search;
 
 /**
- * The address being drawn on the server (src/public/serverRender.tsx). In the browser it is absent: there the
+ * The address being drawn on the server (src/ssr/entry-server.tsx). In the browser it is absent: there the
  * first render, hydrating the server's markup, reads the same address from window.location.
  */
 const ServerHrefContext = createContext<string | null>(null);

@@ -7,7 +7,7 @@ export type Loaded<T> =
   | { state: 'done'; data: T }
   | { state: 'error'; error: ApiError };
 
-/** Requests started before the first render (src/main.tsx), taken over by the first useApi of that path. */
+/** Requests started before the first render (src/ssr/entry-client.tsx), taken over by the first useApi of that path. */
 const prefetched = new Map<string, Promise<unknown>>();
 
 /**

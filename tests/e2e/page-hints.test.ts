@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SERVER_RENDER_DIR, type PageChunks } from '../../src/domain/publicPages';
+import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE, type PageChunks } from '../../src/ssr/buildFiles';
 import type { Grave } from '../../src/domain/types';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -24,7 +24,7 @@ const HOSTILE_TITLE = 'مقال </script><script>alert(1)</script> $& $1 <!--';
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', staticDir: inject('siteDir') });
   grave = ((await (await fetch(`${server.api}/graves/male`)).json()) as Grave[]).find((g) => g.buriedPersons.length > 0)!;
-  chunks = JSON.parse(readFileSync(join(inject('siteDir'), 'page-chunks.json'), 'utf8'));
+  chunks = JSON.parse(readFileSync(join(inject('siteDir'), PAGE_CHUNKS_FILE), 'utf8'));
   const token = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
   const created = await fetch(`${server.api}/articles`, {
     method: 'POST',
@@ -60,7 +60,7 @@ describe('the page sent for each address', () => {
 
   it('/ is drawn too, and the renderer itself is not served', async () => {
     expect(rootOf(await pageOf('/'))).toContain('class="site-header"');
-    const renderer = await fetch(`${server.url}/${SERVER_RENDER_DIR}/render.mjs`);
+    const renderer = await fetch(`${server.url}/${SERVER_RENDER_DIR}/${SERVER_RENDER_FILE}`);
     expect(renderer.headers.get('content-type')).toContain('text/html'); // the site's page, not the module
     expect(await renderer.text()).not.toContain('renderPublicPage');
   });

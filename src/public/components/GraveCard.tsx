@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { Link } from '../router';
 import { formatGraveNumber } from '../../domain/format';
+import { publicPaths } from '../../domain/publicPaths';
 import type { Grave } from '../../domain/types';
 import { GRAVE_STATUS } from '../../domain/types';
 import { availabilityText, graveTitle } from '../graveText';
@@ -34,7 +35,7 @@ export const GraveCard = memo(function GraveCard({ grave, onOpen }: Props) {
         <span className={`status ${STATUS_CLASS[grave.status] ?? ''}`}>{grave.status}</span>
       </p>
       {availability && <p className="availability">{availability}</p>}
-      <Link to={`/grave-details-user/${encodeURIComponent(grave._id)}`} className="button button-small" onClick={onOpen}>
+      <Link to={publicPaths.grave.href(grave._id)} className="button button-small" onClick={onOpen}>
         {ui['grave.showMore']}
         <span className="visually-hidden"> - {graveTitle(grave.number)}</span>
         <ForwardIcon />

@@ -4,6 +4,7 @@ import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';
+import { publicPaths } from '../../domain/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { SearchBox } from './SearchBox';
 import { Loading } from './Status';
@@ -69,7 +70,7 @@ export function SiteSearch() {
               <ul className="search-results">
                 {result.matches.map((m) => (
                   <li key={m.person._id}>
-                    <Link to={`/grave-details-user/${encodeURIComponent(m.grave._id)}`} className="search-result">
+                    <Link to={publicPaths.grave.href(m.grave._id)} className="search-result">
                       <span className="result-name">{m.person.name}</span>
                       <span className="result-meta">
                         {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} ·{' '}

@@ -2,6 +2,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '../router';
 import { consolePaths } from '../../domain/consolePaths';
+import { publicPaths } from '../../domain/publicPaths';
 import type { Role } from '../../domain/types';
 import { SOCIAL_URL } from '../config';
 import { CloseIcon, MenuIcon } from '../components/Icons';
@@ -16,42 +17,43 @@ interface NavItem {
   staff?: boolean;
 }
 
-const PUBLIC_NAV: NavItem[] = [
-  { to: '/', label: ui['nav.home'] },
-  { to: '/man', label: ui['nav.men'] },
-  { to: '/woman', label: ui['nav.women'] },
-  { to: '/bones', label: ui['nav.bones'] },
-  { to: '/contact', label: ui['nav.contact'] },
-  { to: '/approved', label: ui['nav.approved'] },
-];
+const HOME: NavItem = { to: publicPaths.home.href(), label: ui['nav.home'] };
+const MEN: NavItem = { to: publicPaths.men.href(), label: ui['nav.men'] };
+const WOMEN: NavItem = { to: publicPaths.women.href(), label: ui['nav.women'] };
+const BONES: NavItem = { to: publicPaths.bones.href(), label: ui['nav.bones'] };
+const CONTACT: NavItem = { to: publicPaths.contact.href(), label: ui['nav.contact'] };
+const APPROVED: NavItem = { to: publicPaths.approved.href(), label: ui['nav.approved'] };
+const staffItem = (to: string, label: string): NavItem => ({ to, label, staff: true });
 
 /** Spec section 2, "Navigation by state", with the staff paths mapped into the console. */
 export function navFor(role: Role | null): NavItem[] {
-  if (role === null) return [...PUBLIC_NAV, { to: '/login', label: ui['nav.login'] }];
+  if (role === null) {
+    return [HOME, MEN, WOMEN, BONES, CONTACT, APPROVED, { to: publicPaths.login.href(), label: ui['nav.login'] }];
+  }
   if (role === 'admin') {
     return [
-      { to: '/', label: ui['nav.home'] },
-      { to: consolePaths.createGrave(), label: ui['nav.creategrave'], staff: true },
-      { to: consolePaths.graves(), label: ui['nav.showgraves'], staff: true },
-      { to: '/man', label: ui['nav.men'] },
-      { to: '/woman', label: ui['nav.women'] },
-      { to: '/bones', label: ui['nav.bones'] },
-      { to: '/contact', label: ui['nav.contact'] },
-      { to: '/approved', label: ui['nav.approved'] },
+      HOME,
+      staffItem(consolePaths.createGrave(), ui['nav.creategrave']),
+      staffItem(consolePaths.graves(), ui['nav.showgraves']),
+      MEN,
+      WOMEN,
+      BONES,
+      CONTACT,
+      APPROVED,
     ];
   }
   return [
-    { to: '/', label: ui['nav.home'] },
-    { to: '/man', label: ui['nav.men'] },
-    { to: '/woman', label: ui['nav.women'] },
-    { to: '/bones', label: ui['nav.bones'] },
-    { to: consolePaths.articles(), label: ui['nav.articles'], staff: true },
-    { to: '/approved', label: ui['nav.approved'] },
-    { to: consolePaths.suggestions(), label: ui['nav.suggestions'], staff: true },
-    { to: consolePaths.createGrave(), label: ui['nav.creategrave'], staff: true },
-    { to: consolePaths.graves(), label: ui['nav.showgraves'], staff: true },
-    { to: consolePaths.createUser(), label: ui['nav.register'], staff: true },
-    { to: consolePaths.password(), label: ui['nav.resetpassword'], staff: true },
+    HOME,
+    MEN,
+    WOMEN,
+    BONES,
+    staffItem(consolePaths.articles(), ui['nav.articles']),
+    APPROVED,
+    staffItem(consolePaths.suggestions(), ui['nav.suggestions']),
+    staffItem(consolePaths.createGrave(), ui['nav.creategrave']),
+    staffItem(consolePaths.graves(), ui['nav.showgraves']),
+    staffItem(consolePaths.createUser(), ui['nav.register']),
+    staffItem(consolePaths.password(), ui['nav.resetpassword']),
   ];
 }
 
@@ -90,13 +92,13 @@ function Header() {
 
   const onLogout = () => {
     logout();
-    navigate('/login');
+    navigate(publicPaths.login.href());
   };
 
   return (
     <header className="site-header">
       <div className="header-bar container">
-        <Link to="/" className="brand" aria-label={pt['public.homeLink']}>
+        <Link to={publicPaths.home.href()} className="brand" aria-label={pt['public.homeLink']}>
           <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
           <span className="brand-title">{ui['site.title']}</span>
         </Link>
@@ -116,7 +118,7 @@ function Header() {
         <ul className="container nav-list">
           {navFor(user?.role ?? null).map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className={item.staff ? 'nav-link staff' : 'nav-link'}>
+              <NavLink to={item.to} end={item.to === publicPaths.home.href()} className={item.staff ? 'nav-link staff' : 'nav-link'}>
                 {item.label}
               </NavLink>
             </li>
@@ -144,7 +146,7 @@ function Footer() {
         </p>
         <ul className="footer-links">
           <li>
-            <Link to="/contact">{ui['footer.contact']}</Link>
+            <Link to={publicPaths.contact.href()}>{ui['footer.contact']}</Link>
           </li>
           <li>
             <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,7 @@
 // Screen 13: the approved suggestions, each with its author and text, and a button to send one.
 import { Link } from '../router';
 import { paths } from '../../api';
+import { publicPaths } from '../../domain/publicPaths';
 import type { ApprovedSuggestion } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
@@ -13,7 +14,7 @@ export default function ApprovedPage() {
     <section aria-labelledby="approved-heading">
       <div className="page-head">
         <h1 id="approved-heading">{ui['approved.heading']}</h1>
-        <Link to="/suggest" className="button">
+        <Link to={publicPaths.suggest.href()} className="button">
           {ui['approved.yourSuggestion']}
         </Link>
       </div>

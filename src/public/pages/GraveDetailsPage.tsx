@@ -4,6 +4,7 @@ import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';
+import { publicPaths } from '../../domain/publicPaths';
 import type { Grave } from '../../domain/types';
 import { availabilityText, graveTitle } from '../graveText';
 import { SearchBox } from '../components/SearchBox';
@@ -34,7 +35,7 @@ export default function GraveDetailsPage() {
           <p className="message message-error" role="alert">
             {pt['public.graveNotFound']}
           </p>
-          <Link to="/" className="button">
+          <Link to={publicPaths.home.href()} className="button">
             {pt['public.backToHome']}
           </Link>
         </section>

@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
+import { publicPaths } from '../../domain/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
@@ -14,9 +15,9 @@ import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
-  { to: '/man', title: ui['nav.men'], text: pt['public.serviceMen'] },
-  { to: '/woman', title: ui['nav.women'], text: pt['public.serviceWomen'] },
-  { to: '/bones', title: ui['nav.bones'], text: pt['public.serviceBones'] },
+  { to: publicPaths.men.href(), title: ui['nav.men'], text: pt['public.serviceMen'] },
+  { to: publicPaths.women.href(), title: ui['nav.women'], text: pt['public.serviceWomen'] },
+  { to: publicPaths.bones.href(), title: ui['nav.bones'], text: pt['public.serviceBones'] },
 ];
 
 function RecentBurials() {
@@ -34,7 +35,7 @@ function RecentBurials() {
       {burials.map(({ person, grave }) => (
         <li key={person._id} className="card recent-card">
           <h3>
-            <Link to={`/grave-details-user/${encodeURIComponent(grave._id)}`}>{person.name}</Link>
+            <Link to={publicPaths.grave.href(grave._id)}>{person.name}</Link>
           </h3>
           <p>
             <span className="label">{ui['burial.date']}: </span>
@@ -56,7 +57,7 @@ function Articles() {
     <ul className="article-list">
       {articles.data.map((a) => (
         <li key={a._id}>
-          <Link to={`/ArticleDetail/${encodeURIComponent(a._id)}`}>
+          <Link to={publicPaths.article.href(a._id)}>
             <span>{a.title}</span>
             <ForwardIcon />
           </Link>
@@ -127,7 +128,7 @@ export default function HomePage() {
         <section className="memorial-block card" aria-labelledby="memorial-heading">
           <h2 id="memorial-heading">{ui['home.memorial']}</h2>
           <p>{pt['public.memorialText']}</p>
-          <Link to="/MemorialPage">{pt['public.memorialLink']}</Link>
+          <Link to={publicPaths.memorial.href()}>{pt['public.memorialLink']}</Link>
         </section>
 
         <section className="about-block card" aria-labelledby="about-heading">

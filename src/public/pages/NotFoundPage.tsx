@@ -1,4 +1,5 @@
 import { Link } from '../router';
+import { publicPaths } from '../../domain/publicPaths';
 import { ui, pt } from '../text';
 import '../pages.css';
 
@@ -7,7 +8,7 @@ export default function NotFoundPage() {
     <section className="not-found">
       <h1>{ui['common.notFound']}</h1>
       <p>{pt['public.notFoundText']}</p>
-      <Link to="/" className="button">
+      <Link to={publicPaths.home.href()} className="button">
         {pt['public.backToHome']}
       </Link>
     </section>

@@ -1,11 +1,11 @@
 // The server's side of the public site: the first screen of a public address as HTML, drawn by the same components
 // the browser runs, so a phone paints the page (its heading, its search box, a grave's number) from the HTML and
-// the style sheet alone, before the main script has arrived. Built by Vite into <site>/.ssr/ (vite.config.ts) and
-// loaded by server/site/shell.ts; the browser then hydrates this markup (src/main.tsx).
+// the style sheet alone, before the main script has arrived. Built by Vite into <site>/.ssr/render.mjs
+// (vite.config.ts) and loaded by server/site/shell.ts; the browser then hydrates this markup (entry-client.tsx).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { PublicApp } from './PublicApp';
-import { ServerLocationProvider } from './router';
+import { PublicApp } from '../public/PublicApp';
+import { ServerLocationProvider } from '../public/router';
 
 /**
  * `href` is the path and query asked for; `firstData` the API answers (by API path) the screen is drawn with.

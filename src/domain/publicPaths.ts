@@ -1,0 +1,40 @@
+// Every address of the public site in one table: the pattern the router matches (`path`) and the builder of a link
+// to it (`href`), so an address is spelled once. The route table (publicPages.ts) takes its patterns from here and
+// every link and navigation of src/public builds its address here. The spellings are the specification's (section
+// 2), old bookmarks included ('/MemorialPage', '/ArticleDetail/:id'). The console's addresses are in consolePaths.ts.
+
+export interface PublicPath<Args extends unknown[] = []> {
+  /** Matched against an address, case-insensitively; `:name` is a parameter (publicPages.ts matchPath). */
+  readonly path: string;
+  /** The address of a link to the page; parameters are encoded as one path segment each. */
+  readonly href: (...args: Args) => string;
+}
+
+const fixed = (path: string): PublicPath => ({ path, href: () => path });
+
+export const publicPaths = {
+  home: fixed('/'),
+  men: fixed('/man'),
+  women: fixed('/woman'),
+  bones: fixed('/bones'),
+  contact: fixed('/contact'),
+  suggest: fixed('/suggest'),
+  approved: fixed('/approved'),
+  team: fixed('/team'),
+  memorial: fixed('/MemorialPage'),
+  article: {
+    path: '/ArticleDetail/:id',
+    href: (articleId: string) => `/ArticleDetail/${encodeURIComponent(articleId)}`,
+  },
+  grave: {
+    path: '/grave-details-user/:graveId',
+    href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}`,
+  },
+  /** `next`: the console page to return to after signing in (consolePaths.ts safeNextPath checks it). */
+  login: {
+    path: '/login',
+    href: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  },
+} as const satisfies Record<string, PublicPath<never[]>>;
+
+export type PublicPathName = keyof typeof publicPaths;

@@ -1,0 +1,33 @@
+// The browser's entry (index.html): a public address arrives with its first screen already drawn by the server
+// (entry-server.tsx), and React takes that markup over (hydrateRoot) instead of drawing it again; any other
+// address (the console, or a site served without the renderer, npm run dev) is drawn here (createRoot).
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { FIRST_DATA } from '../api/firstData';
+import { publicPageOf } from '../domain/publicPages';
+import { App } from '../main';
+import { afterFirstPaint, prefetch } from '../public/useApi';
+import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
+import '../public/styles.css';
+
+// The answers the server drew the first screen with (a grave page's grave), by API path.
+const embedded = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
+const firstData = new Map<string, unknown>(Object.entries(embedded ? (JSON.parse(embedded) as Record<string, unknown>) : {}));
+
+// Without the server's markup (npm run dev), a grave's or an article's heading waits for its answer: the request
+// starts now, not after the page's chunk has loaded and rendered.
+const opened = publicPageOf(window.location.pathname);
+const firstPath = opened && FIRST_DATA[opened.page]?.(opened.params);
+if (firstPath && !firstData.has(firstPath)) prefetch(firstPath);
+
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App firstData={firstData} />
+  </StrictMode>
+);
+// Taking the markup over waits until the browser has painted it, so the visitor sees the page at once rather than
+// after the work; and, as a transition, it yields to the browser every few milliseconds instead of holding the
+// main thread (a tap meanwhile is answered, not queued behind it).
+if (root.firstElementChild) void afterFirstPaint().then(() => startTransition(() => void hydrateRoot(root, app)));
+else createRoot(root).render(app);
