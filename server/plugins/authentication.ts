@@ -31,7 +31,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
     return { ...claims, role: account.role, name: account.name, email: account.email };
   } catch (error) {
     if (error instanceof TokenError) {
-      throw refuse(401, error.reason === 'expired' ? 'errors.sessionExpired' : 'suggestion.unauthorized');
+      throw refuse(401, error.reason === 'expired' ? 'errors.sessionExpired' : 'errors.sessionInvalid');
     }
     throw error;
   }

@@ -3,9 +3,10 @@ import { sharedText } from './shared';
 import { serverText } from './server';
 import { publicText } from './public';
 import { adminText } from './admin';
+import { meaningText } from './meaning';
 import { fill } from './fill';
 
-export const messages = { ...sharedText, ...serverText, ...publicText, ...adminText } as const;
+export const messages = { ...sharedText, ...meaningText, ...serverText, ...publicText, ...adminText } as const;
 export type MessageKey = keyof typeof messages;
 
 export { fill };
