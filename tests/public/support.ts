@@ -1,6 +1,6 @@
 // Helpers of the public-site browser suites: accessibility, no sideways scrolling, no Latin text, touch targets.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** axe-core on the current page: no serious or critical violation (the bar). */
@@ -49,8 +49,8 @@ export const arabicNumber = (n: number) => new Intl.NumberFormat('ar-EG').format
 
 /** A page in its own context (axe-core needs pages made by browser.newContext()); close it with closePage. */
 export async function newPageIn(
-  browser: import('playwright-core').Browser,
-  options: import('playwright-core').BrowserContextOptions,
+  browser: Browser,
+  options: BrowserContextOptions,
 ): Promise<Page> {
   const context = await browser.newContext(options);
   return context.newPage();

@@ -2,7 +2,6 @@
 // of login and suggestions.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../../src/domain/messages';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call, expectRefusal, movableClock } from './helpers';
