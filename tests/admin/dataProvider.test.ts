@@ -242,6 +242,7 @@ describe('users', () => {
     });
     expect(created.data.id).toBeTruthy();
     expect(created.data.role).toBe('admin');
+    expect('message' in created.data).toBe(false);
     const one = await manager.getOne('users', { id: created.data.id });
     expect(one.data.email).toBe('new-admin@example.com');
     const many = await manager.getMany('users', { ids: [created.data.id] });
