@@ -8,7 +8,7 @@ import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/p
 import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
-import { ROLE_KEY, TOKEN_KEY, userFromToken, type SessionUser } from './session';
+import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
 export interface LocationLike {
@@ -24,14 +24,6 @@ export interface AuthProviderSeams {
   location?: () => LocationLike;
   now?: () => number;
 }
-
-const browserStorage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
 
 const browserLocation = (): LocationLike =>
   typeof window === 'undefined'
@@ -58,25 +50,13 @@ export interface CemeteryAuthProvider extends AuthProvider {
 }
 
 export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthProvider {
-  const storage = seams.storage ?? browserStorage;
+  const session = createSession(seams.storage ?? browserStorage);
   const location = seams.location ?? browserLocation;
   const now = seams.now ?? Date.now;
   const apiBase = seams.apiBase ?? API_BASE;
 
-  const clear = () => {
-    const store = storage();
-    store?.removeItem(TOKEN_KEY);
-    store?.removeItem(ROLE_KEY);
-  };
-
-  const currentUser = (): SessionUser | null => {
-    const store = storage();
-    const token = store?.getItem(TOKEN_KEY) ?? null;
-    const user = userFromToken(token, now());
-    // Spec section 4: an expired or unreadable token is removed, so nothing loops on it.
-    if (!user && token !== null) clear();
-    return user;
-  };
+  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it.
+  const currentUser = (): SessionUser | null => session.check(now());
 
   const loginUrl = (withNext: boolean): string => {
     const here = location();
@@ -108,9 +88,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
         throw new HttpError(t('auth.loginError'), error instanceof ApiError ? error.status : 0, null);
       }
       if (!answer?.token || !userFromToken(answer.token, now())) throw new HttpError(t('auth.loginError'), 0, null);
-      const store = storage();
-      store?.setItem(TOKEN_KEY, answer.token);
-      store?.setItem(ROLE_KEY, answer.role);
+      session.save(answer.token, answer.role);
     },
 
     async checkAuth() {
@@ -122,7 +100,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     async checkError(error: { status?: number; message?: string } | undefined) {
       const status = error?.status;
       if (status === 401) {
-        clear();
+        session.clear();
         throw { redirectTo: loginUrl(true), message: false };
       }
       if (status === 403) {
@@ -138,7 +116,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
       // mount), come back to the page asked for after logging in.
       const hadSession = currentUser() !== null;
-      clear();
+      session.clear();
       return loginUrl(!hadSession);
     },
 
