@@ -61,6 +61,18 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
 
   const today = () => server.ctx.today();
 
+  /**
+   * Opens a console page that sends the visitor to the public login page, and waits for that page's form. The
+   * console's redirect is a full navigation started by the page's script (and may be started again by the logout
+   * that follows the failed check), so it can abort the navigation a goto or waitForURL is waiting on
+   * (net::ERR_ABORTED): wait for the first byte of the console page only, then for where the browser settles.
+   */
+  async function openSentToLogin(page: Page, path: string) {
+    await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/login');
+    await page.locator('input[name="email"]').waitFor();
+  }
+
   /** Types in the list's search box until the list shows one grave (the box debounces and syncs to the URL). */
   async function searchGraves(page: Page, term: string) {
     const box = page.getByPlaceholder(m['search.placeholder']);
@@ -79,8 +91,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
 
   it('sends a visitor without a session, or with an expired token, to /login?next= without a loop', async () => {
     const { page } = await newPage();
-    await page.goto(`${server.url}/admin/graves`);
-    await page.waitForURL((url) => url.pathname === '/login');
+    await openSentToLogin(page, '/admin/graves');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/graves');
 
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -96,8 +107,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       localStorage.setItem('userToken', token);
       localStorage.setItem('userRole', 'admin');
     }, expired);
-    await page.goto(`${server.url}/admin/graves/create`);
-    await page.waitForURL((url) => url.pathname === '/login');
+    await openSentToLogin(page, '/admin/graves/create');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/graves/create');
     expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
     // Stays on the login page (no loop back and forth).
