@@ -17,7 +17,8 @@ export function usersResource(rest: DataProvider, api: ConsoleApi): DataProvider
       _resource: string,
       params: CreateParams,
     ) {
-      const { name, email, password } = params.data as { name: string; email: string; password: string };
+      // As the form gave them: the server, not this, says what is missing or wrong.
+      const { name, email, password } = params.data;
       // The API answers the new account's _id (and a message) only; react-admin keeps the account as registered.
       const answer = await api.call<Result>(paths.register(), { method: 'POST', body: { name, email, password } });
       return { data: { ...answer, name, email, role: 'admin', createdAt: new Date().toISOString() } };
