@@ -66,6 +66,14 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     return `${base}?next=${encodeURIComponent(path)}`;
   };
 
+  // logout answers an absolute URL, so react-admin sends the browser there with a full navigation. It also empties
+  // its query cache, which runs the checks again, which fail again, which call logout again: each new start of the
+  // navigation aborted the one under way, and on a busy device the console could keep itself from ever leaving.
+  // So once the browser is leaving, the checks react-admin makes meanwhile wait (the page is going away), and
+  // logout does not send it again.
+  let leaving = false;
+  const whileLeaving = () => new Promise<never>(() => {});
+
   return {
     currentUser,
     loginUrl,
@@ -93,6 +101,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
 
     async checkAuth() {
       if (currentUser()) return;
+      if (leaving) return whileLeaving();
       // Full navigation to the public login page; react-admin's own notification is skipped (message: false).
       throw { redirectTo: loginUrl(true), message: false };
     },
@@ -100,6 +109,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     async checkError(error: { status?: number; message?: string } | undefined) {
       const status = error?.status;
       if (status === 401) {
+        if (leaving) return whileLeaving();
         session.clear();
         throw { redirectTo: loginUrl(true), message: false };
       }
@@ -113,15 +123,18 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     },
 
     async logout() {
+      if (leaving) return false;
       // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
       // mount), come back to the page asked for after logging in.
       const hadSession = currentUser() !== null;
       session.clear();
+      leaving = true;
       return loginUrl(!hadSession);
     },
 
     async getIdentity(): Promise<UserIdentity> {
       const user = currentUser();
+      if (!user && leaving) return whileLeaving();
       if (!user) throw { redirectTo: loginUrl(true), message: false };
       return { id: user.id, fullName: user.name, email: user.email, role: user.role };
     },

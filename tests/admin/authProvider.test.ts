@@ -113,6 +113,18 @@ describe('checkAuth', () => {
     await expect(provider.getPermissions!({})).resolves.toBeNull();
   });
 
+  it('once logout has sent the browser away, checks wait and logout does not send it again', async () => {
+    const { provider } = setup({ path: '/admin/graves' });
+    await rejection(provider.checkAuth({}));
+    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
+    const settles = (promise: Promise<unknown>) =>
+      Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
+    expect(await settles(provider.checkAuth({}))).toBe(false);
+    expect(await settles(provider.getIdentity!())).toBe(false);
+    expect(await settles(provider.checkError({ status: 401 }))).toBe(false);
+    expect(await provider.logout({})).toBe(false);
+  });
+
   it('refuses a broken token and a token with an unknown role', async () => {
     await rejection(setup({ token: 'garbage' }).provider.checkAuth({}));
     await rejection(setup({ token: tokenWith(claims('visitor', Math.floor(NOW / 1000) + 3600)) }).provider.checkAuth({}));
