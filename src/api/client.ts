@@ -34,6 +34,8 @@ export interface ApiResponse<T> {
   status: number;
   headers: Headers;
   json: T;
+  /** The body as received (ra-data-simple-rest's httpClient shape carries it). */
+  text: string;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -68,7 +70,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         : null;
     throw new ApiError(response.status, serverMessage ?? `HTTP ${response.status}`, serverMessage, json);
   }
-  return { status: response.status, headers: response.headers, json: json as T };
+  return { status: response.status, headers: response.headers, json: json as T, text };
 }
 
 /** GET/POST/… returning only the JSON body. */

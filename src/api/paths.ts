@@ -9,6 +9,8 @@ export const paths = {
   gravesOfSection: (gender: Gender) => `/graves/${SECTION_PATH[gender]}`,
   graves: () => '/graves',
   grave: (graveId: string) => `/graves/graves/${id(graveId)}`,
+  /** The same grave at ra-data-simple-rest's path: read there by the console, and deleted there. */
+  graveRecord: (graveId: string) => `/graves/${id(graveId)}`,
   recentBurials: () => '/graves/recentBurials',
   totalDeaths: () => '/graves/totalDeaths',
   maleDeaths: () => '/graves/maleDeaths',
@@ -33,4 +35,6 @@ export const paths = {
   users: () => '/users',
   exportRegister: () => '/export/register.csv',
   exportAudit: () => '/export/audit.csv',
+  /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
+  settings: () => '/settings',
 } as const;

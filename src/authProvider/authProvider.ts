@@ -8,7 +8,7 @@ import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/p
 import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
-import { ROLE_KEY, TOKEN_KEY, userFromToken, type SessionUser } from './session';
+import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
 export interface LocationLike {
@@ -24,14 +24,6 @@ export interface AuthProviderSeams {
   location?: () => LocationLike;
   now?: () => number;
 }
-
-const browserStorage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
 
 const browserLocation = (): LocationLike =>
   typeof window === 'undefined'
@@ -58,25 +50,13 @@ export interface CemeteryAuthProvider extends AuthProvider {
 }
 
 export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthProvider {
-  const storage = seams.storage ?? browserStorage;
+  const session = createSession(seams.storage ?? browserStorage);
   const location = seams.location ?? browserLocation;
   const now = seams.now ?? Date.now;
   const apiBase = seams.apiBase ?? API_BASE;
 
-  const clear = () => {
-    const store = storage();
-    store?.removeItem(TOKEN_KEY);
-    store?.removeItem(ROLE_KEY);
-  };
-
-  const currentUser = (): SessionUser | null => {
-    const store = storage();
-    const token = store?.getItem(TOKEN_KEY) ?? null;
-    const user = userFromToken(token, now());
-    // Spec section 4: an expired or unreadable token is removed, so nothing loops on it.
-    if (!user && token !== null) clear();
-    return user;
-  };
+  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it.
+  const currentUser = (): SessionUser | null => session.check(now());
 
   const loginUrl = (withNext: boolean): string => {
     const here = location();
@@ -85,6 +65,14 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
     return `${base}?next=${encodeURIComponent(path)}`;
   };
+
+  // logout answers an absolute URL, so react-admin sends the browser there with a full navigation. It also empties
+  // its query cache, which runs the checks again, which fail again, which call logout again: each new start of the
+  // navigation aborted the one under way, and on a busy device the console could keep itself from ever leaving.
+  // So once the browser is leaving, the checks react-admin makes meanwhile wait (the page is going away), and
+  // logout does not send it again.
+  let leaving = false;
+  const whileLeaving = () => new Promise<never>(() => {});
 
   return {
     currentUser,
@@ -108,13 +96,12 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
         throw new HttpError(t('auth.loginError'), error instanceof ApiError ? error.status : 0, null);
       }
       if (!answer?.token || !userFromToken(answer.token, now())) throw new HttpError(t('auth.loginError'), 0, null);
-      const store = storage();
-      store?.setItem(TOKEN_KEY, answer.token);
-      store?.setItem(ROLE_KEY, answer.role);
+      session.save(answer.token, answer.role);
     },
 
     async checkAuth() {
       if (currentUser()) return;
+      if (leaving) return whileLeaving();
       // Full navigation to the public login page; react-admin's own notification is skipped (message: false).
       throw { redirectTo: loginUrl(true), message: false };
     },
@@ -122,7 +109,8 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     async checkError(error: { status?: number; message?: string } | undefined) {
       const status = error?.status;
       if (status === 401) {
-        clear();
+        if (leaving) return whileLeaving();
+        session.clear();
         throw { redirectTo: loginUrl(true), message: false };
       }
       if (status === 403) {
@@ -135,15 +123,18 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     },
 
     async logout() {
+      if (leaving) return false;
       // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
       // mount), come back to the page asked for after logging in.
       const hadSession = currentUser() !== null;
-      clear();
+      session.clear();
+      leaving = true;
       return loginUrl(!hadSession);
     },
 
     async getIdentity(): Promise<UserIdentity> {
       const user = currentUser();
+      if (!user && leaving) return whileLeaving();
       if (!user) throw { redirectTo: loginUrl(true), message: false };
       return { id: user.id, fullName: user.name, email: user.email, role: user.role };
     },

@@ -17,14 +17,6 @@ export interface SessionUser {
   expiresAt: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The user of a token, or null when it is missing, unreadable or expired at `now` (ms). */
 export function userFromToken(token: string | null | undefined, now: number = Date.now()): SessionUser | null {
   if (!token) return null;
@@ -45,30 +37,57 @@ export function userFromToken(token: string | null | undefined, now: number = Da
   };
 }
 
-/** The session check of spec section 4: keeps a valid session, clears an expired or broken one. */
-export function checkSession(now: number = Date.now()): SessionUser | null {
-  const store = storage();
-  const token = store?.getItem(TOKEN_KEY) ?? null;
-  const user = userFromToken(token, now);
-  if (!user && token !== null) clearSession();
-  return user;
+/** localStorage, or null where the browser refuses it (storage disabled) or there is none (server rendering). */
+export function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
-export function getToken(): string | null {
-  return checkSession() ? (storage()?.getItem(TOKEN_KEY) ?? null) : null;
+export interface Session {
+  /** The session check of spec section 4: keeps a valid session, clears an expired or broken one. */
+  check(now?: number): SessionUser | null;
+  /** The token of a valid session, else null. */
+  token(now?: number): string | null;
+  save(token: string, role: Role): void;
+  clear(): void;
 }
 
-export function saveSession(token: string, role: Role): void {
-  const store = storage();
-  store?.setItem(TOKEN_KEY, token);
-  store?.setItem(ROLE_KEY, role);
+/** The session kept in `storage` (read on every call: the browser may refuse it now and allow it later). */
+export function createSession(storage: () => Storage | null = browserStorage): Session {
+  const clear = () => {
+    const store = storage();
+    store?.removeItem(TOKEN_KEY);
+    store?.removeItem(ROLE_KEY);
+  };
+  const check = (now: number = Date.now()) => {
+    const token = storage()?.getItem(TOKEN_KEY) ?? null;
+    const user = userFromToken(token, now);
+    // An expired or unreadable token is removed, so nothing loops on it.
+    if (!user && token !== null) clear();
+    return user;
+  };
+  return {
+    check,
+    token: (now = Date.now()) => (check(now) ? (storage()?.getItem(TOKEN_KEY) ?? null) : null),
+    save(token, role) {
+      const store = storage();
+      store?.setItem(TOKEN_KEY, token);
+      store?.setItem(ROLE_KEY, role);
+    },
+    clear,
+  };
 }
 
-export function clearSession(): void {
-  const store = storage();
-  store?.removeItem(TOKEN_KEY);
-  store?.removeItem(ROLE_KEY);
-}
+/** The browser's own session (localStorage). */
+export const browserSession: Session = createSession();
+
+export const checkSession = (now?: number): SessionUser | null => browserSession.check(now);
+export const getToken = (): string | null => browserSession.token();
+export const saveSession = (token: string, role: Role): void => browserSession.save(token, role);
+export const clearSession = (): void => browserSession.clear();
 
 /** Where a role lands after login (spec section 4, mapped into the console). */
 export function landingPathFor(role: Role): string {

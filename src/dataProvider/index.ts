@@ -1,10 +1,10 @@
-export {
-  createDataProvider,
-  type CemeteryDataProvider,
-  type GraveRecord,
-  type BuriedPersonRecord,
-  type SuggestionRecord,
-  type ArticleRecord,
-  type AccountRecord,
-  type BurialInput,
-} from './dataProvider';
+export { createDataProvider, type CemeteryDataProvider } from './dataProvider';
+export type {
+  AccountRecord,
+  ArticleRecord,
+  BurialInput,
+  BuriedPersonRecord,
+  GraveRecord,
+  SuggestionRecord,
+  WithId,
+} from './records';

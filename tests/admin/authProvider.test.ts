@@ -2,7 +2,7 @@
 // login against the real server, and what react-admin is told on 401 and 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
-import { createAuthProvider, type LocationLike } from '../../src/authProvider';
+import { createAuthProvider, createSession, type LocationLike } from '../../src/authProvider';
 import { messages } from '../../src/domain/messages';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 
@@ -66,6 +66,27 @@ async function rejection(promise: Promise<unknown>): Promise<Record<string, unkn
   throw new Error('expected a rejection');
 }
 
+describe('session', () => {
+  it('keeps a valid session in the storage it is given and clears an expired one', () => {
+    const storage = new MemoryStorage();
+    const session = createSession(() => storage);
+    const valid = tokenWith(claims('manager', Math.floor(NOW / 1000) + 60));
+    session.save(valid, 'manager');
+    expect(session.check(NOW)?.role).toBe('manager');
+    expect(session.token(NOW)).toBe(valid);
+    expect(session.token(NOW + 61_000)).toBeNull();
+    expect(storage.getItem('userToken')).toBeNull();
+    expect(storage.getItem('userRole')).toBeNull();
+  });
+
+  it('without a storage (the browser refuses it) there is no session, and nothing throws', () => {
+    const session = createSession(() => null);
+    session.save(tokenWith(claims('admin', Math.floor(NOW / 1000) + 60)), 'admin');
+    expect(session.check(NOW)).toBeNull();
+    session.clear();
+  });
+});
+
 describe('checkAuth', () => {
   it('passes while exp (seconds) is in the future, compared in milliseconds', async () => {
     const { provider } = setup({ token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 1)), role: 'manager' });
@@ -90,6 +111,18 @@ describe('checkAuth', () => {
     // react-admin then calls logout: it still answers the login page with next (no loop: nothing left to clear).
     expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
     await expect(provider.getPermissions!({})).resolves.toBeNull();
+  });
+
+  it('once logout has sent the browser away, checks wait and logout does not send it again', async () => {
+    const { provider } = setup({ path: '/admin/graves' });
+    await rejection(provider.checkAuth({}));
+    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
+    const settles = (promise: Promise<unknown>) =>
+      Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
+    expect(await settles(provider.checkAuth({}))).toBe(false);
+    expect(await settles(provider.getIdentity!())).toBe(false);
+    expect(await settles(provider.checkError({ status: 401 }))).toBe(false);
+    expect(await provider.logout({})).toBe(false);
   });
 
   it('refuses a broken token and a token with an unknown role', async () => {

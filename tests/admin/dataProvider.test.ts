@@ -2,6 +2,7 @@
 // every custom method, and the errors it gives react-admin (HttpError with the server's Arabic message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
+import { ApiError } from '../../src/api/client';
 import { createDataProvider, type CemeteryDataProvider, type GraveRecord } from '../../src/dataProvider';
 import { messages } from '../../src/domain/messages';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -242,6 +243,7 @@ describe('users', () => {
     });
     expect(created.data.id).toBeTruthy();
     expect(created.data.role).toBe('admin');
+    expect('message' in created.data).toBe(false);
     const one = await manager.getOne('users', { id: created.data.id });
     expect(one.data.email).toBe('new-admin@example.com');
     const many = await manager.getMany('users', { ids: [created.data.id] });
@@ -273,6 +275,16 @@ describe('dashboard and network', () => {
     const recent = await anonymous.getRecentBurials();
     expect(recent.data.length).toBeGreaterThan(0);
     expect(recent.data[0]!.buriedPersons[0]!.id).toBeTruthy();
+  });
+
+  it("getSettings: the server's time zone and resting period (404 from a server that does not announce them)", async () => {
+    // The console falls back to FALLBACK_SETTINGS on the 404 (src/admin/queries.ts).
+    const answer = await anonymous.getSettings().catch((error: unknown) => error);
+    if (answer instanceof ApiError) {
+      expect(answer.status).toBe(404);
+    } else {
+      expect(answer).toEqual({ timeZone: server.config.timeZone, restingPeriodDays: server.config.restingPeriodDays });
+    }
   });
 
   it('an unreachable server gives an HttpError with status 0 and an Arabic message', async () => {

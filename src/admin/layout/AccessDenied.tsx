@@ -36,6 +36,3 @@ export function NotFound() {
     </Box>
   );
 }
-
-/** Visible only to a role allowed to open the page; the others see AccessDenied (custom routes). */
-export { RequireAccess } from './RequireAccess';

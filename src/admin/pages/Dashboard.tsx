@@ -1,13 +1,12 @@
 // The console's home: the register's statistics and the latest burials.
 import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Title, useDataProvider } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
 import { formatDate, formatGraveNumber, formatNumber } from '../../domain/format';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
-import type { CemeteryDataProvider } from '../../dataProvider';
+import { useRecentBurials, useStatistics } from '../queries';
 
 const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
   { key: 'availableGravesCount', label: 'stats.available' },
@@ -18,9 +17,8 @@ const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
 ];
 
 export function Dashboard() {
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const stats = useQuery({ queryKey: ['dashboard', 'statistics'], queryFn: () => dataProvider.getStatistics() });
-  const recent = useQuery({ queryKey: ['dashboard', 'recent'], queryFn: () => dataProvider.getRecentBurials() });
+  const stats = useStatistics();
+  const recent = useRecentBurials();
   const rows = (recent.data?.data ?? []).flatMap((grave) =>
     grave.buriedPersons.map((person) => ({ grave, person })),
   );

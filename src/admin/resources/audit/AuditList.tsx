@@ -7,6 +7,7 @@ import { formatDate, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
+import { useRegisterDateTimeFormat } from '../../queries';
 
 export const AUDIT_ACTIONS = [
   'grave.create',
@@ -39,8 +40,6 @@ const filters = [
 ];
 
 type AuditRecord = AuditEntry & { id: string };
-
-const when = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
 
 const FIELD_LABEL: Record<string, MessageKey> = {
   gender: 'grave.gender',
@@ -80,6 +79,7 @@ function Values({ value }: { value: unknown }) {
 }
 
 export function AuditList() {
+  const when = useRegisterDateTimeFormat();
   return (
     <List
       title={t('audit.title')}

@@ -18,30 +18,20 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Confirm,
-  HttpError,
-  ShowBase,
-  Title,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useShowContext,
-} from 'react-admin';
+import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowContext } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import { formatDate, formatGraveNumber } from '../../../domain/format';
 import { canBury } from '../../../domain/graveStatus';
 import { consolePaths } from '../../../domain/consolePaths';
-import type { BuriedPersonRecord, CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
+import type { BurialInput, BuriedPersonRecord, GraveRecord } from '../../../dataProvider';
+import { useRegisterToday, useRemoveBurial, useUpdateBurial } from '../../queries';
+import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
-import { registerToday } from './today';
 
 export function graveTitle(number: number | string | null | undefined): string {
   const base = t('grave.detailsTitle');
@@ -61,6 +51,7 @@ export function GraveShow() {
 function GraveDetails() {
   const { record, isPending } = useShowContext<GraveRecord>();
   const navigate = useNavigate();
+  const today = useRegisterToday();
   if (isPending || !record) {
     // Spec section 8: a failed load stays on 'Loading...' (react-admin notifies the error).
     return (
@@ -73,7 +64,7 @@ function GraveDetails() {
   const title = graveTitle(record.number);
   const showBury = canBury(
     { gender: record.gender, status: record.status, lastBurialDate: record.buriedPersons[0]?.burialDate ?? null },
-    registerToday(),
+    today,
   );
   return (
     <Card sx={{ mt: 2 }}>
@@ -108,16 +99,10 @@ function GraveDetails() {
 function BuriedTable({ grave }: { grave: GraveRecord }) {
   const [deleting, setDeleting] = useState<BuriedPersonRecord | null>(null);
   const [editing, setEditing] = useState<BuriedPersonRecord | null>(null);
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const remove = useMutation({
-    mutationFn: (personId: string) => dataProvider.removeBuried(grave.id, personId),
-    onSuccess: (answer) => {
-      notify(answer.message, { type: 'success' });
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+  const remove = useRemoveBurial(grave.id, {
+    onSuccess: (answer) => notify(answer.message, { type: 'success' }),
+    onError: (error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
   });
   return (
     <>
@@ -178,47 +163,56 @@ function EditBurialDialog({
   person: BuriedPersonRecord;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(person.name);
-  const [burialDate, setBurialDate] = useState(person.burialDate);
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const save = useMutation({
-    mutationFn: () => dataProvider.updateBuried(grave.id, person.id, { name: name.trim(), burialDate }),
+  const save = useUpdateBurial(grave.id, {
     onSuccess: (answer) => {
       notify(answer.message, { type: 'success' });
-      refresh();
       onClose();
     },
   });
-  const error = save.error instanceof HttpError || save.error instanceof Error ? save.error.message : null;
+  const defaultValues: BurialInput = { name: person.name, burialDate: person.burialDate };
   return (
     <Dialog open onClose={onClose} aria-labelledby="edit-burial-title">
-      <DialogTitle id="edit-burial-title">{t('admin.editBurial')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
-          <TextField label={t('burial.name')} value={name} onChange={(e) => setName(e.target.value)} required />
-          <TextField
-            label={t('burial.date')}
-            type="date"
-            value={burialDate}
-            onChange={(e) => setBurialDate(e.target.value)}
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          {error && <Alert severity="error">{error}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+      <Form<BurialInput>
+        noValidate
+        defaultValues={defaultValues}
+        onSubmit={(values: Partial<BurialInput>) =>
+          save.mutate({
+            personId: person.id,
+            changes: { name: (values.name ?? '').trim(), burialDate: values.burialDate ?? '' },
+          })
+        }
+      >
+        <DialogTitle id="edit-burial-title">{t('admin.editBurial')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
+            <BurialNameInput />
+            <BurialDateInput />
+            {save.error && <Alert severity="error">{save.error.message}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SaveBurialButton saving={save.isPending} />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Save stays disabled while a field is blank or the change is on its way (the form's checks also hold Enter). */
+function SaveBurialButton({ saving }: { saving: boolean }) {
+  return (
+    <FormDataConsumer<BurialInput>>
+      {({ formData }) => (
         <Button
+          type="submit"
           variant="contained"
-          onClick={() => save.mutate()}
-          disabled={save.isPending || name.trim() === '' || burialDate === ''}
+          disabled={saving || !formData.name || formData.name.trim() === '' || !formData.burialDate}
         >
           {t('burial.save')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </FormDataConsumer>
   );
 }
