@@ -1,6 +1,6 @@
 // The register's settings the browser must share with the server: "today" is the date in the server's time zone
 // (the bury button and the burial form's latest date depend on it), and the resting period.
-import { DEFAULT_RESTING_PERIOD_DAYS } from '../domain/graveStatus';
+import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../domain/graveStatus';
 import { call, type RequestOptions } from './client';
 import { paths } from './paths';
 
@@ -15,7 +15,7 @@ export interface RegisterSettings {
  * the server's own defaults.
  */
 export const FALLBACK_SETTINGS: RegisterSettings = {
-  timeZone: 'Africa/Cairo',
+  timeZone: DEFAULT_TIME_ZONE,
   restingPeriodDays: DEFAULT_RESTING_PERIOD_DAYS,
 };
 

@@ -8,6 +8,7 @@ import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/p
 import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
+import { publicPaths } from '../domain/publicPaths';
 import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
@@ -60,10 +61,9 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
 
   const loginUrl = (withNext: boolean): string => {
     const here = location();
-    const base = `${here.origin}/login`;
-    if (!withNext) return base;
+    if (!withNext) return `${here.origin}${publicPaths.login.href()}`;
     const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
-    return `${base}?next=${encodeURIComponent(path)}`;
+    return `${here.origin}${publicPaths.login.href(path)}`;
   };
 
   // logout answers an absolute URL, so react-admin sends the browser there with a full navigation. It also empties

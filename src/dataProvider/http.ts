@@ -4,7 +4,7 @@ import { HttpError, type fetchUtils } from 'ra-core';
 import { ApiError, request, type RequestOptions } from '../api/client';
 import { t, type MessageKey } from '../domain/messages';
 
-const NETWORK_ERROR: MessageKey = 'bones.connectionError';
+const NETWORK_ERROR: MessageKey = 'errors.connection';
 
 /** One call as the console's user: the options of src/api's request, without the base and the token it adds. */
 export type ConsoleCallOptions = Omit<RequestOptions, 'base' | 'token'>;

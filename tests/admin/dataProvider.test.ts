@@ -2,7 +2,6 @@
 // every custom method, and the errors it gives react-admin (HttpError with the server's Arabic message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
-import { ApiError } from '../../src/api/client';
 import { createDataProvider, type CemeteryDataProvider, type GraveRecord } from '../../src/dataProvider';
 import { messages } from '../../src/domain/messages';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -277,21 +276,18 @@ describe('dashboard and network', () => {
     expect(recent.data[0]!.buriedPersons[0]!.id).toBeTruthy();
   });
 
-  it("getSettings: the server's time zone and resting period (404 from a server that does not announce them)", async () => {
-    // The console falls back to FALLBACK_SETTINGS on the 404 (src/admin/queries.ts).
-    const answer = await anonymous.getSettings().catch((error: unknown) => error);
-    if (answer instanceof ApiError) {
-      expect(answer.status).toBe(404);
-    } else {
-      expect(answer).toEqual({ timeZone: server.config.timeZone, restingPeriodDays: server.config.restingPeriodDays });
-    }
+  it("getSettings: the server's time zone and resting period", async () => {
+    expect(await anonymous.getSettings()).toEqual({
+      timeZone: server.config.timeZone,
+      restingPeriodDays: server.config.restingPeriodDays,
+    });
   });
 
   it('an unreachable server gives an HttpError with status 0 and an Arabic message', async () => {
     const offline = createDataProvider('http://127.0.0.1:9/api', () => adminToken);
     const error = await refusal(offline.getOne('graves', { id: 'x' }));
     expect(error.status).toBe(0);
-    expect(error.message).toBe(messages['bones.connectionError']);
+    expect(error.message).toBe(messages['errors.connection']);
   });
 });
 

@@ -1,9 +1,9 @@
 // A browser context signed in as a staff member, the way the public /login form leaves it (the token and the role
 // in localStorage); the login form itself is tested in tests/e2e/admin.test.ts and public-forms.test.ts.
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { messages } from '../../src/domain/messages';
-import { launchBrowser } from './browser';
+import { collectErrors, launchBrowser } from './browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './server';
 
 export async function signedInContext(
@@ -24,23 +24,6 @@ export async function signedInContext(
   return context;
 }
 
-/**
- * The console reads the server's settings (GET /api/settings) and falls back to the register's default time zone
- * while a server without that path answers 404; Chromium logs that 404. Only that one line is not an error here.
- */
-function isSettingsNotFound(message: ConsoleMessage): boolean {
-  return /\/api\/settings$/.test(message.location().url) && /\b404\b/.test(message.text());
-}
-
-/** Console errors and page errors, as tests/support/browser's collectErrors, less the settings' 404 above. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !isSettingsNotFound(message)) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
 
 /**
  * A describe block's console browser suite: the real server on the demo village with the built site, one Chromium,
@@ -68,7 +51,7 @@ export function consoleSuite(): { readonly server: TestServer; staffPage(role: '
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      const errors = collectConsoleErrors(page);
+      const errors = collectErrors(page);
       await page.goto(`${server.url}/admin`);
       await page.getByRole('menuitem', { name: messages['admin.dashboard'] }).waitFor();
       return { page, errors };

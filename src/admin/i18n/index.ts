@@ -8,14 +8,17 @@ import { resourcesArabic } from './resources';
 export const arabicMessages: TranslationMessages = { ...raArabic, ...resourcesArabic };
 
 // allowMissing: notifications carry ready Arabic text (the server's message or ours), not keys.
+// interpolation: placeholders are written {name} here as in every other message of the register (polyglot's own
+// default is %{name}).
 const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [{ locale: 'ar', name: 'العربية' }], {
   allowMissing: true,
+  interpolation: { prefix: '{', suffix: '}' },
 });
 
 /**
  * Numbers passed to messages (page ranges, page numbers, limits) are written with ar-EG digits.
  * smart_count stays a number (polyglot chooses the plural form from it); our phrases print it as
- * %{smart_count_ar}, its ar-EG form.
+ * {smart_count_ar}, its ar-EG form.
  */
 export const i18nProvider: I18nProvider = {
   ...polyglot,

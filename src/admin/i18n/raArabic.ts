@@ -1,7 +1,7 @@
 // react-admin 5's interface text in Arabic, written for this project: every key of ra-language-english 5.15
 // (tests/admin/i18n.test.ts compares the key sets). Plural phrases carry the six forms polyglot's Arabic rule
 // picks from, in this order: 0 | 1 | 2 | 3–10 | 11–99 | 100 and up (by the last two digits). Counts print as
-// %{smart_count_ar} (ar-EG digits, filled by ./index.ts); every other number option is localised there too.
+// {smart_count_ar} (ar-EG digits, filled by ./index.ts); every other number option is localised there too.
 import type { TranslationMessages } from 'ra-core';
 
 export const raArabic: TranslationMessages = {
@@ -11,14 +11,14 @@ export const raArabic: TranslationMessages = {
       add: 'إضافة',
       back: 'رجوع',
       bulk_actions:
-        'لم يحدد أي عنصر |||| تم تحديد عنصر واحد |||| تم تحديد عنصرين |||| تم تحديد %{smart_count_ar} عناصر |||| تم تحديد %{smart_count_ar} عنصرًا |||| تم تحديد %{smart_count_ar} عنصر',
+        'لم يحدد أي عنصر |||| تم تحديد عنصر واحد |||| تم تحديد عنصرين |||| تم تحديد {smart_count_ar} عناصر |||| تم تحديد {smart_count_ar} عنصرًا |||| تم تحديد {smart_count_ar} عنصر',
       cancel: 'إلغاء',
       clear_array_input: 'مسح القائمة',
       clear_input_value: 'مسح القيمة',
       clone: 'نسخ',
       confirm: 'تأكيد',
       create: 'إنشاء',
-      create_item: 'إنشاء %{item}',
+      create_item: 'إنشاء {item}',
       delete: 'حذف',
       edit: 'تعديل',
       export: 'تصدير',
@@ -56,15 +56,15 @@ export const raArabic: TranslationMessages = {
       null: ' ',
     },
     page: {
-      create: 'إضافة %{name}',
+      create: 'إضافة {name}',
       dashboard: 'لوحة المتابعة',
-      edit: 'تعديل %{name} %{recordRepresentation}',
+      edit: 'تعديل {name} {recordRepresentation}',
       error: 'حدث خطأ ما',
-      list: '%{name}',
+      list: '{name}',
       loading: 'جارٍ التحميل',
       not_found: 'الصفحة غير موجودة',
-      show: '%{name} %{recordRepresentation}',
-      empty: 'لا توجد %{name} بعد.',
+      show: '{name} {recordRepresentation}',
+      empty: 'لا توجد {name} بعد.',
       invite: 'هل تريد إضافة عنصر؟',
       access_denied: 'غير مسموح بالدخول',
       authentication_error: 'خطأ في التحقق من الدخول',
@@ -95,39 +95,39 @@ export const raArabic: TranslationMessages = {
       authentication_error: 'أعاد خادم التحقق خطأً، وتعذر التحقق من بيانات الدخول.',
       auth_error: 'حدث خطأ أثناء التحقق من رمز الدخول.',
       bulk_delete_content:
-        'هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف هذين العنصرين؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ%{smart_count_ar}؟',
+        'هل أنت متأكد من حذف {name}؟ |||| هل أنت متأكد من حذف {name}؟ |||| هل أنت متأكد من حذف هذين العنصرين؟ |||| هل أنت متأكد من حذف هذه العناصر الـ{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ{smart_count_ar}؟ |||| هل أنت متأكد من حذف هذه العناصر الـ{smart_count_ar}؟',
       bulk_delete_title:
-        'حذف %{name} |||| حذف %{name} |||| حذف عنصرين |||| حذف %{smart_count_ar} عناصر |||| حذف %{smart_count_ar} عنصرًا |||| حذف %{smart_count_ar} عنصر',
+        'حذف {name} |||| حذف {name} |||| حذف عنصرين |||| حذف {smart_count_ar} عناصر |||| حذف {smart_count_ar} عنصرًا |||| حذف {smart_count_ar} عنصر',
       bulk_update_content:
-        'هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث هذين العنصرين؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ%{smart_count_ar}؟',
+        'هل أنت متأكد من تحديث {name} {recordRepresentation}؟ |||| هل أنت متأكد من تحديث {name} {recordRepresentation}؟ |||| هل أنت متأكد من تحديث هذين العنصرين؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ{smart_count_ar}؟ |||| هل أنت متأكد من تحديث هذه العناصر الـ{smart_count_ar}؟',
       bulk_update_title:
-        'تحديث %{name} %{recordRepresentation} |||| تحديث %{name} %{recordRepresentation} |||| تحديث عنصرين |||| تحديث %{smart_count_ar} عناصر |||| تحديث %{smart_count_ar} عنصرًا |||| تحديث %{smart_count_ar} عنصر',
+        'تحديث {name} {recordRepresentation} |||| تحديث {name} {recordRepresentation} |||| تحديث عنصرين |||| تحديث {smart_count_ar} عناصر |||| تحديث {smart_count_ar} عنصرًا |||| تحديث {smart_count_ar} عنصر',
       clear_array_input: 'هل أنت متأكد من مسح القائمة كلها؟',
       delete_content: 'هل أنت متأكد من حذف هذا العنصر؟',
-      delete_title: 'حذف %{name} %{recordRepresentation}',
+      delete_title: 'حذف {name} {recordRepresentation}',
       details: 'التفاصيل',
       error: 'حدث خطأ في المتصفح وتعذر إكمال الطلب.',
       invalid_form: 'النموذج غير صالح. يرجى مراجعة الأخطاء',
       loading: 'يرجى الانتظار',
       no: 'لا',
       not_found: 'ربما كتبت عنوانًا خاطئًا، أو اتبعت رابطًا غير صالح.',
-      select_all_limit_reached: 'العناصر كثيرة جدًا بحيث لا يمكن تحديدها كلها. تم تحديد أول %{max} عنصر فقط.',
+      select_all_limit_reached: 'العناصر كثيرة جدًا بحيث لا يمكن تحديدها كلها. تم تحديد أول {max} عنصر فقط.',
       unsaved_changes: 'بعض التغييرات لم تُحفظ. هل أنت متأكد من تجاهلها؟',
       yes: 'نعم',
       placeholder_data_warning: 'مشكلة في الاتصال: تعذر تحديث البيانات.',
     },
     navigation: {
       clear_filters: 'مسح عوامل التصفية',
-      no_filtered_results: 'لا توجد %{name} مطابقة لعوامل التصفية الحالية.',
-      no_results: 'لا توجد %{name}',
-      no_more_results: 'رقم الصفحة %{page} خارج النطاق. جرّب الصفحة السابقة.',
-      page_out_of_boundaries: 'رقم الصفحة %{page} خارج النطاق',
+      no_filtered_results: 'لا توجد {name} مطابقة لعوامل التصفية الحالية.',
+      no_results: 'لا توجد {name}',
+      no_more_results: 'رقم الصفحة {page} خارج النطاق. جرّب الصفحة السابقة.',
+      page_out_of_boundaries: 'رقم الصفحة {page} خارج النطاق',
       page_out_from_end: 'لا توجد صفحة بعد الصفحة الأخيرة',
       page_out_from_begin: 'لا توجد صفحة قبل الصفحة ١',
-      page_range_info: '%{offsetBegin}-%{offsetEnd} من %{total}',
-      partial_page_range_info: '%{offsetBegin}-%{offsetEnd} من أكثر من %{offsetEnd}',
-      current_page: 'الصفحة %{page}',
-      page: 'الانتقال إلى الصفحة %{page}',
+      page_range_info: '{offsetBegin}-{offsetEnd} من {total}',
+      partial_page_range_info: '{offsetBegin}-{offsetEnd} من أكثر من {offsetEnd}',
+      current_page: 'الصفحة {page}',
+      page: 'الانتقال إلى الصفحة {page}',
       first: 'الانتقال إلى الصفحة الأولى',
       last: 'الانتقال إلى الصفحة الأخيرة',
       next: 'الانتقال إلى الصفحة التالية',
@@ -136,7 +136,7 @@ export const raArabic: TranslationMessages = {
       skip_nav: 'الانتقال إلى المحتوى',
     },
     sort: {
-      sort_by: 'ترتيب حسب %{field_lower_first} %{order}',
+      sort_by: 'ترتيب حسب {field_lower_first} {order}',
       ASC: 'تصاعديًا',
       DESC: 'تنازليًا',
     },
@@ -152,10 +152,10 @@ export const raArabic: TranslationMessages = {
     },
     notification: {
       updated:
-        'لم يحدث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count_ar} عناصر |||| تم تحديث %{smart_count_ar} عنصرًا |||| تم تحديث %{smart_count_ar} عنصر',
+        'لم يحدث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث {smart_count_ar} عناصر |||| تم تحديث {smart_count_ar} عنصرًا |||| تم تحديث {smart_count_ar} عنصر',
       created: 'تمت إضافة العنصر',
       deleted:
-        'لم يحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count_ar} عناصر |||| تم حذف %{smart_count_ar} عنصرًا |||| تم حذف %{smart_count_ar} عنصر',
+        'لم يحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف {smart_count_ar} عناصر |||| تم حذف {smart_count_ar} عنصرًا |||| تم حذف {smart_count_ar} عنصر',
       bad_item: 'عنصر غير صحيح',
       item_doesnt_exist: 'العنصر غير موجود',
       http_error: 'خطأ في الاتصال بالخادم',
@@ -169,14 +169,14 @@ export const raArabic: TranslationMessages = {
     },
     validation: {
       required: 'هذا الحقل مطلوب',
-      minLength: 'يجب ألا يقل عن %{min} حرف',
-      maxLength: 'يجب ألا يزيد على %{max} حرف',
-      minValue: 'يجب ألا تقل القيمة عن %{min}',
-      maxValue: 'يجب ألا تزيد القيمة على %{max}',
+      minLength: 'يجب ألا يقل عن {min} حرف',
+      maxLength: 'يجب ألا يزيد على {max} حرف',
+      minValue: 'يجب ألا تقل القيمة عن {min}',
+      maxValue: 'يجب ألا تزيد القيمة على {max}',
       number: 'يجب أن تكون القيمة رقمًا',
       email: 'يجب أن يكون بريدًا إلكترونيًا صالحًا',
-      oneOf: 'يجب أن تكون إحدى القيم: %{options}',
-      regex: 'يجب أن تطابق صيغة محددة (تعبير نمطي): %{pattern}',
+      oneOf: 'يجب أن تكون إحدى القيم: {options}',
+      regex: 'يجب أن تطابق صيغة محددة (تعبير نمطي): {pattern}',
       unique: 'يجب ألا تتكرر القيمة',
     },
     saved_queries: {
@@ -185,7 +185,7 @@ export const raArabic: TranslationMessages = {
       new_label: 'حفظ الاستعلام الحالي...',
       new_dialog_title: 'حفظ الاستعلام الحالي باسم',
       remove_label: 'حذف الاستعلام المحفوظ',
-      remove_label_with_name: 'حذف الاستعلام "%{name}"',
+      remove_label_with_name: 'حذف الاستعلام "{name}"',
       remove_dialog_title: 'حذف الاستعلام المحفوظ؟',
       remove_message: 'هل أنت متأكد من حذف هذا العنصر من قائمة الاستعلامات المحفوظة؟',
       help: 'صفِّ القائمة واحفظ هذا الاستعلام لوقت لاحق',
@@ -208,11 +208,11 @@ export const raArabic: TranslationMessages = {
       },
       Datagrid: {
         title: 'جدول البيانات',
-        unlabeled: 'عمود بلا عنوان رقم %{column}',
+        unlabeled: 'عمود بلا عنوان رقم {column}',
       },
       SimpleForm: {
         title: 'النموذج',
-        unlabeled: 'حقل بلا عنوان رقم %{input}',
+        unlabeled: 'حقل بلا عنوان رقم {input}',
       },
       SimpleList: {
         title: 'القائمة',

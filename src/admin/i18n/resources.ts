@@ -39,7 +39,7 @@ export const resourcesArabic = {
       // The edit page's delete button asks in these words ('حذف مقال مقال…' with react-admin's own phrase when
       // a title begins with 'مقال'); the list's delete asks 'هل تريد حذف المقال؟' too.
       message: {
-        delete_title: fill(m['admin.articleDeleteTitle'], { title: '%{recordRepresentation}' }),
+        delete_title: fill(m['admin.articleDeleteTitle'], { title: '{recordRepresentation}' }),
         delete_content: m['articles.confirmDelete'],
       },
     },

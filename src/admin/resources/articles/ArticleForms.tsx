@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
+import { publicPaths } from '../../../domain/publicPaths';
 import type { ArticleRecord } from '../../../dataProvider';
 
 /**
@@ -93,7 +94,7 @@ function PublicLink() {
   const record = useRecordContext<ArticleRecord>();
   if (!record) return null;
   return (
-    <Button href={`/ArticleDetail/${encodeURIComponent(record.id)}`}>{t('admin.viewArticle')}</Button>
+    <Button href={publicPaths.article.href(String(record.id))}>{t('admin.viewArticle')}</Button>
   );
 }
 

@@ -70,7 +70,7 @@ export function GraveCreate() {
         defaultValues={{ gender: 'men', number: '' }}
         toolbar={
           <Toolbar>
-            <SaveButton label={t('article.addButton')} />
+            <SaveButton label={t('action.add')} />
           </Toolbar>
         }
       >
