@@ -10,26 +10,69 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const CONSOLE_ONLY = [
-  { group: ['react-admin', 'ra-*', '@mui/*', '@emotion/*'], message: 'The public site never loads the console (design.md).' },
-  { group: ['**/admin', '**/admin/**', '**/dataProvider', '**/dataProvider/**'], message: 'The public site never imports the console.' },
+  {
+    group: ['react-admin', 'ra-*', '@mui/*', '@emotion/*'],
+    message: 'The public site never loads the console (design.md).',
+  },
+  {
+    group: ['**/admin', '**/admin/**', '**/dataProvider', '**/dataProvider/**'],
+    message: 'The public site never imports the console.',
+  },
 ];
 const SERVER_CODE = { group: ['**/server/**'], message: 'Browser code never imports the server.' };
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'crypto', 'url', 'zlib', 'http', 'https', 'stream', 'child_process'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'url',
+  'zlib',
+  'http',
+  'https',
+  'stream',
+  'child_process',
+];
 const DOM_AND_NODE_GLOBALS = [
-  'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement',
-  'process', 'Buffer', 'require', '__dirname', '__filename', 'global',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'history',
+  'HTMLElement',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+  'global',
 ].map((name) => ({ name, message: 'src/domain is pure: no DOM or Node globals (design.md).' }));
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'build/**', '.cache/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'data/**', 'public/**', 'coverage/**'],
+    ignores: [
+      'dist/**',
+      'build/**',
+      '.cache/**',
+      'node_modules/**',
+      'test-results/**',
+      'bench/results/**',
+      'data/**',
+      'public/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': ['error', { patterns: [] }],
@@ -86,12 +129,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'src/domain is pure (design.md).' })),
+          paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({
+            name,
+            message: 'src/domain is pure (design.md).',
+          })),
           patterns: [
             SERVER_CODE,
             { group: ['node:*'], message: 'src/domain is pure: no Node APIs (design.md).' },
-            { group: ['react', 'react-dom', 'react-dom/*', 'react-admin', 'ra-*', '@mui/*'], message: 'src/domain is pure: no UI.' },
-            { group: ['**/public/**', '**/admin/**', '**/dataProvider/**', '**/authProvider/**', '**/api/**'], message: 'src/domain depends on nothing else.' },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-admin', 'ra-*', '@mui/*'],
+              message: 'src/domain is pure: no UI.',
+            },
+            {
+              group: ['**/public/**', '**/admin/**', '**/dataProvider/**', '**/authProvider/**', '**/api/**'],
+              message: 'src/domain depends on nothing else.',
+            },
           ],
         },
       ],

@@ -3,8 +3,10 @@
 // bench/ceilingServer.mjs only; the product knows nothing of it.
 export async function ceilingRoutes(app) {
   const stored = new Map();
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
   );
   app.post('/__bench/ceiling/:key', { bodyLimit: 64 * 1024 * 1024 }, async (request) => {
     stored.set(request.params.key, request.body);

@@ -29,7 +29,14 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // The production entry (npm start's bundle, rebuilt first if a source is newer) with the ceiling route added.
   const child = spawn(process.execPath, ['bench/ceilingServer.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -66,12 +73,7 @@ export async function startChromiumWithDebugPort(chromiumPath: string, userDataD
   const port = await freePort();
   const child = spawn(
     chromiumPath,
-    [
-      ...CHROMIUM_FLAGS,
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${userDataDir}`,
-      'about:blank',
-    ],
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   const t0 = Date.now();

@@ -28,11 +28,24 @@ function record(group: string, figure: string, value: number, unit: string, targ
   console.log(`${mark} ${group} | ${figure}: ${format(value, unit)} ${target ? `(target ${target})` : ''}`);
 }
 const format = (v: number, unit: string) =>
-  unit === 'ms' ? `${v.toFixed(v < 10 ? 2 : 0)} ms` : unit === 'ratio' ? v.toFixed(2) : unit === 'KB' ? `${v.toFixed(1)} KB` : unit === 'MB' ? `${v.toFixed(0)} MB` : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
+  unit === 'ms'
+    ? `${v.toFixed(v < 10 ? 2 : 0)} ms`
+    : unit === 'ratio'
+      ? v.toFixed(2)
+      : unit === 'KB'
+        ? `${v.toFixed(1)} KB`
+        : unit === 'MB'
+          ? `${v.toFixed(0)} MB`
+          : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all. */
-const ONLY = new Set((process.env.BENCH_SECTIONS ?? '').split(',').map((x) => x.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env.BENCH_SECTIONS ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 const want = (section: 'api' | 'bytes' | 'lighthouse' | 'browser' | 'load') => ONLY.size === 0 || ONLY.has(section);
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of endpoint then ceiling.
@@ -49,9 +62,13 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'cemetery-bench-'));
   const siteDir = resolve('.cache/bench-site');
   console.log('building the site…');
-  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      stdio: 'inherit',
+    },
+  );
 
   // 1. The large village.
   const databaseUrl = `file:${join(work, 'large.sqlite')}`;
@@ -103,7 +120,11 @@ async function main(): Promise<void> {
     // 2. API throughput against the ceiling of the same bytes.
     for (const [i, e] of want('api') ? endpoints.entries() : []) {
       const body = Buffer.from(await (await fetch(`${api}${e.path}`, { headers: e.headers })).arrayBuffer());
-      await fetch(`${api}/__bench/ceiling/${i}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+      await fetch(`${api}/__bench/ceiling/${i}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+      });
       await cannon(`${api}${e.path}`, { headers: e.headers, duration: 1 }); // warm-up
       await cannon(`${api}/__bench/ceiling/${i}`, { duration: 1 });
       // Endpoint and ceiling take turns in short rounds, and the ratio is the median of the rounds' ratios: a
@@ -114,7 +135,10 @@ async function main(): Promise<void> {
         const ceilingRound = await cannon(`${api}/__bench/ceiling/${i}`, { duration: ROUND_SECONDS });
         rounds.push({ real: realRound, ceiling: ceilingRound });
       }
-      const ratio = percentile(rounds.map((r) => r.real.requests.average / r.ceiling.requests.average), 50);
+      const ratio = percentile(
+        rounds.map((r) => r.real.requests.average / r.ceiling.requests.average),
+        50,
+      );
       const median = rounds.find((r) => r.real.requests.average / r.ceiling.requests.average === ratio)!;
       const real = median.real;
       const ceiling = median.ceiling;
@@ -127,96 +151,146 @@ async function main(): Promise<void> {
         e.isPublic ? '≥ 0.80' : '',
         e.isPublic ? ratio >= 0.8 && errors === 0 : errors === 0 ? null : false,
       );
-      if (e.name.startsWith('GET /search')) record('api', 'GET /search p99 latency', real.latency.p99, 'ms', '< 20 ms', real.latency.p99 < 20);
+      if (e.name.startsWith('GET /search'))
+        record('api', 'GET /search p99 latency', real.latency.p99, 'ms', '< 20 ms', real.latency.p99 < 20);
       if (errors) record('api', `${e.name} errors`, errors, '', '0', false);
     }
 
     // 3. Bytes.
     if (want('bytes')) {
-    const index = readFileSync(join(siteDir, 'index.html'), 'utf8');
-    const homeFiles = new Set<string>();
-    for (const m of index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) homeFiles.add(m[1]!);
-    let homeJsCss = { raw: 0, gzip: 0, brotli: 0 };
-    for (const f of homeFiles) {
-      const s = fileSizes(join(siteDir, f));
-      homeJsCss = { raw: homeJsCss.raw + s.raw, gzip: homeJsCss.gzip + s.gzip, brotli: homeJsCss.brotli + s.brotli };
-    }
-    // The page as the server sends it: the home screen drawn on the server.
-    const homeHtml = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
-    const html = { gzip: gzipSize(homeHtml), brotli: brotliSize(homeHtml) };
-    record('bytes', `home page JavaScript + CSS (${homeFiles.size} files), gzip; brotli ${(homeJsCss.brotli / 1024).toFixed(1)} KB`, homeJsCss.gzip / 1024, 'KB', '≤ 90 KB', homeJsCss.gzip <= 90 * 1024);
-    record('bytes', `home page HTML with its screen drawn, gzip (brotli ${(html.brotli / 1024).toFixed(1)} KB)`, html.gzip / 1024, 'KB');
-    const cssText = [...homeFiles].filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(siteDir, f), 'utf8')).join('\n');
-    const fonts = new Set([...cssText.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!));
-    const fontBytes = [...fonts].reduce((sum, f) => sum + fileSizes(join(siteDir, f)).raw, 0);
-    record('bytes', `fonts the home page's CSS references (${fonts.size} woff2)`, fontBytes / 1024, 'KB', '≤ 80 KB', fontBytes <= 80 * 1024);
-    const assets = readdirSync(join(siteDir, 'assets')).filter((f) => /\.(js|css)$/.test(f) && !homeFiles.has(`assets/${f}`));
-    const rest = assets.reduce(
-      (sum, f) => {
-        const s = fileSizes(join(siteDir, 'assets', f));
-        return { gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli };
-      },
-      { gzip: 0, brotli: 0 },
-    );
-    record('bytes', `other chunks (pages loaded later and the console, ${assets.length} files), gzip; brotli ${(rest.brotli / 1024).toFixed(0)} KB`, rest.gzip / 1024, 'KB');
-    for (const encoding of ['br', 'gzip']) {
-      // Counted on the wire (node:http does not decode), as a phone would receive it.
-      const { bytes, contentEncoding } = await new Promise<{ bytes: number; contentEncoding: string | undefined }>((done, fail) => {
-        httpGet(`${api}/graves/male`, { headers: { 'accept-encoding': encoding } }, (res) => {
-          let bytes = 0;
-          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          res.on('end', () => done({ bytes, contentEncoding: res.headers['content-encoding'] }));
-        }).on('error', fail);
-      });
+      const index = readFileSync(join(siteDir, 'index.html'), 'utf8');
+      const homeFiles = new Set<string>();
+      for (const m of index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) homeFiles.add(m[1]!);
+      let homeJsCss = { raw: 0, gzip: 0, brotli: 0 };
+      for (const f of homeFiles) {
+        const s = fileSizes(join(siteDir, f));
+        homeJsCss = { raw: homeJsCss.raw + s.raw, gzip: homeJsCss.gzip + s.gzip, brotli: homeJsCss.brotli + s.brotli };
+      }
+      // The page as the server sends it: the home screen drawn on the server.
+      const homeHtml = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
+      const html = { gzip: gzipSize(homeHtml), brotli: brotliSize(homeHtml) };
       record(
         'bytes',
-        `/api/graves/male as sent with Accept-Encoding: ${encoding} (${(male.length)} graves, ${(JSON.stringify(male).length / 1024).toFixed(0)} KB of JSON)`,
-        bytes / 1024,
+        `home page JavaScript + CSS (${homeFiles.size} files), gzip; brotli ${(homeJsCss.brotli / 1024).toFixed(1)} KB`,
+        homeJsCss.gzip / 1024,
         'KB',
-        'compressed',
-        contentEncoding === encoding,
+        '≤ 90 KB',
+        homeJsCss.gzip <= 90 * 1024,
       );
-    }
+      record(
+        'bytes',
+        `home page HTML with its screen drawn, gzip (brotli ${(html.brotli / 1024).toFixed(1)} KB)`,
+        html.gzip / 1024,
+        'KB',
+      );
+      const cssText = [...homeFiles]
+        .filter((f) => f.endsWith('.css'))
+        .map((f) => readFileSync(join(siteDir, f), 'utf8'))
+        .join('\n');
+      const fonts = new Set([...cssText.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!));
+      const fontBytes = [...fonts].reduce((sum, f) => sum + fileSizes(join(siteDir, f)).raw, 0);
+      record(
+        'bytes',
+        `fonts the home page's CSS references (${fonts.size} woff2)`,
+        fontBytes / 1024,
+        'KB',
+        '≤ 80 KB',
+        fontBytes <= 80 * 1024,
+      );
+      const assets = readdirSync(join(siteDir, 'assets')).filter(
+        (f) => /\.(js|css)$/.test(f) && !homeFiles.has(`assets/${f}`),
+      );
+      const rest = assets.reduce(
+        (sum, f) => {
+          const s = fileSizes(join(siteDir, 'assets', f));
+          return { gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli };
+        },
+        { gzip: 0, brotli: 0 },
+      );
+      record(
+        'bytes',
+        `other chunks (pages loaded later and the console, ${assets.length} files), gzip; brotli ${(rest.brotli / 1024).toFixed(0)} KB`,
+        rest.gzip / 1024,
+        'KB',
+      );
+      for (const encoding of ['br', 'gzip']) {
+        // Counted on the wire (node:http does not decode), as a phone would receive it.
+        const { bytes, contentEncoding } = await new Promise<{ bytes: number; contentEncoding: string | undefined }>(
+          (done, fail) => {
+            httpGet(`${api}/graves/male`, { headers: { 'accept-encoding': encoding } }, (res) => {
+              let bytes = 0;
+              res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              res.on('end', () => done({ bytes, contentEncoding: res.headers['content-encoding'] }));
+            }).on('error', fail);
+          },
+        );
+        record(
+          'bytes',
+          `/api/graves/male as sent with Accept-Encoding: ${encoding} (${male.length} graves, ${(JSON.stringify(male).length / 1024).toFixed(0)} KB of JSON)`,
+          bytes / 1024,
+          'KB',
+          'compressed',
+          contentEncoding === encoding,
+        );
+      }
     }
 
     // 4. Chromium: Lighthouse and the search box on /man.
     if (!hasChromium) {
-      record('browser', `Chromium missing at ${CHROMIUM_PATH}: browser figures not measured`, NaN, '', 'measured', false);
+      record(
+        'browser',
+        `Chromium missing at ${CHROMIUM_PATH}: browser figures not measured`,
+        NaN,
+        '',
+        'measured',
+        false,
+      );
     } else {
       const graveId = busiest._id;
       const { default: lighthouse } = await import('lighthouse');
       const chrome = await startChromiumWithDebugPort(CHROMIUM_PATH, join(work, 'chrome'));
       try {
         if (want('lighthouse'))
-        for (const [name, path] of [
-          ['/', '/'],
-          ['/man', '/man'],
-          ['grave page', `/grave-details-user/${graveId}`],
-        ] as const) {
-          // Lighthouse's simulated figures vary from run to run on a shared machine: the median of three runs.
-          const runs: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];
-          for (let run = 0; run < (QUICK ? 1 : 3); run++) {
-            const result = await lighthouse(`${server.url}${path}`, {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-            });
-            const lhr = result!.lhr;
-            runs.push({
-              score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-              lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-              cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-              tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-            });
+          for (const [name, path] of [
+            ['/', '/'],
+            ['/man', '/man'],
+            ['grave page', `/grave-details-user/${graveId}`],
+          ] as const) {
+            // Lighthouse's simulated figures vary from run to run on a shared machine: the median of three runs.
+            const runs: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];
+            for (let run = 0; run < (QUICK ? 1 : 3); run++) {
+              const result = await lighthouse(`${server.url}${path}`, {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance'],
+              });
+              const lhr = result!.lhr;
+              runs.push({
+                score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+                lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+                cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+                tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+              });
+            }
+            const median = (key: 'score' | 'lcp' | 'cls' | 'tbt') =>
+              percentile(
+                runs.map((r) => r[key]),
+                50,
+              );
+            const [score, lcp, cls, tbt] = [median('score'), median('lcp'), median('cls'), median('tbt')];
+            record(
+              'lighthouse',
+              `${name}: performance score (median of ${runs.length} runs)`,
+              score,
+              '',
+              '≥ 95',
+              score >= 95,
+            );
+            record('lighthouse', `${name}: LCP`, lcp, 'ms', '< 2000 ms', lcp < 2000);
+            record('lighthouse', `${name}: CLS`, cls, '', '< 0.05', cls < 0.05);
+            record('lighthouse', `${name}: TBT`, tbt, 'ms', '< 150 ms', tbt < 150);
           }
-          const median = (key: 'score' | 'lcp' | 'cls' | 'tbt') => percentile(runs.map((r) => r[key]), 50);
-          const [score, lcp, cls, tbt] = [median('score'), median('lcp'), median('cls'), median('tbt')];
-          record('lighthouse', `${name}: performance score (median of ${runs.length} runs)`, score, '', '≥ 95', score >= 95);
-          record('lighthouse', `${name}: LCP`, lcp, 'ms', '< 2000 ms', lcp < 2000);
-          record('lighthouse', `${name}: CLS`, cls, '', '< 0.05', cls < 0.05);
-          record('lighthouse', `${name}: TBT`, tbt, 'ms', '< 150 ms', tbt < 150);
-        }
       } finally {
         await chrome.close();
       }
@@ -224,43 +298,59 @@ async function main(): Promise<void> {
       const browser = await launchBrowser();
       try {
         if (want('browser')) {
-        const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
-        const timingsOf: number[] = [];
-        const cardSelector = 'a[href^="/grave-details-user/"]';
-        await page.addInitScript((selector: string) => {
-          const observer = new MutationObserver(() => {
-            if (document.querySelector(selector)) {
-              (window as unknown as { __firstCards: number }).__firstCards = performance.now();
-              observer.disconnect();
-            }
-          });
-          observer.observe(document, { childList: true, subtree: true });
-        }, cardSelector);
-        await page.goto(`${server.url}/man`);
-        await page.waitForSelector(cardSelector);
-        const firstCards = await page.evaluate(() => (window as unknown as { __firstCards: number }).__firstCards);
-        record('browser', '/man (1,500 graves): navigation to first cards visible', firstCards, 'ms');
-        // Real keystrokes; the page marks each one ('search-input') and measures to the list drawn for it
-        // ('search-keystroke'), the same marks the browser tests print.
-        const search = page.locator('input[type="search"]').first();
-        await page.evaluate(() => performance.clearMeasures('search-keystroke'));
-        for (let round = 0; round < 4; round++) {
-          await search.fill('');
-          await search.focus();
-          await page.waitForTimeout(300);
+          const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+          const timingsOf: number[] = [];
+          const cardSelector = 'a[href^="/grave-details-user/"]';
+          await page.addInitScript((selector: string) => {
+            const observer = new MutationObserver(() => {
+              if (document.querySelector(selector)) {
+                (window as unknown as { __firstCards: number }).__firstCards = performance.now();
+                observer.disconnect();
+              }
+            });
+            observer.observe(document, { childList: true, subtree: true });
+          }, cardSelector);
+          await page.goto(`${server.url}/man`);
+          await page.waitForSelector(cardSelector);
+          const firstCards = await page.evaluate(() => (window as unknown as { __firstCards: number }).__firstCards);
+          record('browser', '/man (1,500 graves): navigation to first cards visible', firstCards, 'ms');
+          // Real keystrokes; the page marks each one ('search-input') and measures to the list drawn for it
+          // ('search-keystroke'), the same marks the browser tests print.
+          const search = page.locator('input[type="search"]').first();
           await page.evaluate(() => performance.clearMeasures('search-keystroke'));
-          for (const letter of 'محمود') {
-            await page.keyboard.insertText(letter);
-            await page.waitForTimeout(120);
+          for (let round = 0; round < 4; round++) {
+            await search.fill('');
+            await search.focus();
+            await page.waitForTimeout(300);
+            await page.evaluate(() => performance.clearMeasures('search-keystroke'));
+            for (const letter of 'محمود') {
+              await page.keyboard.insertText(letter);
+              await page.waitForTimeout(120);
+            }
+            await page.waitForTimeout(300);
+            timingsOf.push(
+              ...(await page.evaluate(() =>
+                performance.getEntriesByName('search-keystroke', 'measure').map((m) => m.duration),
+              )),
+            );
           }
-          await page.waitForTimeout(300);
-          timingsOf.push(
-            ...(await page.evaluate(() => performance.getEntriesByName('search-keystroke', 'measure').map((m) => m.duration))),
+          const timings = timingsOf;
+          record(
+            'browser',
+            `/man: list update per keystroke, median of ${timings.length}`,
+            percentile(timings, 50),
+            'ms',
+            '< 16 ms',
+            percentile(timings, 50) < 16,
           );
-        }
-        const timings = timingsOf;
-        record('browser', `/man: list update per keystroke, median of ${timings.length}`, percentile(timings, 50), 'ms', '< 16 ms', percentile(timings, 50) < 16);
-        record('browser', '/man: list update per keystroke, p95', percentile(timings, 95), 'ms', '< 50 ms', percentile(timings, 95) < 50);
+          record(
+            'browser',
+            '/man: list update per keystroke, p95',
+            percentile(timings, 95),
+            'ms',
+            '< 50 ms',
+            percentile(timings, 95) < 50,
+          );
         }
       } finally {
         await browser.close();
@@ -268,41 +358,54 @@ async function main(): Promise<void> {
     }
 
     if (want('load')) {
-    // Load: 200 clients mixing public reads and staff writes (the issue of durability counts what was written).
-    const before = ((await (await fetch(`${api}/graves`, { headers: staff })).json()) as unknown[]).length;
-    let nextNumber = 60_000;
-    const acknowledged: string[] = [];
-    const load = await autocannon({
-      url: server.url,
-      connections: 200,
-      pipelining: 1,
-      duration: LOAD_SECONDS,
-      requests: [
-        { method: 'GET', path: '/api/graves/male' },
-        { method: 'GET', path: `/api/search?q=${encodeURIComponent('احمد')}` },
-        { method: 'GET', path: '/api/graves/recentBurials' },
-        { method: 'GET', path: `/api/graves/graves/${busiest._id}` },
-        {
-          method: 'POST',
-          path: '/api/graves',
-          headers: { ...staff, 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ gender: 'women', number: nextNumber++ }) }),
-          onResponse: (status, body) => {
-            if (status === 201) acknowledged.push((JSON.parse(body) as { _id: string })._id);
+      // Load: 200 clients mixing public reads and staff writes (the issue of durability counts what was written).
+      const before = ((await (await fetch(`${api}/graves`, { headers: staff })).json()) as unknown[]).length;
+      let nextNumber = 60_000;
+      const acknowledged: string[] = [];
+      const load = await autocannon({
+        url: server.url,
+        connections: 200,
+        pipelining: 1,
+        duration: LOAD_SECONDS,
+        requests: [
+          { method: 'GET', path: '/api/graves/male' },
+          { method: 'GET', path: `/api/search?q=${encodeURIComponent('احمد')}` },
+          { method: 'GET', path: '/api/graves/recentBurials' },
+          { method: 'GET', path: `/api/graves/graves/${busiest._id}` },
+          {
+            method: 'POST',
+            path: '/api/graves',
+            headers: { ...staff, 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ gender: 'women', number: nextNumber++ }) }),
+            onResponse: (status, body) => {
+              if (status === 201) acknowledged.push((JSON.parse(body) as { _id: string })._id);
+            },
           },
-        },
-      ],
-    });
-    // Every write the server acknowledged must be there; writes still in flight when the clients stopped may be too.
-    const present = new Set(((await (await fetch(`${api}/graves`, { headers: staff })).json()) as Array<{ _id: string }>).map((g) => g._id));
-    const after = present.size;
-    const missing = acknowledged.filter((id) => !present.has(id)).length;
-    const loadErrors = load.errors + load.non2xx + load.timeouts;
-    record('load', `200 clients for ${LOAD_SECONDS} s: requests/s (mixed reads and staff writes)`, load.requests.average, 'req/s');
-    record('load', '200 clients: p99 latency', load.latency.p99, 'ms');
-    record('load', '200 clients: errors', loadErrors, '', '0', loadErrors === 0);
-    record('load', `acknowledged grave writes ${acknowledged.length} (graves added ${after - before}), missing afterwards`, missing, '', '0', missing === 0 && acknowledged.length > 0);
-
+        ],
+      });
+      // Every write the server acknowledged must be there; writes still in flight when the clients stopped may be too.
+      const present = new Set(
+        ((await (await fetch(`${api}/graves`, { headers: staff })).json()) as Array<{ _id: string }>).map((g) => g._id),
+      );
+      const after = present.size;
+      const missing = acknowledged.filter((id) => !present.has(id)).length;
+      const loadErrors = load.errors + load.non2xx + load.timeouts;
+      record(
+        'load',
+        `200 clients for ${LOAD_SECONDS} s: requests/s (mixed reads and staff writes)`,
+        load.requests.average,
+        'req/s',
+      );
+      record('load', '200 clients: p99 latency', load.latency.p99, 'ms');
+      record('load', '200 clients: errors', loadErrors, '', '0', loadErrors === 0);
+      record(
+        'load',
+        `acknowledged grave writes ${acknowledged.length} (graves added ${after - before}), missing afterwards`,
+        missing,
+        '',
+        '0',
+        missing === 0 && acknowledged.length > 0,
+      );
     }
 
     // 5. Footprint.
@@ -328,12 +431,18 @@ async function main(): Promise<void> {
     '',
     '| | figure | value | target |',
     '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`,
+    ),
   ].join('\n');
   writeFileSync('bench/results/latest.md', table + '\n');
   if (existsSync('README.md') && !QUICK) {
     const readme = readFileSync('README.md', 'utf8');
-    const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n<!-- bench:end -->`);
+    const updated = readme.replace(
+      /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
+      `<!-- bench:start -->\n${table}\n<!-- bench:end -->`,
+    );
     writeFileSync('README.md', updated);
   }
   const failed = rows.filter((r) => r.pass === false).length;

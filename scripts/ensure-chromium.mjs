@@ -11,6 +11,8 @@ if (!existsSync(path)) {
     run(['apt-get', 'update', '-q']);
     run(['apt-get', 'install', '-y', '-q', 'chromium']);
   } catch {
-    console.error('Could not install Chromium (apt-get install -y chromium as root); the browser figures will be marked as not measured.');
+    console.error(
+      'Could not install Chromium (apt-get install -y chromium as root); the browser figures will be marked as not measured.',
+    );
   }
 }

@@ -41,9 +41,21 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
     // kysely (start-up is a target: under a second to the first answer). Outside stay the native addons, the
     // PostgreSQL driver (loaded only for postgres://), build tools, and @fastify/static, which answered `/` with
     // 403 from inside a bundle (tests/durability/production-entry.test.ts runs this very bundle).
-    external: ['better-sqlite3', 'argon2', 'pg', 'pg-native', 'esbuild', 'vite', 'lightningcss', 'tsx', '@fastify/static'],
+    external: [
+      'better-sqlite3',
+      'argon2',
+      'pg',
+      'pg-native',
+      'esbuild',
+      'vite',
+      'lightningcss',
+      'tsx',
+      '@fastify/static',
+    ],
     // Bundled CommonJS packages call require(); give the ES module one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }

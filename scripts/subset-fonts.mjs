@@ -29,7 +29,10 @@ let text = '';
 for (const [from, to] of ranges) for (let c = from; c <= to; c++) text += String.fromCodePoint(c);
 
 for (const weight of [400, 700]) {
-  const source = resolve(root, `node_modules/@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-${weight}-normal.woff2`);
+  const source = resolve(
+    root,
+    `node_modules/@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-${weight}-normal.woff2`,
+  );
   const input = readFileSync(source);
   const output = await subsetFont(input, text, { targetFormat: 'woff2' });
   const target = resolve(root, `src/public/fonts/noto-kufi-arabic-${weight}.woff2`);

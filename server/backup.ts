@@ -16,7 +16,11 @@ export function checkRegisterFile(path: string): BackupResult {
   try {
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`integrity_check of ${path} answered: ${String(check)}`);
-    const has = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name in ('graves','burials','accounts')").get() as { n: number };
+    const has = db
+      .prepare(
+        "select count(*) as n from sqlite_master where type = 'table' and name in ('graves','burials','accounts')",
+      )
+      .get() as { n: number };
     if (has.n !== 3) throw new Error(`${path} is not a cemetery register database`);
     const graves = (db.prepare('select count(*) as n from graves').get() as { n: number }).n;
     const burials = (db.prepare('select count(*) as n from burials').get() as { n: number }).n;
@@ -77,7 +81,12 @@ export function pgDumpCommand(databaseUrl: string, file: string): string {
 }
 
 /** Daily backups: BACKUP_DIR/register-YYYY-MM-DD.sqlite, keeping the newest `keep`. */
-export async function dailyBackup(databaseUrl: string, dir: string, keep: number, today: string): Promise<string | null> {
+export async function dailyBackup(
+  databaseUrl: string,
+  dir: string,
+  keep: number,
+  today: string,
+): Promise<string | null> {
   mkdirSync(dir, { recursive: true });
   const target = join(dir, `register-${today}.sqlite`);
   if (existsSync(target)) return null;

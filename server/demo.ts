@@ -29,6 +29,8 @@ async function demo(): Promise<void> {
 }
 
 demo().catch((error) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Demo failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? `Configuration error: ${error.message}` : `Demo failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 });

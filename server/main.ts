@@ -18,7 +18,11 @@ function ensureSiteBuilt(config: Config): void {
 }
 
 /** With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept. */
-function scheduleDailyBackups(config: Config, today: () => string, log: { info(m: string): void; error(m: string): void }) {
+function scheduleDailyBackups(
+  config: Config,
+  today: () => string,
+  log: { info(m: string): void; error(m: string): void },
+) {
   if (!config.databaseUrl.startsWith('file:')) {
     log.error('BACKUP_DIR works with SQLite only; on PostgreSQL schedule pg_dump instead.');
     return;

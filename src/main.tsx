@@ -11,10 +11,8 @@ import { useLocation } from './public/router';
 // <Route path="/admin/*"> of a BrowserRouter, as the console expects; react-router, react-admin and MUI load only
 // here, never on a public page.
 const ConsoleRoot = lazy(async () => {
-  const [{ BrowserRouter, Route, Routes: RouterRoutes, useLocation: useRouterLocation }, { default: AdminApp }] = await Promise.all([
-    import('react-router'),
-    import('./admin/AdminApp'),
-  ]);
+  const [{ BrowserRouter, Route, Routes: RouterRoutes, useLocation: useRouterLocation }, { default: AdminApp }] =
+    await Promise.all([import('react-router'), import('./admin/AdminApp')]);
   // Should the console route to a public address in-page, the public site takes over with a page load.
   function LeaveConsole() {
     const { pathname, search, hash } = useRouterLocation();

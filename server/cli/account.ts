@@ -44,7 +44,8 @@ async function main(argv: string[]): Promise<void> {
       const role = values.role;
       if (role !== 'manager' && role !== 'admin') throw new UsageError('--role must be manager or admin');
       const name = values.name?.trim() ?? '';
-      if (name === '' || name.length > LIMITS.accountNameMax) throw new UsageError('--name is required (at most 100 characters)');
+      if (name === '' || name.length > LIMITS.accountNameMax)
+        throw new UsageError('--name is required (at most 100 characters)');
       if (existing) throw new UsageError(`an account with the e-mail ${email} already exists (use set-password)`);
       await store.db.transaction().execute(async (trx) => {
         const id = await insertAccount(trx, { name, email, password, role });

@@ -39,7 +39,8 @@ export async function openStore(databaseUrl: string): Promise<Store> {
   // already discarded that connection and opens a new one for the next query, so a warning is all it needs.
   let closing = false;
   pool.on('error', (error) => {
-    if (!closing) process.stderr.write(`PostgreSQL dropped an idle connection (${error.message}); it will be reopened.\n`);
+    if (!closing)
+      process.stderr.write(`PostgreSQL dropped an idle connection (${error.message}); it will be reopened.\n`);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

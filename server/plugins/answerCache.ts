@@ -19,7 +19,8 @@ import type { AppContext } from '../context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import type { AnswerCacheConfig } from '../routeConfig';
 
-const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** The key of a request whose route declares its answer kept, or null when this request's answer is not kept. */
 function keyOf(request: FastifyRequest, declared: AnswerCacheConfig | undefined): string | null {
@@ -83,7 +84,12 @@ export interface AnswerCache {
    * The serialized answer under `key` for the current data versions and day, produced once: for answers that need a
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
    */
-  answer(request: FastifyRequest, reply: FastifyReply, kept: Kept, produce: () => Promise<unknown>): Promise<FastifyReply>;
+  answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kept: Kept,
+    produce: () => Promise<unknown>,
+  ): Promise<FastifyReply>;
   /**
    * A value computed from the register, kept and dropped like the answers that show the same parts: for staff
    * requests that filter and page it differently each time. The caller must not change what it gets.
@@ -133,7 +139,8 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
   // is kept only if the generations of all the parts it shows are still those of when it began.
   const generations = new Map<DataScope, number>();
-  const generationOf = (scopes: readonly DataScope[]) => scopes.reduce((sum, scope) => sum + (generations.get(scope) ?? 0), 0);
+  const generationOf = (scopes: readonly DataScope[]) =>
+    scopes.reduce((sum, scope) => sum + (generations.get(scope) ?? 0), 0);
   // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
   // for the one build under way instead of each reading and serializing the whole section (a few MB apiece).
   const building = new Map<string, Promise<void>>();
@@ -181,7 +188,8 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     checkedAt = time;
     const current = await readVersions(ctx.db);
     const previous = versions;
-    const changed = previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
+    const changed =
+      previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
     if (changed.length > 0) drop(changed);
     versions = current;
   }

@@ -49,7 +49,8 @@ async function authentication(app: FastifyInstance, { ctx }: { ctx: AppContext }
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) return;
-    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const hooks =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [...hooks, checkAccess(ctx, access)];
     route.schema = { ...route.schema, security: [{ bearer: [] }] };
   });

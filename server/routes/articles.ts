@@ -45,7 +45,10 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() ? q.filter.q.trim() : null;
       const { articles, total } = await listArticles(ctx.db, {
         search,
-        sort: q.sort && { field: q.sort.field as keyof typeof ARTICLE_SORT, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
+        sort: q.sort && {
+          field: q.sort.field as keyof typeof ARTICLE_SORT,
+          order: q.sort.order === 'ASC' ? 'asc' : 'desc',
+        },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,
       });
       if (total !== null) {
@@ -116,7 +119,8 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { access: { resource: 'articles', action: 'delete' } },
     },
     async (request) => {
-      if (!(await deleteArticle(ctx.db, request.params.id, request.account, ctx.now()))) throw notFound('article.notFound');
+      if (!(await deleteArticle(ctx.db, request.params.id, request.account, ctx.now())))
+        throw notFound('article.notFound');
       return { message: t('article.deleted'), _id: request.params.id };
     },
   );

@@ -19,7 +19,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/audit',
     {
-      schema: { querystring: listQuery, response: answers({ 200: { type: 'array', items: auditEntry } }, { refusals: [...STAFF, 400] }) },
+      schema: {
+        querystring: listQuery,
+        response: answers({ 200: { type: 'array', items: auditEntry } }, { refusals: [...STAFF, 400] }),
+      },
       config: { access: { resource: 'audit', action: 'list' } },
     },
     async (request, reply) => {
@@ -58,7 +61,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.get(
     '/export/register.csv',
-    { schema: { response: answers(csv, { refusals: STAFF }) }, config: { access: { resource: 'graves', action: 'export' } } },
+    {
+      schema: { response: answers(csv, { refusals: STAFF }) },
+      config: { access: { resource: 'graves', action: 'export' } },
+    },
     async (_request, reply) => {
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="register-${ctx.today()}.csv"`);
@@ -68,11 +74,22 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.get(
     '/export/audit.csv',
-    { schema: { response: answers(csv, { refusals: STAFF }) }, config: { access: { resource: 'audit', action: 'export' } } },
+    {
+      schema: { response: answers(csv, { refusals: STAFF }) },
+      config: { access: { resource: 'audit', action: 'export' } },
+    },
     async (_request, reply) => {
       let text = BOM + csvLine(['الوقت', 'الحساب', 'الإجراء', 'النوع', 'المعرف', 'قبل', 'بعد']);
       for (const row of await allAuditRows(ctx.db)) {
-        text += csvLine([row.at, row.account_email, row.action, row.entity, row.entity_id, row.before_json, row.after_json]);
+        text += csvLine([
+          row.at,
+          row.account_email,
+          row.action,
+          row.entity,
+          row.entity_id,
+          row.before_json,
+          row.after_json,
+        ]);
       }
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="audit-${ctx.today()}.csv"`);

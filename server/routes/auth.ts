@@ -50,7 +50,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         body: bodies.register,
         response: answers(
-          { 201: { type: 'object', properties: { message: { type: 'string' }, _id: { type: 'string' } }, required: ['message', '_id'] } },
+          {
+            201: {
+              type: 'object',
+              properties: { message: { type: 'string' }, _id: { type: 'string' } },
+              required: ['message', '_id'],
+            },
+          },
           { refusals: [...STAFF, ...WITH_BODY] },
         ),
       },
@@ -96,7 +102,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const claims = request.account!;
       const { email, newPassword } = request.body;
       // A manager may change any account's password; an admin only its own.
-      if (claims.role !== 'manager' && emailKey(email) !== emailKey(claims.email)) throw refuse(403, 'password.onlyOwn');
+      if (claims.role !== 'manager' && emailKey(email) !== emailKey(claims.email))
+        throw refuse(403, 'password.onlyOwn');
       if (newPassword.length < LIMITS.registerPasswordMin) throw badRequest('register.passwordShort');
       const account = await findAccountByEmail(ctx.db, email);
       if (!account) throw notFound('account.notFound');

@@ -4,7 +4,13 @@ import { t } from '../../src/domain/messages';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { addSuggestion, approvedSuggestions, listSuggestions, setSuggestionStatus, SUGGESTION_SORT } from '../data/suggestions';
+import {
+  addSuggestion,
+  approvedSuggestions,
+  listSuggestions,
+  setSuggestionStatus,
+  SUGGESTION_SORT,
+} from '../data/suggestions';
 import { createThrottle } from '../data/throttle';
 import { badRequest, notFound, refuse } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
@@ -36,7 +42,8 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!name.ok) throw badRequest(name.error);
       const phone = checkPhone(request.body.phone);
       if (!phone.ok) throw badRequest(phone.error);
-      if (!(await throttle.take(`suggest:${request.ip}`, 3600, SUGGESTIONS_PER_HOUR))) throw refuse(429, 'suggest.tooMany');
+      if (!(await throttle.take(`suggest:${request.ip}`, 3600, SUGGESTIONS_PER_HOUR)))
+        throw refuse(429, 'suggest.tooMany');
       await addSuggestion(ctx.db, { text: text.value, name: name.value, phone: phone.value }, ctx.now());
       reply.status(201);
       return { message: t('suggest.success') };
@@ -69,7 +76,10 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() !== '' ? q.filter.q.trim() : null;
       const { suggestions, total } = await listSuggestions(ctx.db, status, {
         search,
-        sort: q.sort && { field: q.sort.field as keyof typeof SUGGESTION_SORT, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
+        sort: q.sort && {
+          field: q.sort.field as keyof typeof SUGGESTION_SORT,
+          order: q.sort.order === 'ASC' ? 'asc' : 'desc',
+        },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,
       });
       if (total !== null) {
@@ -87,14 +97,29 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
         params: idParams('id'),
         body: bodies.suggestionStatus,
         response: answers(
-          { 200: { type: 'object', properties: { message: { type: 'string' }, suggestion }, required: ['message', 'suggestion'] } },
+          {
+            200: {
+              type: 'object',
+              properties: { message: { type: 'string' }, suggestion },
+              required: ['message', 'suggestion'],
+            },
+          },
           { refusals: [...STAFF, ...WITH_BODY, 404] },
         ),
       },
-      config: { access: { resource: 'suggestions', action: 'edit' }, fieldErrors: { status: 'suggestion.statusInvalid' } },
+      config: {
+        access: { resource: 'suggestions', action: 'edit' },
+        fieldErrors: { status: 'suggestion.statusInvalid' },
+      },
     },
     async (request) => {
-      const updated = await setSuggestionStatus(ctx.db, request.params.id, request.body.status, request.account, ctx.now());
+      const updated = await setSuggestionStatus(
+        ctx.db,
+        request.params.id,
+        request.body.status,
+        request.account,
+        ctx.now(),
+      );
       if (!updated) throw notFound('suggestion.notFound');
       return { message: t('suggestion.statusUpdated'), suggestion: updated };
     },

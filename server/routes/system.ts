@@ -15,7 +15,7 @@ const health = {
 
 const settings = {
   type: 'object',
-  description: "The register's time zone (what \"today\" means for burials and availability) and resting period",
+  description: 'The register\'s time zone (what "today" means for burials and availability) and resting period',
   properties: { timeZone: { type: 'string' }, restingPeriodDays: { type: 'integer' } },
   required: ['timeZone', 'restingPeriodDays'],
 } as const;

@@ -14,7 +14,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/users',
     {
-      schema: { querystring: listQuery, response: answers({ 200: { type: 'array', items: account } }, { refusals: [...STAFF, 400] }) },
+      schema: {
+        querystring: listQuery,
+        response: answers({ 200: { type: 'array', items: account } }, { refusals: [...STAFF, 400] }),
+      },
       config: { access: { resource: 'users', action: 'list' } },
     },
     async (request, reply) => {

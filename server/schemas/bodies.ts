@@ -23,7 +23,11 @@ export const bodies = {
     type: 'object',
     properties: {
       name: text(LIMITS.burialNameMax),
-      burialDate: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD (a full ISO timestamp is kept as its date)' },
+      burialDate: {
+        type: 'string',
+        maxLength: 40,
+        description: 'YYYY-MM-DD (a full ISO timestamp is kept as its date)',
+      },
     },
     required: ['name', 'burialDate'],
   },

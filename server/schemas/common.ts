@@ -31,7 +31,10 @@ export const errorAnswer = {
 
 export const messageAnswer = errorAnswer;
 
-const notModified = { description: 'Not modified: the answer named by If-None-Match is still current', type: 'null' } as const;
+const notModified = {
+  description: 'Not modified: the answer named by If-None-Match is still current',
+  type: 'null',
+} as const;
 
 /** The refusals every route may give: the request ceiling and an internal failure. */
 const ALWAYS = [429, 500] as const;

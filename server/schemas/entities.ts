@@ -25,7 +25,10 @@ export const grave = {
     number: graveNumber,
     gender,
     status,
-    daysUntilAvailable: { type: ['integer', 'null'], description: '0 when available, days left while resting, null when full or an ossuary' },
+    daysUntilAvailable: {
+      type: ['integer', 'null'],
+      description: '0 when available, days left while resting, null when full or an ossuary',
+    },
     buriedPersons: { type: 'array', items: buriedPerson, description: 'newest first' },
   },
   required: ['_id', 'number', 'gender', 'status', 'daysUntilAvailable', 'buriedPersons'],
@@ -39,7 +42,11 @@ export const graveWithMessage = {
   required: ['message', 'grave'],
 } as const;
 
-export const deleted = { type: 'object', properties: { message: string, _id: string }, required: ['message', '_id'] } as const;
+export const deleted = {
+  type: 'object',
+  properties: { message: string, _id: string },
+  required: ['message', '_id'],
+} as const;
 
 export const searchMatches = {
   type: 'array',

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
     console.log(
       `Seeded ${url}: ${s.graves} graves, ${s.burials} burials, ${s.articles} articles, ${s.suggestions} suggestions in ${Date.now() - started} ms.`,
     );
-    console.log(`Demo accounts: ${DEMO_ACCOUNTS.manager.email} / ${DEMO_ACCOUNTS.manager.password} (manager), ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password} (admin)`);
+    console.log(
+      `Demo accounts: ${DEMO_ACCOUNTS.manager.email} / ${DEMO_ACCOUNTS.manager.password} (manager), ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
+    );
   } finally {
     await store.close();
   }

@@ -10,7 +10,12 @@ import { findAccountByEmail, insertAccount } from '../data/accounts';
 import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
 
 export const DEMO_ACCOUNTS = {
-  manager: { name: 'مدير اللجنة (تجريبي)', email: 'manager@example.com', password: 'demo-manager-2026', role: 'manager' },
+  manager: {
+    name: 'مدير اللجنة (تجريبي)',
+    email: 'manager@example.com',
+    password: 'demo-manager-2026',
+    role: 'manager',
+  },
   admin: { name: 'مشرف المقابر (تجريبي)', email: 'admin@example.com', password: 'demo-admin-2026', role: 'admin' },
 } as const;
 
@@ -64,10 +69,24 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
   const burialCount = options.burials ?? 600;
   const createdAt = `${today}T08:00:00.000Z`;
 
-  type G = { id: string; gender: 'men' | 'women' | 'bones'; number: string; number_value: number | null; full: number; created_at: string };
+  type G = {
+    id: string;
+    gender: 'men' | 'women' | 'bones';
+    number: string;
+    number_value: number | null;
+    full: number;
+    created_at: string;
+  };
   const graves: G[] = [];
   const add = (gender: G['gender'], number: string, full = 0) =>
-    graves.push({ id: randomUUID(), gender, number, number_value: /^\d+$/.test(number) ? Number(number) : null, full, created_at: createdAt });
+    graves.push({
+      id: randomUUID(),
+      gender,
+      number,
+      number_value: /^\d+$/.test(number) ? Number(number) : null,
+      full,
+      created_at: createdAt,
+    });
   for (let i = 1; i <= menCount; i++) add('men', String(i), rnd() < 0.06 ? 1 : 0);
   for (let i = 1; i <= womenCount; i++) add('women', String(i), rnd() < 0.06 ? 1 : 0);
   add('bones', sharedText['bones.firstStage']);

@@ -35,7 +35,10 @@ async function site(app: FastifyInstance, options: { staticDir: string | null })
     cacheControl: false,
     setHeaders(res, path) {
       // Vite's hashed file names never change content: cache them for a year; everything else revalidates.
-      res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 

@@ -34,7 +34,10 @@ const escapeAttribute = (value: string) =>
 
 /** JSON inside <script>: no `</script>` or `<!--` can close or bend the element; the parser reads it back as is. */
 const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -95,7 +98,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
 
       const files = chunks[found.page];
       const head = [
-        ...(files?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`),
+        ...(files?.css ?? []).map(
+          (file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`,
+        ),
         ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
       ];
       const firstPath = FIRST_DATA[found.page]?.(found.params) ?? null;
@@ -112,7 +117,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         try {
           markup = await render(href, firstData);
         } catch (error) {
-          warn(`drawing ${href} on the server failed, the browser draws it: ${(error as Error).stack ?? String(error)}`);
+          warn(
+            `drawing ${href} on the server failed, the browser draws it: ${(error as Error).stack ?? String(error)}`,
+          );
         }
       }
       let body = ROOT_ELEMENT;
@@ -123,7 +130,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         }
       } else if (firstPath !== null) {
         // Drawn in the browser: its own fetch (same address, same-origin credentials) takes this answer over.
-        head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${firstPath}`)}">`);
+        head.push(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${firstPath}`)}">`,
+        );
       }
 
       const headEnd = html.indexOf('</head>');

@@ -47,7 +47,10 @@ export function useRegisterToday(): string {
 /** A date and time as the committee reads it, in the register's time zone. */
 export function useRegisterDateTimeFormat(): Intl.DateTimeFormat {
   const { timeZone } = useRegisterSettings();
-  return useMemo(() => new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone }), [timeZone]);
+  return useMemo(
+    () => new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short', timeZone }),
+    [timeZone],
+  );
 }
 
 export function useStatistics() {

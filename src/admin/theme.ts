@@ -2,7 +2,16 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** Icons that point: MUI does not flip them in RTL, so they are mirrored here (pagination flips its own). */
-const POINTING_ICONS = ['ArrowBack', 'ArrowForward', 'ChevronLeft', 'ChevronRight', 'KeyboardBackspace', 'Send', 'Logout', 'ExitToApp']
+const POINTING_ICONS = [
+  'ArrowBack',
+  'ArrowForward',
+  'ChevronLeft',
+  'ChevronRight',
+  'KeyboardBackspace',
+  'Send',
+  'Logout',
+  'ExitToApp',
+]
   .map((name) => `&[data-testid="${name}Icon"]`)
   .join(', ');
 

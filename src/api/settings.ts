@@ -31,7 +31,9 @@ function isTimeZone(value: unknown): value is string {
 
 /** The settings of an answer; a field that is missing or unusable keeps its fallback, so no screen breaks on it. */
 export function readRegisterSettings(answer: unknown): RegisterSettings {
-  const given = (answer && typeof answer === 'object' ? answer : {}) as Partial<Record<keyof RegisterSettings, unknown>>;
+  const given = (answer && typeof answer === 'object' ? answer : {}) as Partial<
+    Record<keyof RegisterSettings, unknown>
+  >;
   const days = given.restingPeriodDays;
   return {
     timeZone: isTimeZone(given.timeZone) ? given.timeZone : FALLBACK_SETTINGS.timeZone,

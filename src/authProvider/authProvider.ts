@@ -92,7 +92,8 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
         if (error instanceof ApiError && error.status === 400) {
           throw new HttpError(error.serverMessage ?? t('auth.badCredentials'), 400, error.body);
         }
-        if (error instanceof ApiError && error.serverMessage) throw new HttpError(error.serverMessage, error.status, error.body);
+        if (error instanceof ApiError && error.serverMessage)
+          throw new HttpError(error.serverMessage, error.status, error.body);
         throw new HttpError(t('auth.loginError'), error instanceof ApiError ? error.status : 0, null);
       }
       if (!answer?.token || !userFromToken(answer.token, now())) throw new HttpError(t('auth.loginError'), 0, null);

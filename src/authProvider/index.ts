@@ -1,2 +1,7 @@
-export { createAuthProvider, type CemeteryAuthProvider, type AuthProviderSeams, type LocationLike } from './authProvider';
+export {
+  createAuthProvider,
+  type CemeteryAuthProvider,
+  type AuthProviderSeams,
+  type LocationLike,
+} from './authProvider';
 export * from './session';

@@ -13,7 +13,10 @@ export interface ConsoleApi {
   /** The JSON answer of one call of the /api contract (paths from src/api/paths). */
   call<T>(path: string, options?: ConsoleCallOptions): Promise<T>;
   /** The same calls in the shape of ra-data-simple-rest's httpClient, for a provider built on '' as its URL. */
-  httpClient(path: string, options?: fetchUtils.Options): Promise<{ status: number; headers: Headers; body: string; json: unknown }>;
+  httpClient(
+    path: string,
+    options?: fetchUtils.Options,
+  ): Promise<{ status: number; headers: Headers; body: string; json: unknown }>;
   /** Whether the session has a token (some lists speak their own error without one). */
   hasToken(): boolean;
 }

@@ -33,7 +33,8 @@ export function suggestionsResource(rest: DataProvider, api: ConsoleApi): DataPr
   /** Spec section 8: what the list says when it cannot be read. */
   const listError = (error: unknown): HttpError => {
     if (!api.hasToken()) return tokenMissing();
-    if (error instanceof HttpError && error.status === 401) return new HttpError(t('suggestion.unauthorized'), 401, error.body);
+    if (error instanceof HttpError && error.status === 401)
+      return new HttpError(t('suggestion.unauthorized'), 401, error.body);
     if (error instanceof HttpError && error.status === 403) return error;
     return new HttpError(t('suggestion.fetchError'), error instanceof HttpError ? error.status : 0, null);
   };

@@ -63,9 +63,10 @@ export function checkBurialDate(value: unknown, today: string): Checked<string> 
   if (typeof value !== 'string') return fail('burial.dateInvalid');
   // The time of a full ISO timestamp must be a real time of day (hh:mm, optional seconds and fraction, optional
   // zone); it is then dropped. Anything else after the date is not a date.
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-    toWesternDigits(value.trim()),
-  );
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      toWesternDigits(value.trim()),
+    );
   if (!m) return fail('burial.dateInvalid');
   const [, y, mo, d] = m as unknown as [string, string, string, string];
   const date = `${y}-${mo}-${d}`;

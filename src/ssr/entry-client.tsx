@@ -12,7 +12,9 @@ import '../public/styles.css';
 
 // The answers the server drew the first screen with (a grave page's grave), by API path.
 const embedded = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
-const firstData = new Map<string, unknown>(Object.entries(embedded ? (JSON.parse(embedded) as Record<string, unknown>) : {}));
+const firstData = new Map<string, unknown>(
+  Object.entries(embedded ? (JSON.parse(embedded) as Record<string, unknown>) : {}),
+);
 
 // Without the server's markup (npm run dev), a grave's or an article's heading waits for its answer: the request
 // starts now, not after the page's chunk has loaded and rendered.

@@ -32,17 +32,30 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
     tokens.admin = admin;
     tokens.manager = manager;
     tokens.expired = await server.ctx.signer.sign(account, nowSeconds - 13 * 3600);
-    tokens.otherSecret = await createSigner('another-secret-that-is-long-enough-000000', 3600).sign(account, nowSeconds);
+    tokens.otherSecret = await createSigner('another-secret-that-is-long-enough-000000', 3600).sign(
+      account,
+      nowSeconds,
+    );
     tokens.algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: nowSeconds + 3600 })}.`;
-    const male = (await (await fetch(`${server.api}/graves/male`)).json()) as Array<{ _id: string; buriedPersons: Array<{ _id: string }> }>;
+    const male = (await (await fetch(`${server.api}/graves/male`)).json()) as Array<{
+      _id: string;
+      buriedPersons: Array<{ _id: string }>;
+    }>;
     const withBurial = male.find((g) => g.buriedPersons.length > 0)!;
     const articles = (await (await fetch(`${server.api}/articles`)).json()) as Array<{ _id: string }>;
-    ids = { id: withBurial._id, personId: withBurial.buriedPersons[0]!._id, status: 'pending', article: articles[0]!._id };
+    ids = {
+      id: withBurial._id,
+      personId: withBurial.buriedPersons[0]!._id,
+      status: 'pending',
+      article: articles[0]!._id,
+    };
   });
   afterAll(() => server?.close());
 
   it('covers every operation the server publishes', async () => {
-    const doc = (await (await fetch(`${server.api}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${server.api}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const published = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => ['get', 'post', 'put', 'delete'].includes(m))
@@ -53,7 +66,15 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
   });
 
   it('offers no way to edit or delete the audit trail, even to a manager', async () => {
-    const count = async () => Number((await server.ctx.db.selectFrom('audit_log').select(server.ctx.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('audit_log')
+            .select(server.ctx.db.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const headers = { authorization: `Bearer ${tokens.manager}` };
     const created = await fetch(`${server.api}/graves`, {
       method: 'POST',
@@ -61,7 +82,9 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
       body: JSON.stringify({ gender: 'bones', number: 'قسم لاختبار السجل' }),
     });
     expect(created.status).toBe(201); // an audited write, so the trail has a line to attack
-    const [entry] = (await (await fetch(`${server.api}/audit?range=[0,0]`, { headers })).json()) as Array<{ _id: string }>;
+    const [entry] = (await (await fetch(`${server.api}/audit?range=[0,0]`, { headers })).json()) as Array<{
+      _id: string;
+    }>;
     const before = await count();
     expect(before).toBeGreaterThan(0);
     for (const method of ['PUT', 'DELETE', 'POST', 'PATCH'] as const) {
@@ -80,7 +103,10 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
         // Requests that would change data use ids that do not exist, so the matrix itself changes nothing.
         const changes = method !== 'GET';
         const path = template
-          .replace('{id}', changes ? '00000000-0000-0000-0000-000000000000' : template.includes('articles') ? ids.article : ids.id)
+          .replace(
+            '{id}',
+            changes ? '00000000-0000-0000-0000-000000000000' : template.includes('articles') ? ids.article : ids.id,
+          )
           .replace('{personId}', ids.personId)
           .replace('{status}', ids.status);
         const body =
@@ -88,7 +114,10 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
             ? undefined
             : operation === 'POST /api/auth/update-password'
               ? // one's own address (an admin may change only its own) and a too-short password: refused after the guard
-                { email: who === 'admin' ? DEMO_ACCOUNTS.admin.email : DEMO_ACCOUNTS.manager.email, newPassword: 'short' }
+                {
+                  email: who === 'admin' ? DEMO_ACCOUNTS.admin.email : DEMO_ACCOUNTS.manager.email,
+                  newPassword: 'short',
+                }
               : operation === 'POST /api/auth/login'
                 ? { email: 'nobody-here@example.com', password: 'wrong-password' }
                 : { buriedPersonId: '00000000-0000-0000-0000-000000000000', status: 'approved' };

@@ -14,7 +14,9 @@ describe('global per-client ceiling', () => {
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) {
-      statuses.push((await server.app.inject({ url: '/api/graves/totalDeaths', headers: from('203.0.113.7') })).statusCode);
+      statuses.push(
+        (await server.app.inject({ url: '/api/graves/totalDeaths', headers: from('203.0.113.7') })).statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
@@ -33,7 +35,10 @@ describe('the ceiling counts unknown API addresses too', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await server.app.inject({ url: `/api/no-such-${i}`, headers: { 'x-forwarded-for': '203.0.113.9' } });
+        const res = await server.app.inject({
+          url: `/api/no-such-${i}`,
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);

@@ -42,7 +42,21 @@ const hostileValue = fc.oneof(
   fc.array(hostileString, { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), hostileString, { maxKeys: 3 }),
 );
-const FIELDS = ['gender', 'number', 'name', 'burialDate', 'buriedPersonId', 'text', 'phone', 'status', 'title', 'content', 'email', 'password', 'newPassword'];
+const FIELDS = [
+  'gender',
+  'number',
+  'name',
+  'burialDate',
+  'buriedPersonId',
+  'text',
+  'phone',
+  'status',
+  'title',
+  'content',
+  'email',
+  'password',
+  'newPassword',
+];
 const hostileBody = fc.oneof(
   fc.record(Object.fromEntries(FIELDS.map((f) => [f, hostileValue])), { requiredKeys: [] }),
   fc.anything(),
@@ -70,7 +84,11 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: 'demo', databaseUrl, seedOptions: { graves: 6, burials: 8, articles: 2, suggestions: 3 } });
+    server = await startTestServer({
+      seed: 'demo',
+      databaseUrl,
+      seedOptions: { graves: 6, burials: 8, articles: 2, suggestions: 3 },
+    });
     tokens.admin = await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     tokens.manager = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     const db = server.ctx.db;
@@ -108,7 +126,10 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
         fc.asyncProperty(
           fc.constantFrom<Role>('anonymous', 'admin', 'manager'),
           hostileBody,
-          fc.oneof(fc.constantFrom('00000000-0000-0000-0000-000000000000', 'x', '%E2%80%AE', '..%2F..'), fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent)),
+          fc.oneof(
+            fc.constantFrom('00000000-0000-0000-0000-000000000000', 'x', '%E2%80%AE', '..%2F..'),
+            fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+          ),
           async (role, body, randomId) => {
             const before = await snapshot();
             const token = tokens[role];

@@ -47,7 +47,11 @@ function setup(options: { token?: string; role?: string; path?: string; now?: nu
   const storage = new MemoryStorage();
   if (options.token) storage.setItem('userToken', options.token);
   if (options.role) storage.setItem('userRole', options.role);
-  const location: LocationLike = { origin: 'https://register.example', pathname: options.path ?? '/admin/graves', search: '' };
+  const location: LocationLike = {
+    origin: 'https://register.example',
+    pathname: options.path ?? '/admin/graves',
+    search: '',
+  };
   const provider = createAuthProvider({
     storage: () => storage,
     location: () => location,
@@ -118,7 +122,13 @@ describe('checkAuth', () => {
     await rejection(provider.checkAuth({}));
     expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
     const settles = (promise: Promise<unknown>) =>
-      Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
+      Promise.race([
+        promise.then(
+          () => true,
+          () => true,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve(false), 50)),
+      ]);
     expect(await settles(provider.checkAuth({}))).toBe(false);
     expect(await settles(provider.getIdentity!())).toBe(false);
     expect(await settles(provider.checkError({ status: 401 }))).toBe(false);
@@ -127,7 +137,9 @@ describe('checkAuth', () => {
 
   it('refuses a broken token and a token with an unknown role', async () => {
     await rejection(setup({ token: 'garbage' }).provider.checkAuth({}));
-    await rejection(setup({ token: tokenWith(claims('visitor', Math.floor(NOW / 1000) + 3600)) }).provider.checkAuth({}));
+    await rejection(
+      setup({ token: tokenWith(claims('visitor', Math.floor(NOW / 1000) + 3600)) }).provider.checkAuth({}),
+    );
   });
 
   it('never sends ?next= outside the console', async () => {
@@ -177,7 +189,10 @@ describe('identity, permissions, canAccess, logout', () => {
 
   it('answers canAccess from the policy table', async () => {
     const admin = setup({ token: tokenWith(claims('admin', Math.floor(NOW / 1000) + 3600)), role: 'admin' }).provider;
-    const manager = setup({ token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 3600)), role: 'manager' }).provider;
+    const manager = setup({
+      token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 3600)),
+      role: 'manager',
+    }).provider;
     const anonymous = setup().provider;
     const ask = (p: typeof admin, resource: string, action: string) => p.canAccess!({ resource, action });
     for (const action of ['list', 'show', 'create', 'edit', 'delete', 'export']) {
@@ -199,7 +214,10 @@ describe('identity, permissions, canAccess, logout', () => {
   });
 
   it('logout removes the token and the role and goes to /login', async () => {
-    const { provider, storage } = setup({ token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 3600)), role: 'manager' });
+    const { provider, storage } = setup({
+      token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 3600)),
+      role: 'manager',
+    });
     expect(await provider.logout({})).toBe('https://register.example/login');
     expect(storage.getItem('userToken')).toBeNull();
     expect(storage.getItem('userRole')).toBeNull();

@@ -104,7 +104,9 @@ describe('graves', () => {
     const again = await refusal(admin.markFull(created.data.id));
     expect(again.status).toBe(400);
     expect(again.message).toBe(messages['grave.cannotUpdateFull']);
-    const updated = await refusal(admin.update('graves', { id: created.data.id, data: { number: 3 }, previousData: created.data }));
+    const updated = await refusal(
+      admin.update('graves', { id: created.data.id, data: { number: 3 }, previousData: created.data }),
+    );
     expect(updated.status).toBe(400);
     const deleted = await admin.delete('graves', { id: created.data.id, previousData: created.data });
     expect(deleted.data.id).toBe(created.data.id);
@@ -115,7 +117,11 @@ describe('graves', () => {
   it('update as full goes through markFull; deleteMany', async () => {
     const a = await admin.create<GraveRecord>('graves', { data: { gender: 'women', number: 90_002 } });
     const b = await admin.create<GraveRecord>('graves', { data: { gender: 'women', number: 90_003 } });
-    const full = await admin.update<GraveRecord>('graves', { id: a.data.id, data: { status: 'ممتلئة' }, previousData: a.data });
+    const full = await admin.update<GraveRecord>('graves', {
+      id: a.data.id,
+      data: { status: 'ممتلئة' },
+      previousData: a.data,
+    });
     expect(full.data.status).toBe('ممتلئة');
     const removed = await admin.deleteMany('graves', { ids: [a.data.id, b.data.id] });
     expect(removed.data).toEqual([a.data.id, b.data.id]);
@@ -146,7 +152,9 @@ describe('graves', () => {
   });
 
   it('an anonymous caller gets 401 and an Arabic message', async () => {
-    const error = await refusal(anonymous.getList('graves', { pagination: page(), sort: { field: 'number', order: 'ASC' }, filter: {} }));
+    const error = await refusal(
+      anonymous.getList('graves', { pagination: page(), sort: { field: 'number', order: 'ASC' }, filter: {} }),
+    );
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/[\u0600-\u06FF]/);
   });
@@ -181,7 +189,11 @@ describe('suggestions', () => {
     expect(answer.data.status).toBe('approved');
     const approved = (await (await fetch(`${server.api}/suggestion/approved`)).json()) as Array<{ _id: string }>;
     expect(approved.some((s) => s._id === first!.id)).toBe(true);
-    const rejected = await manager.update('suggestions', { id: second!.id, data: { status: 'rejected' }, previousData: second! });
+    const rejected = await manager.update('suggestions', {
+      id: second!.id,
+      data: { status: 'rejected' },
+      previousData: second!,
+    });
     expect(rejected.data.status).toBe('rejected');
     const one = await manager.getOne('suggestions', { id: second!.id });
     expect(one.data.status).toBe('rejected');
@@ -208,9 +220,15 @@ describe('suggestions', () => {
 
 describe('articles', () => {
   it('getList, create, getOne, update, getMany, delete', async () => {
-    const before = await manager.getList('articles', { pagination: page(), sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    const before = await manager.getList('articles', {
+      pagination: page(),
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
     expect(before.total).toBeGreaterThan(0);
-    const created = await manager.create('articles', { data: { title: 'مقال للاختبار', content: 'نص المقال\nسطر ثانٍ' } });
+    const created = await manager.create('articles', {
+      data: { title: 'مقال للاختبار', content: 'نص المقال\nسطر ثانٍ' },
+    });
     expect(created.data.id).toBe(created.data._id);
     const one = await anonymous.getOne('articles', { id: created.data.id });
     expect(one.data.content).toBe('نص المقال\nسطر ثانٍ');
@@ -235,7 +253,11 @@ describe('articles', () => {
 
 describe('users', () => {
   it('getList, create through /auth/register, getOne, getMany; the new admin logs in', async () => {
-    const list = await manager.getList('users', { pagination: page(), sort: { field: 'createdAt', order: 'ASC' }, filter: {} });
+    const list = await manager.getList('users', {
+      pagination: page(),
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: {},
+    });
     expect(list.total).toBeGreaterThanOrEqual(2);
     const created = await manager.create('users', {
       data: { name: 'مشرف جديد', email: 'new-admin@example.com', password: 'new-admin-2026' },
@@ -256,12 +278,19 @@ describe('users', () => {
   });
 
   it('updatePassword: an admin changes its own, not another account', async () => {
-    const own = await admin.updatePassword({ email: DEMO_ACCOUNTS.admin.email, newPassword: DEMO_ACCOUNTS.admin.password });
+    const own = await admin.updatePassword({
+      email: DEMO_ACCOUNTS.admin.email,
+      newPassword: DEMO_ACCOUNTS.admin.password,
+    });
     expect(own.message).toBe(messages['password.success']);
-    const other = await refusal(admin.updatePassword({ email: DEMO_ACCOUNTS.manager.email, newPassword: 'whatever-2026' }));
+    const other = await refusal(
+      admin.updatePassword({ email: DEMO_ACCOUNTS.manager.email, newPassword: 'whatever-2026' }),
+    );
     expect(other.status).toBe(403);
     expect(other.message).toBe(messages['password.onlyOwn']);
-    const unknown = await refusal(manager.updatePassword({ email: 'nobody@example.com', newPassword: 'whatever-2026' }));
+    const unknown = await refusal(
+      manager.updatePassword({ email: 'nobody@example.com', newPassword: 'whatever-2026' }),
+    );
     expect(unknown.status).toBe(404);
   });
 });

@@ -9,8 +9,16 @@ describe('deriveStatus', () => {
   const today = '2026-03-10';
   it.each([
     [{ gender: 'men', full: false, lastBurialDate: null }, 365, { status: 'متاحة', daysUntilAvailable: 0 }],
-    [{ gender: 'men', full: false, lastBurialDate: '2026-03-10' }, 365, { status: 'غير متاحة', daysUntilAvailable: 365 }],
-    [{ gender: 'women', full: false, lastBurialDate: '2025-03-11' }, 365, { status: 'غير متاحة', daysUntilAvailable: 1 }],
+    [
+      { gender: 'men', full: false, lastBurialDate: '2026-03-10' },
+      365,
+      { status: 'غير متاحة', daysUntilAvailable: 365 },
+    ],
+    [
+      { gender: 'women', full: false, lastBurialDate: '2025-03-11' },
+      365,
+      { status: 'غير متاحة', daysUntilAvailable: 1 },
+    ],
     [{ gender: 'women', full: false, lastBurialDate: '2025-03-10' }, 365, { status: 'متاحة', daysUntilAvailable: 0 }],
     [{ gender: 'men', full: true, lastBurialDate: '2026-03-10' }, 365, { status: 'ممتلئة', daysUntilAvailable: null }],
     [{ gender: 'men', full: true, lastBurialDate: null }, 365, { status: 'ممتلئة', daysUntilAvailable: null }],

@@ -53,7 +53,9 @@ describe('backup, restore and export', () => {
 
       // What the copy holds, read straight from the file.
       const copy = new Database(backupFile, { readonly: true });
-      const copyGraves = (copy.prepare("select count(*) as n from graves where gender = 'women'").get() as { n: number }).n;
+      const copyGraves = (
+        copy.prepare("select count(*) as n from graves where gender = 'women'").get() as { n: number }
+      ).n;
       copy.close();
 
       const restored = `file:${join(dir, 'restored.sqlite')}`;

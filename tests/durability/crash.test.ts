@@ -29,7 +29,11 @@ async function writer(url: string, token: string, clientNo: number, cycle: numbe
   for (let i = 0; ; i++) {
     const number = 100_000 - (cycle * 10_000 + clientNo * 1_000 + i); // unique across cycles and clients
     try {
-      const g = await fetch(`${url}/api/graves`, { method: 'POST', headers: auth, body: JSON.stringify({ gender: 'men', number }) });
+      const g = await fetch(`${url}/api/graves`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ gender: 'men', number }),
+      });
       if (g.status !== 201) throw new Error(`grave ${g.status}`);
       const grave = await json(g);
       ack.graves.set(grave._id, number);
@@ -139,7 +143,9 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
       const db = new Database(sqlitePath, { readonly: true });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const orphans = db.prepare('select count(*) as n from burials where grave_id not in (select id from graves)').get() as { n: number };
+        const orphans = db
+          .prepare('select count(*) as n from burials where grave_id not in (select id from graves)')
+          .get() as { n: number };
         expect(orphans.n).toBe(0);
       } finally {
         db.close();

@@ -14,7 +14,11 @@ describe('the production entry', () => {
 
   it('serves the home page, routes, assets and the API', async () => {
     const siteDir = inject('siteDir');
-    const server = await startServerProcess({ DATABASE_URL: `file:${join(dir, 'r.sqlite')}`, STATIC_DIR: siteDir }, undefined, 'production');
+    const server = await startServerProcess(
+      { DATABASE_URL: `file:${join(dir, 'r.sqlite')}`, STATIC_DIR: siteDir },
+      undefined,
+      'production',
+    );
     try {
       for (const path of ['/', '/man', '/grave-details-user/unknown', '/admin/graves']) {
         const res = await fetch(`${server.url}${path}`);
@@ -31,7 +35,9 @@ describe('the production entry', () => {
         const { status, cacheControl } = await new Promise<{ status: number; cacheControl: string }>((done, fail) => {
           httpGet(`${server.url}${path}`, (res) => {
             res.resume();
-            res.on('end', () => done({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control']) }));
+            res.on('end', () =>
+              done({ status: res.statusCode ?? 0, cacheControl: String(res.headers['cache-control']) }),
+            );
           }).on('error', fail);
         });
         expect(status, path).toBe(200);

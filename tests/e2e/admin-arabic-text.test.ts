@@ -20,7 +20,8 @@ const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 describeBrowser('staff console: Arabic digits and words only, natural article titles', () => {
   const suite = consoleSuite();
 
-  const token = (role: 'manager' | 'admin') => suite.server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
+  const token = (role: 'manager' | 'admin') =>
+    suite.server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
 
   /** The sort each list opens with (the server orders by the fields it knows). */
   const LIST_SORT: Record<string, string> = {
@@ -84,7 +85,12 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     const nav = bar.getByRole('navigation', { name: m['admin.pagination'] });
     await nav.waitFor();
     const lastPage = Math.ceil(graves / 25);
-    await nav.getByRole('button', { name: raArabic.ra.navigation.current_page.replace('{page}', formatNumber(1)), exact: true }).waitFor();
+    await nav
+      .getByRole('button', {
+        name: raArabic.ra.navigation.current_page.replace('{page}', formatNumber(1)),
+        exact: true,
+      })
+      .waitFor();
     const buttons = (await nav.getByRole('button').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
     expect(buttons).toContain(formatNumber(2));
     expect(buttons).toContain(formatNumber(lastPage));
@@ -100,16 +106,28 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     expect((await options.allInnerTexts()).map((s) => s.trim())).toEqual([5, 10, 25, 50].map(formatNumber));
 
     // Choosing '١٠' shows ten rows, and the bar says so in Arabic digits.
-    await page.getByRole('listbox').getByRole('option', { name: formatNumber(10), exact: true }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: formatNumber(10), exact: true })
+      .click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
     await expect.poll(() => rowsPerPage(page).innerText()).toBe(formatNumber(10));
     await paginationBar(page, 10, graves);
-    await nav.getByRole('button', { name: raArabic.ra.navigation.page.replace('{page}', formatNumber(Math.ceil(graves / 10))), exact: true }).waitFor();
+    await nav
+      .getByRole('button', {
+        name: raArabic.ra.navigation.page.replace('{page}', formatNumber(Math.ceil(graves / 10))),
+        exact: true,
+      })
+      .waitFor();
     await expectArabicOnly(page, 'graves list, ten per page');
 
     // The second page: its button is the current one, and the range reads '١١-٢٠ من …'.
-    await nav.getByRole('button', { name: raArabic.ra.navigation.page.replace('{page}', formatNumber(2)), exact: true }).click();
-    await bar.getByText(`${formatNumber(11)}-${formatNumber(20)} من ${formatNumber(graves)}`, { exact: true }).waitFor();
+    await nav
+      .getByRole('button', { name: raArabic.ra.navigation.page.replace('{page}', formatNumber(2)), exact: true })
+      .click();
+    await bar
+      .getByText(`${formatNumber(11)}-${formatNumber(20)} من ${formatNumber(graves)}`, { exact: true })
+      .waitFor();
     await expectArabicOnly(page, 'graves list, second page');
     expect(errors).toEqual([]);
   });
@@ -141,7 +159,9 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     await screenshot(page, 'admin-suggestions-arabic-digits');
 
     const approvedCount = await total('suggestions', { status: 'approved' });
-    await page.goto(`${suite.server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`);
+    await page.goto(
+      `${suite.server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`,
+    );
     await page.locator('tbody tr').first().waitFor();
     await paginationBar(page, 25, approvedCount);
     await expectArabicOnly(page, 'suggestions, approved');

@@ -21,7 +21,12 @@ const ra = raArabic.ra as {
 describeBrowser('staff console: editing an article, the bury form without a grave number, tab titles', () => {
   const suite = consoleSuite();
 
-  async function api<T>(role: 'manager' | 'admin', method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  async function api<T>(
+    role: 'manager' | 'admin',
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }> {
     const account = DEMO_ACCOUNTS[role];
     const token = await suite.server.login(account.email, account.password);
     const res = await fetch(`${suite.server.api}${path}`, {
@@ -50,7 +55,11 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     expect(await tabTitle(page)).toBe(consoleDocumentTitle(m['articles.heading']));
 
     // Its page in the console, then its edit form.
-    await page.locator('tbody tr').filter({ hasText: 'مقال قبل التعديل' }).getByRole('link', { name: 'مقال قبل التعديل' }).click();
+    await page
+      .locator('tbody tr')
+      .filter({ hasText: 'مقال قبل التعديل' })
+      .getByRole('link', { name: 'مقال قبل التعديل' })
+      .click();
     await page.waitForURL(new RegExp(`/admin/articles/${id}/show$`), IN_APP);
     await page.getByRole('link', { name: ra.action.edit }).click();
     await page.waitForURL(new RegExp(`/admin/articles/${id}$`), IN_APP);
@@ -111,7 +120,10 @@ describeBrowser('staff console: editing an article, the bury form without a grav
   });
 
   it("the bury form says 'غير معروف' when the grave's number cannot be had, and still records the burial", async () => {
-    const grave = await api<{ _id: string; number: number }>('admin', 'POST', '/graves', { gender: 'men', number: 888 });
+    const grave = await api<{ _id: string; number: number }>('admin', 'POST', '/graves', {
+      gender: 'men',
+      number: 888,
+    });
     expect(grave.status).toBe(201);
     const id = grave.data._id;
     const { page, errors } = await suite.staffPage('admin');

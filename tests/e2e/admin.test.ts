@@ -127,7 +127,12 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     const { page, errors } = await newPage();
     await logIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     expect(new URL(page.url()).pathname).toBe('/admin/graves/create');
-    expect(await menuTexts(page)).toEqual([m['admin.dashboard'], m['nav.showgraves'], m['nav.creategrave'], m['nav.resetpassword']]);
+    expect(await menuTexts(page)).toEqual([
+      m['admin.dashboard'],
+      m['nav.showgraves'],
+      m['nav.creategrave'],
+      m['nav.resetpassword'],
+    ]);
     await expectNoCriticalViolation(page, 'create grave');
     await screenshot(page, 'admin-create-grave');
 
@@ -170,7 +175,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
 
     // Bury form (spec screen 12): the number comes from navigation state.
     await page.waitForURL(/\/bury$/);
-    await page.getByRole('heading', { name: m['burial.heading'].replace('{number}', formatNumber(777)), level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: m['burial.heading'].replace('{number}', formatNumber(777)), level: 1 })
+      .waitFor();
     await page.getByRole('button', { name: m['burial.save'] }).click();
     await expect.poll(() => page.getByText(m['common.required']).count()).toBe(2);
     await page.getByLabel(m['burial.name']).fill('سعيد عبد الرحيم المتوفى للاختبار');
@@ -188,7 +195,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     // Opened directly, the heading reads the number from the API.
     const buryUrl = page.url();
     await page.goto(buryUrl);
-    await page.getByRole('heading', { name: m['burial.heading'].replace('{number}', formatNumber(777)), level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: m['burial.heading'].replace('{number}', formatNumber(777)), level: 1 })
+      .waitFor();
 
     // Back on the grave: unavailable, the burial listed with its long ar-EG date.
     await page.getByRole('link', { name: m['common.back'] }).click();
@@ -203,7 +212,10 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     await expect.poll(() => page.getByText('شخص ثان يحذف بعد قليل').count()).toBe(0);
     // Correct a misspelt name.
     await page.getByRole('button', { name: `${m['admin.edit']}: سعيد عبد الرحيم المتوفى للاختبار` }).click();
-    await page.getByRole('dialog').getByRole('textbox', { name: m['burial.name'] }).fill('سعيد عبدالرحيم المتوفى للاختبار');
+    await page
+      .getByRole('dialog')
+      .getByRole('textbox', { name: m['burial.name'] })
+      .fill('سعيد عبدالرحيم المتوفى للاختبار');
     await page.getByRole('dialog').getByRole('button', { name: m['burial.save'] }).click();
     await page.getByText(m['burial.updated']).waitFor();
     await page.getByRole('cell', { name: 'سعيد عبدالرحيم المتوفى للاختبار', exact: true }).waitFor();
@@ -279,7 +291,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     // It left the pending list.
     await expect.poll(() => rows.count()).toBe(pending.length - 1);
     // Filtered on approved: no approve/reject buttons.
-    await page.goto(`${server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`);
+    await page.goto(
+      `${server.url}/admin/suggestions?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`,
+    );
     await expect.poll(() => rows.first().getByText(m['suggestion.approved']).count()).toBe(1);
     expect(await page.getByRole('button', { name: m['suggestion.approve'] }).count()).toBe(0);
 
@@ -326,9 +340,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.
     await other.page.getByRole('menuitem', { name: m['nav.resetpassword'] }).click();
-    await expect.poll(() => other.page.getByRole('textbox', { name: m['auth.email'] }).inputValue()).toBe(
-      'second-admin@example.com',
-    );
+    await expect
+      .poll(() => other.page.getByRole('textbox', { name: m['auth.email'] }).inputValue())
+      .toBe('second-admin@example.com');
     expect(await other.page.getByRole('textbox', { name: m['auth.email'] }).isDisabled()).toBe(true);
     await other.page.locator('#password-new').fill('second-admin-2027');
     await other.page.getByRole('button', { name: m['password.update'], exact: true }).click();
@@ -344,10 +358,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     await other.page.getByRole('menuitem', { name: m['nav.logout'] }).click();
     await other.page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(other.page.url()).search).toBe('');
-    expect(await other.page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(
+      await other.page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')]),
+    ).toEqual([null, null]);
     expect(other.errors).toEqual([]);
   });
 });

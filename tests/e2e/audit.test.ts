@@ -11,10 +11,19 @@ describeBrowser('audit trail in the console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ seed: 'demo', staticDir: inject('siteDir') }),
+      launchBrowser(),
+    ]);
     const admin = await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
-    const grave = (await (await fetch(`${server.api}/graves`, { method: 'POST', headers, body: JSON.stringify({ gender: 'women', number: 777 }) })).json()) as { _id: string };
+    const grave = (await (
+      await fetch(`${server.api}/graves`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ gender: 'women', number: 777 }),
+      })
+    ).json()) as { _id: string };
     await fetch(`${server.api}/graves/${grave._id}/bury`, {
       method: 'POST',
       headers,
@@ -40,10 +49,15 @@ describeBrowser('audit trail in the console', () => {
     expect(text).toContain('نفيسة عبد الرحمن التجريبية');
     expect(text).toContain('إضافة مقبرة');
     await screenshot(page, 'admin-audit-1280');
-    await page.goto(`${server.url}/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ action: 'burial.create' }) })}`);
+    await page.goto(
+      `${server.url}/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ action: 'burial.create' }) })}`,
+    );
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.locator('tbody').innerText()).toContain('تسجيل دفن');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('تنزيل سجل التعديلات').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByText('تنزيل سجل التعديلات').click(),
+    ]);
     const path = await download.path();
     const csv = (await import('node:fs')).readFileSync(path!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -56,8 +70,18 @@ describeBrowser('audit trail in the console', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/audit`);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toMatch(/صلاحية|غير مسموح/);
-    expect(await page.locator('nav, [role="menu"], .RaMenu-root').first().innerText().catch(() => '')).not.toContain('سجل التعديلات');
-    const res = await fetch(`${server.api}/audit`, { headers: { authorization: `Bearer ${await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)}` } });
+    expect(
+      await page
+        .locator('nav, [role="menu"], .RaMenu-root')
+        .first()
+        .innerText()
+        .catch(() => ''),
+    ).not.toContain('سجل التعديلات');
+    const res = await fetch(`${server.api}/audit`, {
+      headers: {
+        authorization: `Bearer ${await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)}`,
+      },
+    });
     expect(res.status).toBe(403);
     await context.close();
   });

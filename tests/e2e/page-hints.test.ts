@@ -23,7 +23,9 @@ const HOSTILE_TITLE = 'مقال </script><script>alert(1)</script> $& $1 <!--';
 
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', staticDir: inject('siteDir') });
-  grave = ((await (await fetch(`${server.api}/graves/male`)).json()) as Grave[]).find((g) => g.buriedPersons.length > 0)!;
+  grave = ((await (await fetch(`${server.api}/graves/male`)).json()) as Grave[]).find(
+    (g) => g.buriedPersons.length > 0,
+  )!;
   chunks = JSON.parse(readFileSync(join(inject('siteDir'), PAGE_CHUNKS_FILE), 'utf8'));
   const token = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
   const created = await fetch(`${server.api}/articles`, {
@@ -51,11 +53,14 @@ describe('the page sent for each address', () => {
     expect(rootOf(html)).toContain('<h1 id="section-heading">مقابر الرجال</h1>');
     expect(rootOf(html)).toContain('placeholder="ابحث باسم المتوفى أو رقم المقبرة"');
     expect(chunks.MenPage?.js.length).toBeGreaterThan(0);
-    for (const file of chunks.MenPage!.js) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
-    for (const file of chunks.MenPage!.css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${file}">`);
+    for (const file of chunks.MenPage!.js)
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    for (const file of chunks.MenPage!.css)
+      expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${file}">`);
     expect(html).not.toContain('as="fetch"');
     expect(html).not.toContain('id="first-data"');
-    for (const file of [...chunks.MenPage!.js, ...chunks.MenPage!.css]) expect((await fetch(`${server.url}${file}`)).status).toBe(200);
+    for (const file of [...chunks.MenPage!.js, ...chunks.MenPage!.css])
+      expect((await fetch(`${server.url}${file}`)).status).toBe(200);
   });
 
   it('/ is drawn too, and the renderer itself is not served', async () => {
@@ -119,7 +124,9 @@ describe('the page sent for each address', () => {
       const g = ((await (await fetch(`${plain.api}/graves/male`)).json()) as Grave[])[0]!;
       const html = await pageOf(`/grave-details-user/${g._id}`, plain.url);
       expect(html).toContain('<div id="root"></div>');
-      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/graves/graves/${g._id}">`);
+      expect(html).toContain(
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/graves/graves/${g._id}">`,
+      );
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.GraveDetailsPage!.js[0]}">`);
     } finally {
       await plain.close();
@@ -141,7 +148,9 @@ describeBrowser('Chromium and the drawn pages', () => {
       await page.goto(`${server.url}/man`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('مقابر الرجال');
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`مقبرة رقم ${arabicNumber(grave.number as number)}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        `مقبرة رقم ${arabicNumber(grave.number as number)}`,
+      );
       await page.getByRole('cell', { name: grave.buriedPersons[0]!.name }).waitFor();
     } finally {
       await closePage(page);
@@ -193,7 +202,9 @@ describeBrowser('Chromium and the drawn pages', () => {
       }
       // Chromium reports a preload that nothing used after about three seconds.
       await page.waitForTimeout(3500);
-      const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+      const requested = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      );
       const times = (path: string) => requested.filter((p) => p === path).length;
       expect(times(`/api/graves/graves/${grave._id}`)).toBe(0);
       for (const file of [...chunks.GraveDetailsPage!.js, ...chunks.GraveDetailsPage!.css]) expect(times(file)).toBe(1);

@@ -21,7 +21,10 @@ describeBrowser('public forms and session', () => {
   let managerToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ seed: 'demo', staticDir: inject('siteDir') }),
+      launchBrowser(),
+    ]);
     managerToken = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
   });
 
@@ -70,7 +73,9 @@ describeBrowser('public forms and session', () => {
       const pending = (await (await manager('/suggestion/status/pending')).json()) as Suggestion[];
       const mine = pending.find((s) => s.text === text);
       expect(mine).toMatchObject({ name: 'سعيد عبد الحميد', phone: '01001234567', status: 'pending' });
-      expect((await manager(`/suggestion/status/${mine!._id}`, { method: 'PUT', body: { status: 'approved' } })).status).toBe(200);
+      expect(
+        (await manager(`/suggestion/status/${mine!._id}`, { method: 'PUT', body: { status: 'approved' } })).status,
+      ).toBe(200);
 
       await open(page, '/approved');
       const item = page.locator('.suggestion', { hasText: text });
@@ -136,7 +141,7 @@ describeBrowser('public forms and session', () => {
     }
   });
 
-  it('collects every login error and shows the server\'s answer to wrong credentials', async () => {
+  it("collects every login error and shows the server's answer to wrong credentials", async () => {
     const page = await newPage();
     try {
       await open(page, '/login');
@@ -169,7 +174,7 @@ describeBrowser('public forms and session', () => {
     }
   });
 
-  it('logs a manager in to the console\'s suggestions (spinner while waiting) and shows the staff menu, then logs out', async () => {
+  it("logs a manager in to the console's suggestions (spinner while waiting) and shows the staff menu, then logs out", async () => {
     const page = await newPage();
     try {
       await open(page, '/login');
@@ -185,10 +190,9 @@ describeBrowser('public forms and session', () => {
       await page.waitForURL((url) => url.pathname === '/admin/suggestions');
       // The console took the page: the public header is gone.
       await page.waitForFunction(() => !document.querySelector('.site-header'));
-      expect(await page.evaluate(() => [localStorage.getItem('userRole'), !!localStorage.getItem('userToken')])).toEqual([
-        'manager',
-        true,
-      ]);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('userRole'), !!localStorage.getItem('userToken')]),
+      ).toEqual(['manager', true]);
 
       await open(page, '/');
       await page.getByRole('button', { name: 'القائمة' }).click();
@@ -211,7 +215,10 @@ describeBrowser('public forms and session', () => {
       await screenshot(page, 'public-menu-manager-360');
       await nav.getByRole('button', { name: 'تسجيل الخروج' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
-      expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')])).toEqual([null, null]);
+      expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')])).toEqual([
+        null,
+        null,
+      ]);
       await page.getByRole('button', { name: 'القائمة' }).click();
       await nav.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
       expect(await nav.getByRole('button', { name: 'تسجيل الخروج' }).count()).toBe(0);
@@ -220,7 +227,7 @@ describeBrowser('public forms and session', () => {
     }
   });
 
-  it('logs an admin in to the console\'s create-grave page with the admin menu, and honours ?next=/admin/…', async () => {
+  it("logs an admin in to the console's create-grave page with the admin menu, and honours ?next=/admin/…", async () => {
     const page = await newPage(1280);
     try {
       await open(page, '/login');
@@ -272,20 +279,37 @@ describeBrowser('public forms and session', () => {
     try {
       await open(page, '/');
       const now = Math.floor(Date.now() / 1000);
-      const expired = unsignedToken({ sub: 'x', role: 'manager', name: 'مدير', email: 'm@example.com', iat: now - 7200, exp: now - 60 });
+      const expired = unsignedToken({
+        sub: 'x',
+        role: 'manager',
+        name: 'مدير',
+        email: 'm@example.com',
+        iat: now - 7200,
+        exp: now - 60,
+      });
       await page.evaluate((token) => {
         localStorage.setItem('userToken', token);
         localStorage.setItem('userRole', 'manager');
       }, expired);
       await page.reload({ waitUntil: 'networkidle' });
-      expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')])).toEqual([null, null]);
+      expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')])).toEqual([
+        null,
+        null,
+      ]);
       const nav = page.locator('#main-nav');
       await nav.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
       expect(await nav.getByRole('link', { name: 'إدارة الاقتراحات' }).count()).toBe(0);
       expect(await nav.getByRole('button', { name: 'تسجيل الخروج' }).count()).toBe(0);
 
       // A token still valid for a minute is kept and opens the staff menu.
-      const valid = unsignedToken({ sub: 'x', role: 'manager', name: 'مدير', email: 'm@example.com', iat: now, exp: now + 60 });
+      const valid = unsignedToken({
+        sub: 'x',
+        role: 'manager',
+        name: 'مدير',
+        email: 'm@example.com',
+        iat: now,
+        exp: now + 60,
+      });
       await page.evaluate((token) => {
         localStorage.setItem('userToken', token);
         localStorage.setItem('userRole', 'manager');

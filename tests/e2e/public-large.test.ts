@@ -44,7 +44,10 @@ describeBrowser('public site with a large section', () => {
       const counts: number[] = [];
       for (const term of ['م', 'مح', 'محم', 'محمو', 'محمود', 'محمود ', 'محمود ع']) {
         await search.fill(term);
-        await page.waitForFunction((t) => (document.querySelector('input[type="search"]') as HTMLInputElement).value === t, term);
+        await page.waitForFunction(
+          (t) => (document.querySelector('input[type="search"]') as HTMLInputElement).value === t,
+          term,
+        );
         await page.waitForTimeout(30);
         counts.push(await page.locator('.grave-card').count());
       }

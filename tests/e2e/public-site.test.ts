@@ -27,7 +27,10 @@ describeBrowser('public site', () => {
   const api = async <T>(path: string): Promise<T> => (await (await fetch(`${server.api}${path}`)).json()) as T;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ seed: 'demo', staticDir: inject('siteDir') }),
+      launchBrowser(),
+    ]);
     men = await api<Grave[]>('/graves/male');
     bones = await api<Grave[]>('/graves/bone');
     // An article whose content looks like HTML: the page must show it as text, paragraphs kept.
@@ -56,7 +59,12 @@ describeBrowser('public site', () => {
   const graveWithBurials = () => men.find((g) => g.buriedPersons.length >= 2)!;
 
   /** Each route of the issue and what proves it rendered. */
-  const screens = (): Array<{ name: string; path: string; userLatin?: boolean; expect: (page: Page) => Promise<void> }> => [
+  const screens = (): Array<{
+    name: string;
+    path: string;
+    userLatin?: boolean;
+    expect: (page: Page) => Promise<void>;
+  }> => [
     {
       name: 'home',
       path: '/',
@@ -134,7 +142,12 @@ describeBrowser('public site', () => {
       async expect(page) {
         await page.getByRole('heading', { level: 1, name: 'مطورو المشروع' }).waitFor();
         expect(await page.locator('.team-card').count()).toBe(4);
-        for (const role of ['مطور الواجهة الخلفية ومختبر النظام', 'صاحب فكرة المشروع', 'مصمم الواجهات ومطور الواجهة الأمامية', 'مطور الواجهة الأمامية']) {
+        for (const role of [
+          'مطور الواجهة الخلفية ومختبر النظام',
+          'صاحب فكرة المشروع',
+          'مصمم الواجهات ومطور الواجهة الأمامية',
+          'مطور الواجهة الأمامية',
+        ]) {
           await page.getByText(role, { exact: true }).waitFor();
         }
         expect(await page.getByRole('link', { name: /الملف المهني/ }).count()).toBe(4);
@@ -170,7 +183,9 @@ describeBrowser('public site', () => {
       path: `/grave-details-user/${graveWithBurials()._id}`,
       async expect(page) {
         const grave = graveWithBurials();
-        await page.getByRole('heading', { level: 1, name: `مقبرة رقم ${arabicNumber(grave.number as number)}` }).waitFor();
+        await page
+          .getByRole('heading', { level: 1, name: `مقبرة رقم ${arabicNumber(grave.number as number)}` })
+          .waitFor();
         await page.getByPlaceholder('ابحث عن اسم المتوفى....').waitFor();
         const names = await page.locator('table.burials tbody td:first-child').allTextContents();
         const newestFirst = [...grave.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
@@ -204,7 +219,10 @@ describeBrowser('public site', () => {
           await open(page, screen.path);
           await screen.expect(page);
           const label = `${screen.name} at ${width} px`;
-          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+            'ar',
+            'rtl',
+          ]);
           expect(await page.title()).toBe('مقابر القرية الغربية');
           await expectNoSidewaysScroll(page, label);
           if (!screen.userLatin) await expectNoLatinText(page, label);
@@ -236,23 +254,33 @@ describeBrowser('public site', () => {
       expect(head).toEqual({
         description: 'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
         ogTitle: 'مقابر القرية الغربية',
-        ogDescription: 'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
+        ogDescription:
+          'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
         icon: '/favicon.svg',
       });
       expect((await page.request.get(`${server.url}/favicon.svg`)).headers()['content-type']).toContain('svg');
-      expect(await page.locator('.brand-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(
+        await page.locator('.brand-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      ).toBe(true);
       await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate(() => document.fonts.check('16px "Noto Kufi Arabic"', 'مقابر'))).toBe(true);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Noto Kufi Arabic');
       // Icons that point are mirrored in RTL.
-      expect(await page.locator('.article-list .icon-directional').first().evaluate((el) => getComputedStyle(el).transform)).toBe(
-        'matrix(-1, 0, 0, 1, 0, 0)',
-      );
+      expect(
+        await page
+          .locator('.article-list .icon-directional')
+          .first()
+          .evaluate((el) => getComputedStyle(el).transform),
+      ).toBe('matrix(-1, 0, 0, 1, 0, 0)');
       // The footer: rights with the current year in ar-EG digits, contact and social links.
       const year = new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date());
       await page.getByText(`جميع الحقوق محفوظة © ${year} مقابر القرية الغربية`).waitFor();
-      expect(await page.locator('footer').getByRole('link', { name: 'تواصل معنا' }).getAttribute('href')).toBe('/contact');
-      expect(await page.locator('footer').getByRole('link', { name: 'صفحتنا على فيسبوك' }).getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await page.locator('footer').getByRole('link', { name: 'تواصل معنا' }).getAttribute('href')).toBe(
+        '/contact',
+      );
+      expect(
+        await page.locator('footer').getByRole('link', { name: 'صفحتنا على فيسبوك' }).getAttribute('href'),
+      ).toMatch(/^https:\/\//);
     } finally {
       await closePage(page);
     }
@@ -380,7 +408,10 @@ describeBrowser('public site', () => {
       const ahmad = men.filter((g) => g.buriedPersons.some((p) => /[أإآا]حمد/.test(p.name)));
       expect(ahmad.some((g) => g.buriedPersons.some((p) => p.name.includes('أحمد')))).toBe(true);
       await search.fill('احمد');
-      await page.waitForFunction((n) => document.querySelectorAll('.grave-card').length === Math.min(n, 60), ahmad.length);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.grave-card').length === Math.min(n, 60),
+        ahmad.length,
+      );
       await page.getByText(`عدد المقابر: ${arabicNumber(ahmad.length)}`).waitFor();
       expect(await cardsOf()).toContain(`رقم المقبرة: ${arabicNumber(ahmad[0]!.number as number)}`);
 
@@ -388,7 +419,10 @@ describeBrowser('public site', () => {
       const abdullah = men.filter((g) => g.buriedPersons.some((p) => /عبد\s*الله/.test(p.name)));
       expect(abdullah.some((g) => g.buriedPersons.some((p) => p.name.includes('عبد الله')))).toBe(true);
       await search.fill('عبدالله');
-      await page.waitForFunction((n) => document.querySelectorAll('.grave-card').length === Math.min(n, 60), abdullah.length);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.grave-card').length === Math.min(n, 60),
+        abdullah.length,
+      );
       await page.getByText(`عدد المقابر: ${arabicNumber(abdullah.length)}`).waitFor();
 
       // A grave number.
@@ -488,7 +522,7 @@ describeBrowser('public site', () => {
     }
   });
 
-  it('redirects the spec\'s staff paths to the console, keeping the grave id', async () => {
+  it("redirects the spec's staff paths to the console, keeping the grave id", async () => {
     const page = await newPageIn(browser, { viewport: { width: 1280, height: 800 } });
     try {
       const cases: Array<[string, string]> = [
@@ -505,7 +539,9 @@ describeBrowser('public site', () => {
       for (const [from, to] of cases) {
         await page.goto(`${server.url}${from}`);
         // Without a session the console may send the visitor on to /login?next=<that console path>.
-        await page.waitForURL((url) => url.pathname === to || (url.pathname === '/login' && url.searchParams.get('next') === to));
+        await page.waitForURL(
+          (url) => url.pathname === to || (url.pathname === '/login' && url.searchParams.get('next') === to),
+        );
         const url = new URL(page.url());
         expect(url.pathname === to ? to : url.searchParams.get('next'), from).toBe(to);
       }

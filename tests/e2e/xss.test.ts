@@ -21,7 +21,10 @@ describeBrowser('stored text never runs', () => {
   let articleId: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ seed: 'demo', staticDir: inject('siteDir') }),
+      launchBrowser(),
+    ]);
     const manager = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${manager}` };
     const post = async (path: string, body: unknown) => {
@@ -38,14 +41,25 @@ describeBrowser('stored text never runs', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text: PAYLOADS.join(' '), name: `زائر ${PAYLOADS[2]}`, phone: '01001234567' }),
     });
-    const pending = (await (await fetch(`${server.api}/suggestion/status/pending`, { headers })).json()) as Array<{ _id: string; text: string }>;
+    const pending = (await (await fetch(`${server.api}/suggestion/status/pending`, { headers })).json()) as Array<{
+      _id: string;
+      text: string;
+    }>;
     const ours = pending.find((s) => s.text.includes('<script>'))!;
-    await fetch(`${server.api}/suggestion/status/${ours._id}`, { method: 'PUT', headers, body: JSON.stringify({ status: 'approved' }) });
+    await fetch(`${server.api}/suggestion/status/${ours._id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ status: 'approved' }),
+    });
     // A second one stays pending, for the console's moderation list.
     await fetch(`${server.api}/suggestion`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: `بانتظار المراجعة ${PAYLOADS[0]}`, name: `زائر ${PAYLOADS[1]}`, phone: '01001234568' }),
+      body: JSON.stringify({
+        text: `بانتظار المراجعة ${PAYLOADS[0]}`,
+        name: `زائر ${PAYLOADS[1]}`,
+        phone: '01001234568',
+      }),
     });
   });
 
@@ -64,10 +78,13 @@ describeBrowser('stored text never runs', () => {
   async function pageWithGuards(token?: { token: string; role: string }): Promise<{ page: Page; dialogs: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     if (token) {
-      await context.addInitScript(([t, r]) => {
-        localStorage.setItem('userToken', t!);
-        localStorage.setItem('userRole', r!);
-      }, [token.token, token.role]);
+      await context.addInitScript(
+        ([t, r]) => {
+          localStorage.setItem('userToken', t!);
+          localStorage.setItem('userRole', r!);
+        },
+        [token.token, token.role],
+      );
     }
     const page = await context.newPage();
     const dialogs: string[] = [];

@@ -13,14 +13,38 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('lint holds the boundaries of design.md', () => {
   const crossings: Array<[string, string, string]> = [
-    ['src/public/Probe.tsx', "import { List } from 'react-admin';\nexport const Probe = List;\n", 'no-restricted-imports'],
-    ['src/public/pages/Probe.tsx', "import Button from '@mui/material/Button';\nexport const Probe = Button;\n", 'no-restricted-imports'],
-    ['src/public/Probe.ts', "import { AdminApp } from '../admin/AdminApp';\nexport const Probe = AdminApp;\n", 'no-restricted-imports'],
-    ['src/public/Probe.ts', "import { dataProvider } from '../dataProvider';\nexport const Probe = dataProvider;\n", 'no-restricted-imports'],
-    ['src/domain/Probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n", 'no-restricted-imports'],
+    [
+      'src/public/Probe.tsx',
+      "import { List } from 'react-admin';\nexport const Probe = List;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'src/public/pages/Probe.tsx',
+      "import Button from '@mui/material/Button';\nexport const Probe = Button;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'src/public/Probe.ts',
+      "import { AdminApp } from '../admin/AdminApp';\nexport const Probe = AdminApp;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'src/public/Probe.ts',
+      "import { dataProvider } from '../dataProvider';\nexport const Probe = dataProvider;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'src/domain/Probe.ts',
+      "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n",
+      'no-restricted-imports',
+    ],
     ['src/domain/Probe.ts', 'export const probe = () => window.location.href;\n', 'no-restricted-globals'],
     ['src/domain/Probe.ts', 'export const probe = () => process.env.TZ;\n', 'no-restricted-globals'],
-    ['src/admin/Probe.ts', "import { buildApp } from '../../server/app';\nexport const probe = buildApp;\n", 'no-restricted-imports'],
+    [
+      'src/admin/Probe.ts',
+      "import { buildApp } from '../../server/app';\nexport const probe = buildApp;\n",
+      'no-restricted-imports',
+    ],
     ['server/routes/index.ts', "import { sql } from 'kysely';\nexport const probe = sql;\n", 'no-restricted-imports'],
   ];
 
@@ -29,8 +53,17 @@ describe('lint holds the boundaries of design.md', () => {
   });
 
   it('the same kinds of imports pass where they belong', async () => {
-    expect(await problems('src/admin/Probe.tsx', "import { List } from 'react-admin';\nexport const Probe = List;\n")).toEqual([]);
-    expect(await problems('src/public/Probe.ts', "import { normalizeArabic } from '../domain/normalize';\nexport const p = normalizeArabic;\n")).toEqual([]);
-    expect(await problems('server/data/dataVersions.ts', "import { sql } from 'kysely';\nexport const probe = sql;\n")).toEqual([]);
+    expect(
+      await problems('src/admin/Probe.tsx', "import { List } from 'react-admin';\nexport const Probe = List;\n"),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'src/public/Probe.ts',
+        "import { normalizeArabic } from '../domain/normalize';\nexport const p = normalizeArabic;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('server/data/dataVersions.ts', "import { sql } from 'kysely';\nexport const probe = sql;\n"),
+    ).toEqual([]);
   });
 });

@@ -15,8 +15,18 @@ const GUARDED: Array<{ method: string; path: string; body?: unknown; allowed: Wh
   { method: 'GET', path: '/graves', allowed: ['admin', 'manager'] },
   { method: 'POST', path: '/graves', body: { gender: 'men', number: 99999 }, allowed: ['admin', 'manager'] },
   { method: 'PUT', path: `/graves/full/${UNKNOWN}`, allowed: ['admin', 'manager'] },
-  { method: 'POST', path: `/graves/${UNKNOWN}/bury`, body: { name: 'اسم', burialDate: '2026-01-01' }, allowed: ['admin', 'manager'] },
-  { method: 'DELETE', path: `/graves/${UNKNOWN}/remove-buried`, body: { buriedPersonId: UNKNOWN }, allowed: ['admin', 'manager'] },
+  {
+    method: 'POST',
+    path: `/graves/${UNKNOWN}/bury`,
+    body: { name: 'اسم', burialDate: '2026-01-01' },
+    allowed: ['admin', 'manager'],
+  },
+  {
+    method: 'DELETE',
+    path: `/graves/${UNKNOWN}/remove-buried`,
+    body: { buriedPersonId: UNKNOWN },
+    allowed: ['admin', 'manager'],
+  },
   { method: 'PUT', path: `/graves/${UNKNOWN}/buried/${UNKNOWN}`, body: { name: 'اسم' }, allowed: ['admin', 'manager'] },
   { method: 'DELETE', path: `/graves/${UNKNOWN}`, allowed: ['admin', 'manager'] },
   { method: 'GET', path: '/suggestion/status/pending', allowed: ['manager'] },
@@ -53,7 +63,12 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
   let adminId: string;
 
   beforeAll(async () => {
-    s = await startTestServer({ seed: 'accounts', now: clock.now, databaseUrl, env: { JWT_SECRET: SECRET, TOKEN_TTL: '1h' } });
+    s = await startTestServer({
+      seed: 'accounts',
+      now: clock.now,
+      databaseUrl,
+      env: { JWT_SECRET: SECRET, TOKEN_TTL: '1h' },
+    });
     tokens.manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     tokens.admin = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     adminId = JSON.parse(Buffer.from(tokens.admin.split('.')[1]!, 'base64url').toString()).sub;
@@ -143,7 +158,11 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
   });
 
   it('malformed tokens and headers are 401', async () => {
-    for (const headers of [{ authorization: 'Bearer not-a-token' }, { authorization: tokens.admin! }, { authorization: 'Basic YTpi' }]) {
+    for (const headers of [
+      { authorization: 'Bearer not-a-token' },
+      { authorization: tokens.admin! },
+      { authorization: 'Basic YTpi' },
+    ]) {
       expectRefusal(await call(s.api, 'GET', '/graves', { headers }), 401);
     }
   });
@@ -206,8 +225,12 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
   });
 
   it('unknown email and wrong password give the same 400 auth.badCredentials', async () => {
-    const unknown = await call(s.api, 'POST', '/auth/login', { body: { email: 'ghost@example.com', password: 'whatever-1' } });
-    const wrong = await call(s.api, 'POST', '/auth/login', { body: { email: DEMO_ACCOUNTS.admin.email, password: 'wrong-password' } });
+    const unknown = await call(s.api, 'POST', '/auth/login', {
+      body: { email: 'ghost@example.com', password: 'whatever-1' },
+    });
+    const wrong = await call(s.api, 'POST', '/auth/login', {
+      body: { email: DEMO_ACCOUNTS.admin.email, password: 'wrong-password' },
+    });
     expectRefusal(unknown, 400, 'auth.badCredentials');
     expectRefusal(wrong, 400, 'auth.badCredentials');
     expect(unknown.body).toEqual(wrong.body);
@@ -286,9 +309,14 @@ describe.each(ENGINES)('throttles after January 2038 on $name', ({ databaseUrl }
   it('a suggestion and a failed login still work (attempt times do not fit in a 32-bit integer)', async () => {
     const s = await startTestServer({ now: () => new Date('2040-01-01T10:00:00Z'), databaseUrl });
     try {
-      const sent = await call(s.api, 'POST', '/suggestion', { body: { text: 'نص', name: 'اسم', phone: '01001234567' } });
+      const sent = await call(s.api, 'POST', '/suggestion', {
+        body: { text: 'نص', name: 'اسم', phone: '01001234567' },
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-      expectRefusal(await call(s.api, 'POST', '/auth/login', { body: { email: 'x@example.com', password: 'wrong-pass' } }), 400);
+      expectRefusal(
+        await call(s.api, 'POST', '/auth/login', { body: { email: 'x@example.com', password: 'wrong-pass' } }),
+        400,
+      );
     } finally {
       await s.close();
     }

@@ -40,7 +40,9 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
   });
 
   it('brotli and gzip carry exactly the plain answer', async () => {
-    const plain = Buffer.from(await (await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const plain = Buffer.from(
+      await (await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
     for (const encoding of ['br', 'gzip']) {
       const res = await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': encoding } });
       // fetch decodes on its own; the header says what travelled.
@@ -55,7 +57,9 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     const number = await addMenGrave();
     const before = s.app.answerCache.builds();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fetch(`${s.api}/graves/male`).then(async (r) => ({ status: r.status, body: await r.text() }))),
+      Array.from({ length: 20 }, () =>
+        fetch(`${s.api}/graves/male`).then(async (r) => ({ status: r.status, body: await r.text() })),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
@@ -71,13 +75,15 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
       expect(res.status).toBe(200);
       return res.json() as Promise<unknown>;
     };
-    const menGraves = async () => (await read('/graves/male')) as Array<{ _id: string; number: number; buriedPersons: Array<{ name: string }> }>;
+    const menGraves = async () =>
+      (await read('/graves/male')) as Array<{ _id: string; number: number; buriedPersons: Array<{ name: string }> }>;
     const builtBy = async (reads: () => Promise<unknown>) => {
       const before = s.app.answerCache.builds();
       await reads();
       return s.app.answerCache.builds() - before;
     };
-    const allKept = () => Promise.all(['/graves/male', '/graves/female', '/articles', '/suggestion/approved'].map(read));
+    const allKept = () =>
+      Promise.all(['/graves/male', '/graves/female', '/articles', '/suggestion/approved'].map(read));
     await allKept();
     expect(await builtBy(allKept)).toBe(0);
 
@@ -104,14 +110,19 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     await allKept();
     const grave = (await menGraves()).find((g) => g.number === number)!;
     const name = 'ناصر عبد الودود للتجربة';
-    expect((await call(s.api, 'POST', `/graves/${grave._id}/bury`, { token, body: { name, burialDate: today } })).status).toBe(201);
+    expect(
+      (await call(s.api, 'POST', `/graves/${grave._id}/bury`, { token, body: { name, burialDate: today } })).status,
+    ).toBe(201);
     expect((await menGraves()).find((g) => g._id === grave._id)!.buriedPersons.map((p) => p.name)).toEqual([name]);
     const found = (await read(`/search?q=${encodeURIComponent('عبد الودود للتجربة')}`)) as unknown[];
     expect(found.length).toBe(1);
     expect(await builtBy(() => Promise.all([read('/graves/female'), read('/articles')]))).toBe(0);
 
     // A new article: the articles are read again, the sections are not.
-    const article = await call(s.api, 'POST', '/articles', { token: manager, body: { title: 'مقال لاختبار الذاكرة', content: 'نص' } });
+    const article = await call(s.api, 'POST', '/articles', {
+      token: manager,
+      body: { title: 'مقال لاختبار الذاكرة', content: 'نص' },
+    });
     expect(article.status).toBe(201);
     expect(((await read('/articles')) as Array<{ _id: string }>).some((a) => a._id === article.body._id)).toBe(true);
     expect(await builtBy(() => Promise.all([read('/graves/male'), read('/graves/female')]))).toBe(0);

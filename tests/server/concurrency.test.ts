@@ -27,7 +27,9 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
 
   it('eight "full" at once: one 200, the others 400 grave.cannotUpdateFull', async () => {
     const id = (await call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 78 } })).body._id;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call(s.api, 'PUT', `/graves/full/${id}`, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(s.api, 'PUT', `/graves/full/${id}`, { token })),
+    );
     expect(statuses(answers)).toEqual([200, ...Array(7).fill(400)]);
   });
 

@@ -89,7 +89,14 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
     const pg = databaseUrl ? await freshPostgresDatabase(databaseUrl) : null;
     const url = pg ? pg.url : `file:${join(dir, 'register.sqlite')}`;
     const start = async () => {
-      const config = { ...loadConfig({}), databaseUrl: url, port: 0, host: '127.0.0.1', staticDir: null, logLevel: 'silent' as const };
+      const config = {
+        ...loadConfig({}),
+        databaseUrl: url,
+        port: 0,
+        host: '127.0.0.1',
+        staticDir: null,
+        logLevel: 'silent' as const,
+      };
       const { store, ctx } = await prepare(config);
       const app = await buildApp(ctx);
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -104,7 +111,11 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
         body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
       });
       expect(login.status).toBe(200);
-      const stored = await first.store.db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
+      const stored = await first.store.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'jwt_secret')
+        .executeTakeFirst();
       // 256 bits, base64url.
       expect(Buffer.from(stored!.value, 'base64url')).toHaveLength(32);
       await first.close();
@@ -113,7 +124,11 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
       try {
         const res = await call(second.api, 'GET', '/graves', { token: login.body.token });
         expect(res.status).toBe(200);
-        const again = await second.store.db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').execute();
+        const again = await second.store.db
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'jwt_secret')
+          .execute();
         expect(again.map((r) => r.value)).toEqual([stored!.value]);
       } finally {
         await second.close();

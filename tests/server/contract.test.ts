@@ -24,7 +24,8 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
   });
   afterAll(async () => s?.close());
 
-  const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(s.api, method, path, options);
+  const api = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
+    call(s.api, method, path, options);
 
   it('POST /auth/login answers {token, role, message} with an HS256 token carrying the claims', async () => {
     const res = await api('POST', '/auth/login', {
@@ -32,7 +33,10 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ token: expect.any(String), role: 'admin', message: t('auth.loginSuccess') });
-    const [header, payload] = res.body.token.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = res.body.token
+      .split('.')
+      .slice(0, 2)
+      .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ role: 'admin', email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name });
     expect(payload.sub).toMatch(UUID);
@@ -108,7 +112,14 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     expect(male.status).toBe(200);
     expect(male.body.map((g: any) => g.number)).toEqual([1, 2, 3]);
     for (const g of male.body) {
-      expect(Object.keys(g).sort()).toEqual(['_id', 'buriedPersons', 'daysUntilAvailable', 'gender', 'number', 'status']);
+      expect(Object.keys(g).sort()).toEqual([
+        '_id',
+        'buriedPersons',
+        'daysUntilAvailable',
+        'gender',
+        'number',
+        'status',
+      ]);
       expect(g.gender).toBe('men');
       for (const p of g.buriedPersons) {
         expect(Object.keys(p).sort()).toEqual(['_id', 'burialDate', 'name']);
@@ -186,16 +197,26 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(t('burial.updated'));
-    expect(res.body.grave.buriedPersons[1]).toEqual({ _id: person._id, name: 'عبد الله حسن علي', burialDate: '2006-06-06' });
+    expect(res.body.grave.buriedPersons[1]).toEqual({
+      _id: person._id,
+      name: 'عبد الله حسن علي',
+      burialDate: '2006-06-06',
+    });
     // The corrected name is found by search at once (the normalised copy is kept in step).
     const found = await api('GET', `/search?q=${encodeURIComponent('عبدالله حسن علي')}`);
     expect(found.body.map((m: any) => m.person._id)).toEqual([person._id]);
   });
 
   it('DELETE /graves/{id}/remove-buried: 200 {message} and the person is gone', async () => {
-    const bury = await api('POST', `/graves/${ids.W2}/bury`, { token: admin, body: { name: 'خطأ في الإدخال', burialDate: '2026-03-10' } });
+    const bury = await api('POST', `/graves/${ids.W2}/bury`, {
+      token: admin,
+      body: { name: 'خطأ في الإدخال', burialDate: '2026-03-10' },
+    });
     const personId = bury.body.grave.buriedPersons[0]._id;
-    const res = await api('DELETE', `/graves/${ids.W2}/remove-buried`, { token: admin, body: { buriedPersonId: personId } });
+    const res = await api('DELETE', `/graves/${ids.W2}/remove-buried`, {
+      token: admin,
+      body: { buriedPersonId: personId },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: t('burial.deleted') });
     expect((await api('GET', `/graves/${ids.W2}`)).body).toMatchObject({ buriedPersons: [], status: 'متاحة' });
@@ -224,7 +245,10 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(del.status).toBe(200);
     // A call that needs a body still refuses an empty one.
-    const empty = await fetch(`${s.api}/graves`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${admin}` } });
+    const empty = await fetch(`${s.api}/graves`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${admin}` },
+    });
     expect(empty.status).toBe(400);
   });
 
@@ -260,11 +284,18 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       expect(res.body.message).toBe(t('suggestion.statusUpdated'));
       expect(res.body.suggestion).toMatchObject({ _id: x._id, status: 'approved', phone: x.phone });
     }
-    const rejected = await api('PUT', `/suggestion/status/${pending.body[0]._id}`, { token: manager, body: { status: 'rejected' } });
+    const rejected = await api('PUT', `/suggestion/status/${pending.body[0]._id}`, {
+      token: manager,
+      body: { status: 'rejected' },
+    });
     expect(rejected.body.suggestion.status).toBe('rejected');
     expect((await api('GET', '/suggestion/status/approved', { token: manager })).body).toHaveLength(2);
-    expect((await api('GET', '/suggestion/status/rejected', { token: manager })).body.map((x: any) => x.name)).toEqual(['خالد']);
-    const paged = await api('GET', `/suggestion/status/approved?range=${encodeURIComponent('[0,0]')}`, { token: manager });
+    expect((await api('GET', '/suggestion/status/rejected', { token: manager })).body.map((x: any) => x.name)).toEqual([
+      'خالد',
+    ]);
+    const paged = await api('GET', `/suggestion/status/approved?range=${encodeURIComponent('[0,0]')}`, {
+      token: manager,
+    });
     expect(paged.body).toHaveLength(1);
     expect(paged.headers.get('content-range')).toBe('suggestions 0-0/2');
   });
@@ -286,7 +317,12 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       clock.advance(60_000);
       const res = await api('POST', '/articles', { token: manager, body: { title, content } });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ _id: expect.stringMatching(UUID), title, content, createdAt: clock.now().toISOString() });
+      expect(res.body).toEqual({
+        _id: expect.stringMatching(UUID),
+        title,
+        content,
+        createdAt: clock.now().toISOString(),
+      });
       made.push(res.body);
     }
     const list = await api('GET', '/articles');
@@ -316,7 +352,9 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(sharedText['register.success']);
-    const login = await api('POST', '/auth/login', { body: { email: 'new.admin@example.com', password: 'long-enough-1' } });
+    const login = await api('POST', '/auth/login', {
+      body: { email: 'new.admin@example.com', password: 'long-enough-1' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.role).toBe('admin');
   });
@@ -330,9 +368,13 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     }
     expect(res.body.map((u: any) => u.role).sort()).toEqual(['admin', 'admin', 'manager']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);
-    const paged = await api('GET', `/users?sort=${encodeURIComponent('["email","ASC"]')}&range=${encodeURIComponent('[1,2]')}`, {
-      token: manager,
-    });
+    const paged = await api(
+      'GET',
+      `/users?sort=${encodeURIComponent('["email","ASC"]')}&range=${encodeURIComponent('[1,2]')}`,
+      {
+        token: manager,
+      },
+    );
     expect(paged.headers.get('content-range')).toBe('users 1-2/3');
     expect(paged.body.map((u: any) => u.email)).toEqual(['manager@example.com', 'New.Admin@example.com']);
   });
@@ -350,7 +392,10 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       body: { email: 'NEW.ADMIN@example.com', newPassword: 'changed-by-myself' },
     });
     expect(own.status).toBe(200);
-    expect((await api('POST', '/auth/login', { body: { email: 'new.admin@example.com', password: 'changed-by-manager' } })).status).toBe(400);
+    expect(
+      (await api('POST', '/auth/login', { body: { email: 'new.admin@example.com', password: 'changed-by-manager' } }))
+        .status,
+    ).toBe(400);
     await s.login('new.admin@example.com', 'changed-by-myself');
   });
 

@@ -89,7 +89,9 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
 
   it('the demo accounts log in with their roles', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const res = await call(s.api, 'POST', '/auth/login', { body: { email: account.email, password: account.password } });
+      const res = await call(s.api, 'POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
       expect(res.status).toBe(200);
       expect(res.body.role).toBe(account.role);
     }
@@ -110,8 +112,14 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
       // and burial. Ids are random; people of one grave on one day may come in either order, so they are sorted.
       const sections = async (server: TestServer) => {
         const all = [];
-        for (const path of ['male', 'female', 'bone']) all.push(...(await call(server.api, 'GET', `/graves/${path}`)).body);
-        return all.map((g: any) => ({ gender: g.gender, number: g.number, status: g.status, people: g.buriedPersons.map((p: any) => `${p.name}|${p.burialDate}`).sort() }));
+        for (const path of ['male', 'female', 'bone'])
+          all.push(...(await call(server.api, 'GET', `/graves/${path}`)).body);
+        return all.map((g: any) => ({
+          gender: g.gender,
+          number: g.number,
+          status: g.status,
+          people: g.buriedPersons.map((p: any) => `${p.name}|${p.burialDate}`).sort(),
+        }));
       };
       expect(await sections(again)).toEqual(await sections(s));
       expect((await sections(s)).length).toBe((await village(s, manager)).length);

@@ -12,7 +12,8 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-const QUERY_BUILDING = /\.(selectFrom|insertInto|updateTable|deleteFrom|transaction)\(|\bsql`|\bctx\.db\.|from 'kysely'|\.execute\(\)/;
+const QUERY_BUILDING =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|transaction)\(|\bsql`|\bctx\.db\.|from 'kysely'|\.execute\(\)/;
 
 describe('where things are', () => {
   const outsideData = ['server/routes', 'server/plugins', 'server/site'].flatMap(sourcesUnder);
@@ -29,7 +30,9 @@ describe('where things are', () => {
   });
 
   it('no input casts in server/routes: params, body and query are typed by their schemas', () => {
-    const offenders = sourcesUnder('server/routes').filter((file) => /\brequest\.\w+ as\b|\bas \{/.test(readFileSync(file, 'utf8')));
+    const offenders = sourcesUnder('server/routes').filter((file) =>
+      /\brequest\.\w+ as\b|\bas \{/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -53,7 +56,9 @@ describe('the OpenAPI document describes every answer', () => {
   }
 
   it('each operation has a response schema for every status code it declares: a success, 429 and 500 at least', async () => {
-    const doc = (await (await fetch(`${s.api}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await (await fetch(`${s.api}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
     );
@@ -63,7 +68,8 @@ describe('the OpenAPI document describes every answer', () => {
       const codes = Object.keys(op.responses ?? {});
       if (!codes.some((c) => /^2\d\d$/.test(c))) problems.push(`${name}: no success answer`);
       for (const code of ['429', '500']) if (!codes.includes(code)) problems.push(`${name}: no ${code}`);
-      if (op.security && !['401', '403'].every((c) => codes.includes(c))) problems.push(`${name}: staff route without 401/403`);
+      if (op.security && !['401', '403'].every((c) => codes.includes(c)))
+        problems.push(`${name}: staff route without 401/403`);
       for (const code of codes) {
         const answer = op.responses![code]!;
         // 204 and 304 carry no body; every other answer names its schema.
@@ -76,7 +82,9 @@ describe('the OpenAPI document describes every answer', () => {
   });
 
   it('staff operations declare the bearer token; public ones do not', async () => {
-    const doc = (await (await fetch(`${s.api}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await (await fetch(`${s.api}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     expect(doc.paths['/api/graves']?.get?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/graves/male']?.get?.security).toBeUndefined();
   });

@@ -18,7 +18,8 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
   let suggestionId: string;
   let articleId: string;
 
-  const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(s.api, method, path, options);
+  const api = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
+    call(s.api, method, path, options);
 
   /**
    * Every row a refused request could have touched, straight from the database (the API lists hide some columns):
@@ -65,18 +66,39 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     await make('bonesFull', 'bones', 'القسم المغلق');
     await api('PUT', `/graves/full/${g.full}`, { token: admin });
     await api('PUT', `/graves/full/${g.bonesFull}`, { token: admin });
-    expect((await api('POST', `/graves/${g.resting}/bury`, { token: admin, body: { name: 'سالم', burialDate: '2026-03-01' } })).status).toBe(201);
-    expect((await api('POST', `/graves/${g.today}/bury`, { token: admin, body: { name: 'منصور', burialDate: '2026-03-10' } })).status).toBe(201);
-    expect((await api('POST', `/graves/${g.bones}/bury`, { token: admin, body: { name: 'رفات', burialDate: '2026-03-09' } })).status).toBe(201);
+    expect(
+      (
+        await api('POST', `/graves/${g.resting}/bury`, {
+          token: admin,
+          body: { name: 'سالم', burialDate: '2026-03-01' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api('POST', `/graves/${g.today}/bury`, {
+          token: admin,
+          body: { name: 'منصور', burialDate: '2026-03-10' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api('POST', `/graves/${g.bones}/bury`, { token: admin, body: { name: 'رفات', burialDate: '2026-03-09' } }))
+        .status,
+    ).toBe(201);
     const sent = await api('POST', '/suggestion', { body: { text: 'نص', name: 'اسم', phone: '01001234567' } });
     expect(sent.status).toBe(201);
     suggestionId = (await api('GET', '/suggestion/status/pending', { token: manager })).body[0]._id;
-    articleId = (await api('POST', '/articles', { token: manager, body: { title: 'عنوان', content: 'محتوى' } })).body._id;
+    articleId = (await api('POST', '/articles', { token: manager, body: { title: 'عنوان', content: 'محتوى' } })).body
+      ._id;
   });
   afterAll(async () => s?.close());
 
   describe('graves', () => {
-    const create = (body: unknown, token = admin) => () => api('POST', '/graves', { token, body });
+    const create =
+      (body: unknown, token = admin) =>
+      () =>
+        api('POST', '/graves', { token, body });
 
     it.each([0, -1, 100001, 1.5, '12a', '', '  ', '1e3', null, true, {}, [], [1]])(
       'men/women number %j is 400 grave.numberInvalid',
@@ -183,13 +205,22 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it('a resting grave whose last burial is today takes another burial; bone sections take remains', async () => {
-      const second = await api('POST', `/graves/${g.today}/bury`, { token: admin, body: { name: 'سليم', burialDate: '2026-03-10' } });
+      const second = await api('POST', `/graves/${g.today}/bury`, {
+        token: admin,
+        body: { name: 'سليم', burialDate: '2026-03-10' },
+      });
       expect(second.status).toBe(201);
       expect(second.body.grave.buriedPersons).toHaveLength(2);
-      const remains = await api('POST', `/graves/${g.bones}/bury`, { token: admin, body: { name: 'رفات ثانية', burialDate: '1900-01-01' } });
+      const remains = await api('POST', `/graves/${g.bones}/bury`, {
+        token: admin,
+        body: { name: 'رفات ثانية', burialDate: '1900-01-01' },
+      });
       expect(remains.status).toBe(201);
       // 200 characters exactly is allowed.
-      const long = await api('POST', `/graves/${g.bones}/bury`, { token: admin, body: { name: 'ن'.repeat(200), burialDate: '2000-01-01' } });
+      const long = await api('POST', `/graves/${g.bones}/bury`, {
+        token: admin,
+        body: { name: 'ن'.repeat(200), burialDate: '2000-01-01' },
+      });
       expect(long.status).toBe(201);
       // A full ISO timestamp is kept as its date.
       const iso = await api('POST', `/graves/${g.bones}/bury`, {
@@ -201,15 +232,33 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
 
     it('an unknown grave is 404 for bury, remove-buried and correcting a person', async () => {
       await refused(bury(UNKNOWN, { name: 'علي', burialDate: '2026-03-01' }), 404, 'grave.notFound');
-      await refused(() => api('DELETE', `/graves/${UNKNOWN}/remove-buried`, { token: admin, body: { buriedPersonId: UNKNOWN } }), 404);
-      await refused(() => api('PUT', `/graves/${UNKNOWN}/buried/${UNKNOWN}`, { token: admin, body: { name: 'علي' } }), 404);
+      await refused(
+        () => api('DELETE', `/graves/${UNKNOWN}/remove-buried`, { token: admin, body: { buriedPersonId: UNKNOWN } }),
+        404,
+      );
+      await refused(
+        () => api('PUT', `/graves/${UNKNOWN}/buried/${UNKNOWN}`, { token: admin, body: { name: 'علي' } }),
+        404,
+      );
     });
 
-    it("an unknown person, or a person of another grave, is 404", async () => {
+    it('an unknown person, or a person of another grave, is 404', async () => {
       const person = (await api('GET', `/graves/${g.resting}`)).body.buriedPersons[0]._id;
-      await refused(() => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: { buriedPersonId: UNKNOWN } }), 404, 'burial.notFound');
-      await refused(() => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: { buriedPersonId: person } }), 404, 'burial.notFound');
-      await refused(() => api('PUT', `/graves/${g.empty}/buried/${person}`, { token: admin, body: { name: 'علي' } }), 404, 'burial.notFound');
+      await refused(
+        () => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: { buriedPersonId: UNKNOWN } }),
+        404,
+        'burial.notFound',
+      );
+      await refused(
+        () => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: { buriedPersonId: person } }),
+        404,
+        'burial.notFound',
+      );
+      await refused(
+        () => api('PUT', `/graves/${g.empty}/buried/${person}`, { token: admin, body: { name: 'علي' } }),
+        404,
+        'burial.notFound',
+      );
       await refused(() => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: {} }), 400);
     });
 
@@ -257,15 +306,30 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
         expect(res.status, phone).toBe(201);
       }
       const pending = (await api('GET', '/suggestion/status/pending', { token: manager })).body;
-      const phones = pending.filter((x: any) => x.text.startsWith('هاتف')).map((x: any) => x.phone).sort();
+      const phones = pending
+        .filter((x: any) => x.text.startsWith('هاتف'))
+        .map((x: any) => x.phone)
+        .sort();
       expect(phones).toEqual(['01001234567', '01001234567', '11111111111111111111', '123456'].sort());
     });
 
     it('a status other than pending, approved, rejected is 400; an unknown suggestion 404', async () => {
-      await refused(() => api('GET', '/suggestion/status/accepted', { token: manager }), 400, 'suggestion.statusInvalid');
-      await refused(() => api('PUT', `/suggestion/status/${suggestionId}`, { token: manager, body: { status: 'done' } }), 400, 'suggestion.statusInvalid');
+      await refused(
+        () => api('GET', '/suggestion/status/accepted', { token: manager }),
+        400,
+        'suggestion.statusInvalid',
+      );
+      await refused(
+        () => api('PUT', `/suggestion/status/${suggestionId}`, { token: manager, body: { status: 'done' } }),
+        400,
+        'suggestion.statusInvalid',
+      );
       await refused(() => api('PUT', `/suggestion/status/${suggestionId}`, { token: manager, body: {} }), 400);
-      await refused(() => api('PUT', `/suggestion/status/${UNKNOWN}`, { token: manager, body: { status: 'approved' } }), 404, 'suggestion.notFound');
+      await refused(
+        () => api('PUT', `/suggestion/status/${UNKNOWN}`, { token: manager, body: { status: 'approved' } }),
+        404,
+        'suggestion.notFound',
+      );
     });
   });
 
@@ -277,27 +341,46 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       await refused(post({ title: 'عنوان', content: '   ' }), 400, 'article.contentInvalid');
       await refused(post({ title: 'عنوان', content: 'م'.repeat(50001) }), 400, 'article.contentInvalid');
       await refused(post({ title: 'عنوان', content: { html: '<p>' } }), 400, 'article.contentInvalid');
-      await refused(() => api('PUT', `/articles/${articleId}`, { token: manager, body: { title: ' ' } }), 400, 'article.titleInvalid');
-      await refused(() => api('PUT', `/articles/${UNKNOWN}`, { token: manager, body: { title: 'جديد' } }), 404, 'article.notFound');
+      await refused(
+        () => api('PUT', `/articles/${articleId}`, { token: manager, body: { title: ' ' } }),
+        400,
+        'article.titleInvalid',
+      );
+      await refused(
+        () => api('PUT', `/articles/${UNKNOWN}`, { token: manager, body: { title: 'جديد' } }),
+        404,
+        'article.notFound',
+      );
     });
   });
 
   describe('the request itself', () => {
     it('malformed JSON is 400 with the Arabic reason', async () => {
-      await refused(() => api('POST', '/graves', { token: admin, body: '{"gender": "men", "number": ' }), 400, 'errors.malformedJson');
+      await refused(
+        () => api('POST', '/graves', { token: admin, body: '{"gender": "men", "number": ' }),
+        400,
+        'errors.malformedJson',
+      );
       await refused(() => api('POST', '/suggestion', { body: "{'text': 'x'}" }), 400, 'errors.malformedJson');
     });
 
     it('a body carrying __proto__ is refused with 400, not 500', async () => {
       await refused(
-        () => api('POST', '/suggestion', { body: '{"text":"x","name":"y","phone":"01001234567","__proto__":{"admin":true}}' }),
+        () =>
+          api('POST', '/suggestion', {
+            body: '{"text":"x","name":"y","phone":"01001234567","__proto__":{"admin":true}}',
+          }),
         400,
       );
     });
 
     it('a body that is not JSON is refused, not 500', async () => {
       const res = await refused(
-        () => api('POST', '/suggestion', { body: 'text=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        () =>
+          api('POST', '/suggestion', {
+            body: 'text=x',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
         415,
       );
       expect(res.body.message).toBeTruthy();
@@ -307,18 +390,39 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       for (const body of ['[]', '"text"', '42', 'null']) {
         await refused(() => api('POST', '/graves', { token: admin, body }), 400);
       }
-      await refused(() => api('POST', '/suggestion', { body: '' , headers: { 'content-type': 'application/json' } }), 400);
+      await refused(
+        () => api('POST', '/suggestion', { body: '', headers: { 'content-type': 'application/json' } }),
+        400,
+      );
     });
 
     it('a body over 256 KB is 413', async () => {
       const content = 'a'.repeat(300 * 1024);
-      await refused(() => api('POST', '/articles', { token: manager, body: { title: 'كبير', content } }), 413, 'errors.payloadTooLarge');
-      await refused(() => api('POST', '/suggestion', { body: { text: content, name: 'x', phone: '01001234567' } }), 413);
+      await refused(
+        () => api('POST', '/articles', { token: manager, body: { title: 'كبير', content } }),
+        413,
+        'errors.payloadTooLarge',
+      );
+      await refused(
+        () => api('POST', '/suggestion', { body: { text: content, name: 'x', phone: '01001234567' } }),
+        413,
+      );
     });
 
     it('bad paging parameters are 400, not 500', async () => {
-      for (const query of ['range=oops', 'range=[5,1]', 'sort=["password","ASC"]', 'sort=["number","UP"]', 'filter=[1]', 'filter={"q":5}']) {
-        await refused(() => api('GET', `/graves?${query.replace(/[[\]{}"]/g, encodeURIComponent)}`, { token: admin }), 400, 'errors.badQuery');
+      for (const query of [
+        'range=oops',
+        'range=[5,1]',
+        'sort=["password","ASC"]',
+        'sort=["number","UP"]',
+        'filter=[1]',
+        'filter={"q":5}',
+      ]) {
+        await refused(
+          () => api('GET', `/graves?${query.replace(/[[\]{}"]/g, encodeURIComponent)}`, { token: admin }),
+          400,
+          'errors.badQuery',
+        );
       }
     });
 

@@ -124,7 +124,14 @@ describe.each(ENGINES)('recent burials on $name', ({ databaseUrl }) => {
     // Grave 1's old burial is not a recent one, and grave 1 (Feb 1) is outside the ten.
     expect(JSON.stringify(res.body)).not.toContain('قديم جدا');
     for (const g of res.body) {
-      expect(Object.keys(g).sort()).toEqual(['_id', 'buriedPersons', 'daysUntilAvailable', 'gender', 'number', 'status']);
+      expect(Object.keys(g).sort()).toEqual([
+        '_id',
+        'buriedPersons',
+        'daysUntilAvailable',
+        'gender',
+        'number',
+        'status',
+      ]);
     }
     expect(res.body[0]).toMatchObject({ number: 11, gender: 'men', status: 'غير متاحة', daysUntilAvailable: 365 });
   });

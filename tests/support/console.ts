@@ -24,18 +24,23 @@ export async function signedInContext(
   return context;
 }
 
-
 /**
  * A describe block's console browser suite: the real server on the demo village with the built site, one Chromium,
  * and pages opened on the console's home as a signed-in staff member (ar-EG, Cairo time, 1280 px), with the page's
  * errors collected from then on. Everything is closed after the block.
  */
-export function consoleSuite(): { readonly server: TestServer; staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }> } {
+export function consoleSuite(): {
+  readonly server: TestServer;
+  staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }>;
+} {
   let server: TestServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seed: 'demo', staticDir: inject('siteDir') }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ seed: 'demo', staticDir: inject('siteDir') }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});

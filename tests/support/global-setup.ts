@@ -20,7 +20,15 @@ export default function setup(project: TestProject): void {
   rmSync(TEST_SITE_DIR, { recursive: true, force: true });
   execFileSync(
     process.execPath,
-    [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', TEST_SITE_DIR, '--emptyOutDir', '--logLevel', 'error'],
+    [
+      resolve('node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      TEST_SITE_DIR,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
     // vitest sets NODE_ENV=test, which would give React's development build; the browser suites test what ships.
     { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );

@@ -34,7 +34,15 @@ export async function startServerProcess(
   let out = '';
   const args = entry === 'production' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, STATIC_DIR: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(p) },
+    env: {
+      ...process.env,
+      STATIC_DIR: 'none',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+      PORT: String(p),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -52,8 +52,12 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const date = checkBurialDate(request.body.burialDate, today);
       if (!date.ok) throw badRequest(date.error);
       const { id } = request.params;
-      await addBurial(writeBy(ctx, request), ctx.statusContext(), id, { name: name.value, burialDate: date.value }, (grave) =>
-        refuseUnlessOpen(grave, today),
+      await addBurial(
+        writeBy(ctx, request),
+        ctx.statusContext(),
+        id,
+        { name: name.value, burialDate: date.value },
+        (grave) => refuseUnlessOpen(grave, today),
       );
       reply.status(201);
       return { message: t('burial.success'), grave: await graveNow(id) };

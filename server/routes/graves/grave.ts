@@ -128,7 +128,10 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.put(
     '/graves/full/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, 400, 404] }) },
+      schema: {
+        params: idParams('id'),
+        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, 400, 404] }),
+      },
       config: { access: { resource: 'graves', action: 'edit' } },
     },
     async (request) => {

@@ -27,13 +27,19 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get(
     '/graves/recentBurials',
-    { schema: { response: answers({ 200: graves }, { kept: true }) }, config: { answerCache: { shows: GRAVE_SCOPES } } },
+    {
+      schema: { response: answers({ 200: graves }, { kept: true }) },
+      config: { answerCache: { shows: GRAVE_SCOPES } },
+    },
     async () => recentBurials(ctx.db, ctx.statusContext()),
   );
 
   /** Burial counts by section and the availability of men and women graves. */
   async function statistics() {
-    const [deaths, all] = await Promise.all([burialCountsBySection(ctx.db), listGraveSummaries(ctx.db, ctx.statusContext())]);
+    const [deaths, all] = await Promise.all([
+      burialCountsBySection(ctx.db),
+      listGraveSummaries(ctx.db, ctx.statusContext()),
+    ]);
     const sections = all.filter((g) => g.gender !== 'bones');
     const available = sections.filter((g) => g.status === GRAVE_STATUS.available).length;
     return {
@@ -45,7 +51,13 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     };
   }
 
-  const figures = ['totalDeaths', 'maleDeaths', 'femaleDeaths', 'availableGravesCount', 'unavailableGravesCount'] as const;
+  const figures = [
+    'totalDeaths',
+    'maleDeaths',
+    'femaleDeaths',
+    'availableGravesCount',
+    'unavailableGravesCount',
+  ] as const;
   const pathOf = { availableGravesCount: 'available-count', unavailableGravesCount: 'unavailable-count' } as const;
   for (const figure of figures) {
     const path = figure in pathOf ? pathOf[figure as keyof typeof pathOf] : figure;

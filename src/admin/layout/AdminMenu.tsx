@@ -24,12 +24,42 @@ interface Item {
 
 export const MENU_ITEMS: Item[] = [
   { to: consolePaths.graves(), label: t('nav.showgraves'), icon: <GravesIcon />, resource: 'graves', action: 'list' },
-  { to: consolePaths.createGrave(), label: t('nav.creategrave'), icon: <AddIcon />, resource: 'graves', action: 'create' },
-  { to: consolePaths.suggestions(), label: t('nav.suggestions'), icon: <SuggestionsIcon />, resource: 'suggestions', action: 'list' },
-  { to: consolePaths.articles(), label: t('nav.articles'), icon: <ArticlesIcon />, resource: 'articles', action: 'list' },
+  {
+    to: consolePaths.createGrave(),
+    label: t('nav.creategrave'),
+    icon: <AddIcon />,
+    resource: 'graves',
+    action: 'create',
+  },
+  {
+    to: consolePaths.suggestions(),
+    label: t('nav.suggestions'),
+    icon: <SuggestionsIcon />,
+    resource: 'suggestions',
+    action: 'list',
+  },
+  {
+    to: consolePaths.articles(),
+    label: t('nav.articles'),
+    icon: <ArticlesIcon />,
+    resource: 'articles',
+    action: 'list',
+  },
   { to: consolePaths.users(), label: t('admin.users'), icon: <UsersIcon />, resource: 'users', action: 'list' },
-  { to: consolePaths.createUser(), label: t('nav.register'), icon: <PersonAddIcon />, resource: 'users', action: 'create' },
-  { to: consolePaths.password(), label: t('nav.resetpassword'), icon: <PasswordIcon />, resource: 'password', action: 'edit' },
+  {
+    to: consolePaths.createUser(),
+    label: t('nav.register'),
+    icon: <PersonAddIcon />,
+    resource: 'users',
+    action: 'create',
+  },
+  {
+    to: consolePaths.password(),
+    label: t('nav.resetpassword'),
+    icon: <PasswordIcon />,
+    resource: 'password',
+    action: 'edit',
+  },
   { to: consolePaths.audit(), label: t('audit.title'), icon: <AuditIcon />, resource: 'audit', action: 'list' },
 ];
 

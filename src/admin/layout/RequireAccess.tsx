@@ -6,7 +6,15 @@ import type { Action, Resource } from '../../domain/policy';
 import { AccessDenied } from './AccessDenied';
 
 /** Visible only to a role allowed to open the page; the others see AccessDenied (custom routes). */
-export function RequireAccess({ resource, action, children }: { resource: Resource; action: Action; children: ReactNode }) {
+export function RequireAccess({
+  resource,
+  action,
+  children,
+}: {
+  resource: Resource;
+  action: Action;
+  children: ReactNode;
+}) {
   const { canAccess, isPending } = useCanAccess({ resource, action });
   if (isPending) return <p>{t('common.loading')}</p>;
   if (!canAccess) return <AccessDenied />;

@@ -1,5 +1,16 @@
 // The console's home: the register's statistics and the latest burials.
-import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
@@ -19,9 +30,7 @@ const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
 export function Dashboard() {
   const stats = useStatistics();
   const recent = useRecentBurials();
-  const rows = (recent.data?.data ?? []).flatMap((grave) =>
-    grave.buriedPersons.map((person) => ({ grave, person })),
-  );
+  const rows = (recent.data?.data ?? []).flatMap((grave) => grave.buriedPersons.map((person) => ({ grave, person })));
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={t('admin.dashboard')} />

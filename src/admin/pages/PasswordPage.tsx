@@ -64,7 +64,9 @@ function PasswordForm() {
               onChange={(e) => setEmail(e.target.value)}
               required
               disabled={ownOnly}
-              helperText={ownOnly ? t('admin.passwordOwnOnly') : touched && email.trim() === '' ? t('common.required') : ' '}
+              helperText={
+                ownOnly ? t('admin.passwordOwnOnly') : touched && email.trim() === '' ? t('common.required') : ' '
+              }
               error={!ownOnly && touched && email.trim() === ''}
               autoComplete="username"
             />

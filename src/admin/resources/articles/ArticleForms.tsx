@@ -93,9 +93,7 @@ export function ArticleEdit() {
 function PublicLink() {
   const record = useRecordContext<ArticleRecord>();
   if (!record) return null;
-  return (
-    <Button href={publicPaths.article.href(String(record.id))}>{t('admin.viewArticle')}</Button>
-  );
+  return <Button href={publicPaths.article.href(String(record.id))}>{t('admin.viewArticle')}</Button>;
 }
 
 function Content() {

@@ -71,9 +71,7 @@ function TitleLink() {
   const record = useRecordContext<ArticleRecord>();
   const createPath = useCreatePath();
   if (!record) return null;
-  return (
-    <Link to={createPath({ resource: 'articles', id: record.id, type: 'show' })}>{record.title}</Link>
-  );
+  return <Link to={createPath({ resource: 'articles', id: record.id, type: 'show' })}>{record.title}</Link>;
 }
 
 function AddArticleButton() {

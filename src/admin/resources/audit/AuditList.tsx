@@ -62,7 +62,8 @@ function readable(key: string, value: unknown): string {
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
-  if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected')) return t(`suggestion.${value}`);
+  if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
+    return t(`suggestion.${value}`);
   if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
   if (key === 'burialDate') return formatDate(value);
   if (key === 'by' && value === 'command line') return t('audit.commandLine');
@@ -98,8 +99,16 @@ export function AuditList() {
         <FunctionField<AuditRecord> source="at" label={t('audit.at')} render={(r) => when.format(new Date(r.at))} />
         <TextField source="accountEmail" label={t('audit.account')} />
         <FunctionField<AuditRecord> source="action" label={t('audit.action')} render={(r) => actionLabel(r.action)} />
-        <FunctionField<AuditRecord> label={t('audit.before')} render={(r) => <Values value={r.before} />} sortable={false} />
-        <FunctionField<AuditRecord> label={t('audit.after')} render={(r) => <Values value={r.after} />} sortable={false} />
+        <FunctionField<AuditRecord>
+          label={t('audit.before')}
+          render={(r) => <Values value={r.before} />}
+          sortable={false}
+        />
+        <FunctionField<AuditRecord>
+          label={t('audit.after')}
+          render={(r) => <Values value={r.after} />}
+          sortable={false}
+        />
       </Datagrid>
     </List>
   );

@@ -82,7 +82,11 @@ export function GraveCreate() {
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         {result && (
-          <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} sx={{ width: '100%' }}>
+          <Alert
+            severity={result.ok ? 'success' : 'error'}
+            role={result.ok ? 'status' : 'alert'}
+            sx={{ width: '100%' }}
+          >
             {result.text}
           </Alert>
         )}

@@ -93,11 +93,7 @@ export function GraveList() {
           label={t('grave.status')}
           render={(g) => <StatusChip status={g.status} />}
         />
-        <FunctionField<GraveRecord>
-          source="gender"
-          label={t('grave.gender')}
-          render={(g) => GENDER_LABEL[g.gender]}
-        />
+        <FunctionField<GraveRecord> source="gender" label={t('grave.gender')} render={(g) => GENDER_LABEL[g.gender]} />
         <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
       </Datagrid>
     </List>
