@@ -83,11 +83,6 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.*', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
-  // Tests still read some answers as `any` (issue 9, item 8: typed fixtures in tests/support replace them).
-  {
-    files: ['tests/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'warn' },
-  },
   // The server never lets a promise float: an unhandled rejection would stop the register.
   {
     files: ['server/**/*.ts'],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, Grave, LoginAnswer, Suggestion } from '../../src/domain/types';
 import { ENGINES, freshPostgresDatabase } from '../support/postgres';
 import { startServerProcess, freePort, type ServerProcess } from '../support/process';
 
@@ -18,9 +19,9 @@ interface Acknowledged {
   suggestions: Set<string>; // text
 }
 
-async function json(res: Response): Promise<any> {
+async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
-  return text ? JSON.parse(text) : null;
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** One client: create a grave, bury someone in it, send a suggestion; again and again until the server dies. */
@@ -35,7 +36,7 @@ async function writer(url: string, token: string, clientNo: number, cycle: numbe
         body: JSON.stringify({ gender: 'men', number }),
       });
       if (g.status !== 201) throw new Error(`grave ${g.status}`);
-      const grave = await json(g);
+      const grave = await json<Grave>(g);
       ack.graves.set(grave._id, number);
       const b = await fetch(`${url}/api/graves/${grave._id}/bury`, {
         method: 'POST',
@@ -43,8 +44,8 @@ async function writer(url: string, token: string, clientNo: number, cycle: numbe
         body: JSON.stringify({ name: `متوفى تجربة ${cycle}-${clientNo}-${i}`, burialDate: '2020-01-01' }),
       });
       if (b.status !== 201) throw new Error(`bury ${b.status}`);
-      const buried = await json(b);
-      ack.burials.set(buried.grave.buriedPersons[0]._id, grave._id);
+      const buried = await json<{ grave: Grave }>(b);
+      ack.burials.set(buried.grave.buriedPersons[0]!._id, grave._id);
       const text = `اقتراح تجربة ${cycle}-${clientNo}-${i}`;
       const s = await fetch(`${url}/api/suggestion`, {
         method: 'POST',
@@ -97,7 +98,7 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(MANAGER),
         });
-        token = (await json(res)).token;
+        token = (await json<LoginAnswer>(res)).token;
       }
       const writers = Array.from({ length: CLIENTS }, (_, c) => writer(server.url, token, c, cycle, ack));
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
@@ -110,13 +111,15 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
     const server = await startServerProcess(env, port);
     try {
       const auth = { authorization: `Bearer ${token}` };
-      const graves: any[] = await json(await fetch(`${server.url}/api/graves`, { headers: auth }));
+      const graves = await json<Grave[]>(await fetch(`${server.url}/api/graves`, { headers: auth }));
       const byId = new Map(graves.map((g) => [g._id, g]));
       for (const [id, number] of ack.graves) expect(byId.get(id)?.number).toBe(number);
       const persons = new Map<string, string>();
       for (const g of graves) for (const p of g.buriedPersons) persons.set(p._id, g._id);
       for (const [personId, graveId] of ack.burials) expect(persons.get(personId)).toBe(graveId);
-      const pending: any[] = await json(await fetch(`${server.url}/api/suggestion/status/pending`, { headers: auth }));
+      const pending = await json<Suggestion[]>(
+        await fetch(`${server.url}/api/suggestion/status/pending`, { headers: auth }),
+      );
       const texts = new Set(pending.map((s) => s.text));
       for (const text of ack.suggestions) expect(texts.has(text)).toBe(true);
       // Nothing half-written: every grave the test created has its audit record, written in the same transaction.
@@ -126,7 +129,7 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
           filter: JSON.stringify({ action: 'grave.create' }),
           range: JSON.stringify([start, start + 999]),
         });
-        const page: any[] = await json(await fetch(`${server.url}/api/audit?${params}`, { headers: auth }));
+        const page = await json<AuditEntry[]>(await fetch(`${server.url}/api/audit?${params}`, { headers: auth }));
         for (const a of page) audited.add(a.entityId);
         if (page.length < 1000) break;
       }

@@ -30,7 +30,7 @@ describeBrowser('stored text never runs', () => {
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${server.api}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       expect(res.status, path).toBeLessThan(300);
-      return res.json() as Promise<any>;
+      return res.json() as Promise<{ _id: string; grave?: { _id: string } }>;
     };
     const grave = await post('/graves', { gender: 'men', number: 9999 });
     graveId = grave._id;

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAVE_STATUS } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { makeGrave, signIn } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
 
 describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) => {
@@ -14,14 +15,13 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
   let nextNumber = 9000;
   beforeAll(async () => {
     s = await startTestServer({ seed: 'demo', databaseUrl });
-    token = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    token = await signIn(s, 'admin');
   });
   afterAll(async () => s?.close());
 
   const addMenGrave = async () => {
     const number = nextNumber++;
-    const created = await call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number } });
-    expect(created.status).toBe(201);
+    await makeGrave(s, token, 'men', number);
     return number;
   };
 
@@ -68,7 +68,7 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
   });
 
   it('a write to one part of the register leaves the answers of the others kept', async () => {
-    const manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    const manager = await signIn(s, 'manager');
     const today = new Date().toISOString().slice(0, 10);
     const read = async (path: string) => {
       const res = await fetch(`${s.api}${path}`);

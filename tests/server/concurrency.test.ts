@@ -2,6 +2,7 @@
 // one "full", no second burial slipped into a grave that just became resting, and throttles that cannot be
 // outrun by sending many attempts at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Grave } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
@@ -22,7 +23,7 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
       Array.from({ length: 8 }, () => call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 77 } })),
     );
     expect(statuses(answers)).toEqual([201, ...Array(7).fill(400)]);
-    expect((await call(s.api, 'GET', '/graves/male')).body.filter((g: any) => g.number === 77)).toHaveLength(1);
+    expect((await call(s.api, 'GET', '/graves/male')).body.filter((g: Grave) => g.number === 77)).toHaveLength(1);
   });
 
   it('eight "full" at once: one 200, the others 400 grave.cannotUpdateFull', async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
 import { sharedText } from '../../src/domain/messages/shared';
+import type { Account, Article, BuriedPerson, Grave, SearchMatch, Suggestion } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call, expectRefusal, movableClock, UUID, YMD } from './helpers';
@@ -89,7 +90,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     // Available again (2010 is long past the resting period): an older record may still be entered.
     const second = await bury(ids.M1!, '  عبد الله حسن  ', '2005-05-05T09:30:00.000Z', manager);
     expect(second.status).toBe(201);
-    expect(second.body.grave.buriedPersons.map((p: any) => [p.name, p.burialDate])).toEqual([
+    expect(second.body.grave.buriedPersons.map((p: BuriedPerson) => [p.name, p.burialDate])).toEqual([
       ['أحمد محمد', '2010-01-01'],
       ['عبد الله حسن', '2005-05-05'],
     ]);
@@ -110,7 +111,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
   it('GET /graves/male, /female, /bone: the graves of that section, by number, full shape', async () => {
     const male = await api('GET', '/graves/male');
     expect(male.status).toBe(200);
-    expect(male.body.map((g: any) => g.number)).toEqual([1, 2, 3]);
+    expect(male.body.map((g: Grave) => g.number)).toEqual([1, 2, 3]);
     for (const g of male.body) {
       expect(Object.keys(g).sort()).toEqual([
         '_id',
@@ -130,13 +131,13 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     expect(male.body[1]).toMatchObject({ status: 'غير متاحة', daysUntilAvailable: 365 - 9 });
     expect(male.body[2]).toMatchObject({ status: 'ممتلئة', daysUntilAvailable: null });
     const female = await api('GET', '/graves/female');
-    expect(female.body.map((g: any) => [g.number, g.gender])).toEqual([
+    expect(female.body.map((g: Grave) => [g.number, g.gender])).toEqual([
       [1, 'women'],
       [2, 'women'],
     ]);
     const bone = await api('GET', '/graves/bone');
-    expect(bone.body.map((g: any) => g.number)).toEqual(['7', FIRST_STAGE]);
-    expect(bone.body.every((g: any) => g.gender === 'bones' && g.daysUntilAvailable === null)).toBe(true);
+    expect(bone.body.map((g: Grave) => g.number)).toEqual(['7', FIRST_STAGE]);
+    expect(bone.body.every((g: Grave) => g.gender === 'bones' && g.daysUntilAvailable === null)).toBe(true);
   });
 
   it('GET /graves (staff): every grave; with simple-rest paging a page and Content-Range', async () => {
@@ -150,10 +151,10 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       { token: manager },
     );
     expect(page.status).toBe(200);
-    expect(page.body.map((g: any) => g.number)).toEqual([3, 2]);
+    expect(page.body.map((g: Grave) => g.number)).toEqual([3, 2]);
     expect(page.headers.get('content-range')).toBe('graves 0-1/3');
     const byName = await api('GET', `/graves?filter=${encodeURIComponent('{"q":"احمد"}')}`, { token: admin });
-    expect(byName.body.map((g: any) => g._id).sort()).toEqual([ids.M1, ids.W1].sort());
+    expect(byName.body.map((g: Grave) => g._id).sort()).toEqual([ids.M1, ids.W1].sort());
     expect(byName.headers.get('content-range')).toBe('graves 0-1/2');
   });
 
@@ -168,8 +169,8 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
   it('GET /graves/recentBurials: graves of the recent burials, newest first, bone sections included', async () => {
     const res = await api('GET', '/graves/recentBurials');
     expect(res.status).toBe(200);
-    expect(res.body.map((g: any) => g._id)).toEqual([ids.B1, ids.M2, ids.W1, ids.M1]);
-    expect(res.body[3].buriedPersons.map((p: any) => p.burialDate)).toEqual(['2010-01-01', '2005-05-05']);
+    expect(res.body.map((g: Grave) => g._id)).toEqual([ids.B1, ids.M2, ids.W1, ids.M1]);
+    expect(res.body[3].buriedPersons.map((p: BuriedPerson) => p.burialDate)).toEqual(['2010-01-01', '2005-05-05']);
     expect(res.body[1]).toMatchObject({ status: 'غير متاحة', daysUntilAvailable: 356, number: 2 });
   });
 
@@ -204,7 +205,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     // The corrected name is found by search at once (the normalised copy is kept in step).
     const found = await api('GET', `/search?q=${encodeURIComponent('عبدالله حسن علي')}`);
-    expect(found.body.map((m: any) => m.person._id)).toEqual([person._id]);
+    expect(found.body.map((m: SearchMatch) => m.person._id)).toEqual([person._id]);
   });
 
   it('DELETE /graves/{id}/remove-buried: 200 {message} and the person is gone', async () => {
@@ -238,7 +239,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       headers: { ...headers, authorization: `Bearer ${admin}` },
     });
     expect(full.status).toBe(200);
-    expect(((await full.json()) as any).grave.status).toBe('ممتلئة');
+    expect(((await full.json()) as { grave: Grave }).grave.status).toBe('ممتلئة');
     const del = await fetch(`${s.api}/graves/${grave.body._id}`, {
       method: 'DELETE',
       headers: { ...headers, authorization: `Bearer ${admin}` },
@@ -266,7 +267,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
   it('GET /suggestion/status/{status} (manager): full records, newest first; PUT /suggestion/status/{id} changes it', async () => {
     const pending = await api('GET', '/suggestion/status/pending', { token: manager });
     expect(pending.status).toBe(200);
-    expect(pending.body.map((x: any) => x.name)).toEqual(['خالد', 'منى', 'سعيد']);
+    expect(pending.body.map((x: Suggestion) => x.name)).toEqual(['خالد', 'منى', 'سعيد']);
     const first = pending.body[2];
     expect(first).toEqual({
       _id: expect.stringMatching(UUID),
@@ -290,9 +291,9 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     });
     expect(rejected.body.suggestion.status).toBe('rejected');
     expect((await api('GET', '/suggestion/status/approved', { token: manager })).body).toHaveLength(2);
-    expect((await api('GET', '/suggestion/status/rejected', { token: manager })).body.map((x: any) => x.name)).toEqual([
-      'خالد',
-    ]);
+    expect(
+      (await api('GET', '/suggestion/status/rejected', { token: manager })).body.map((x: Suggestion) => x.name),
+    ).toEqual(['خالد']);
     const paged = await api('GET', `/suggestion/status/approved?range=${encodeURIComponent('[0,0]')}`, {
       token: manager,
     });
@@ -312,7 +313,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
 
   it('articles: POST 201, GET list newest first, GET detail by both paths, PUT, DELETE then 404', async () => {
     const content = '  <p>نص المقال</p>\n\nسطر ثانٍ  ';
-    const made: any[] = [];
+    const made: Article[] = [];
     for (const title of ['المقال الأول', 'المقال الثاني']) {
       clock.advance(60_000);
       const res = await api('POST', '/articles', { token: manager, body: { title, content } });
@@ -328,21 +329,21 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     const list = await api('GET', '/articles');
     expect(list.status).toBe(200);
     expect(list.body).toEqual(made.reverse().map(({ _id, title, createdAt }) => ({ _id, title, createdAt })));
-    const detail = await api('GET', `/articles/ArticleDetail/${made[1]._id}`);
+    const detail = await api('GET', `/articles/ArticleDetail/${made[1]!._id}`);
     expect(detail.body).toEqual(made[1]);
     expect(detail.body.content).toBe(content); // stored exactly as sent
-    expect((await api('GET', `/articles/${made[1]._id}`)).body).toEqual(made[1]);
+    expect((await api('GET', `/articles/${made[1]!._id}`)).body).toEqual(made[1]);
     const paged = await api('GET', `/articles?range=${encodeURIComponent('[0,0]')}`);
     expect(paged.headers.get('content-range')).toBe('articles 0-0/2');
     expect(paged.body).toHaveLength(1);
-    const put = await api('PUT', `/articles/${made[1]._id}`, { token: manager, body: { title: 'عنوان مصحح' } });
+    const put = await api('PUT', `/articles/${made[1]!._id}`, { token: manager, body: { title: 'عنوان مصحح' } });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ _id: made[1]._id, title: 'عنوان مصحح', content });
-    const del = await api('DELETE', `/articles/${made[0]._id}`, { token: manager });
+    expect(put.body).toMatchObject({ _id: made[1]!._id, title: 'عنوان مصحح', content });
+    const del = await api('DELETE', `/articles/${made[0]!._id}`, { token: manager });
     expect(del.status).toBe(200);
     expect(del.body.message).toBe(t('article.deleted'));
-    expectRefusal(await api('GET', `/articles/ArticleDetail/${made[0]._id}`), 404, 'article.notFound');
-    expectRefusal(await api('DELETE', `/articles/${made[0]._id}`, { token: manager }), 404, 'article.notFound');
+    expectRefusal(await api('GET', `/articles/ArticleDetail/${made[0]!._id}`), 404, 'article.notFound');
+    expectRefusal(await api('DELETE', `/articles/${made[0]!._id}`, { token: manager }), 404, 'article.notFound');
   });
 
   it('POST /auth/register (manager): 201 {message}; the new admin can log in', async () => {
@@ -366,7 +367,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     for (const u of res.body) {
       expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
     }
-    expect(res.body.map((u: any) => u.role).sort()).toEqual(['admin', 'admin', 'manager']);
+    expect(res.body.map((u: Account) => u.role).sort()).toEqual(['admin', 'admin', 'manager']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);
     const paged = await api(
       'GET',
@@ -376,7 +377,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       },
     );
     expect(paged.headers.get('content-range')).toBe('users 1-2/3');
-    expect(paged.body.map((u: any) => u.email)).toEqual(['manager@example.com', 'New.Admin@example.com']);
+    expect(paged.body.map((u: Account) => u.email)).toEqual(['manager@example.com', 'New.Admin@example.com']);
   });
 
   it('POST /auth/update-password: manager changes any account; an admin its own; the new password works', async () => {

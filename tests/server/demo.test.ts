@@ -1,6 +1,7 @@
 // The demo village generator: deterministic counts and contents, read back through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedText } from '../../src/domain/messages/shared';
+import type { ApprovedSuggestion, Grave, LoginAnswer, SearchMatch } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call, YMD } from './helpers';
@@ -10,39 +11,39 @@ const TODAY = '2026-03-10';
 
 /** The village as plain data without its random ids, to compare two generations. */
 async function village(s: TestServer, token: string) {
-  const graves = (await call(s.api, 'GET', '/graves', { token })).body as any[];
+  const graves = (await call<Grave[]>(s.api, 'GET', '/graves', { token })).body;
   return graves.map((g) => ({
     gender: g.gender,
     number: g.number,
     status: g.status,
-    people: g.buriedPersons.map((p: any) => `${p.name}|${p.burialDate}`),
+    people: g.buriedPersons.map((p) => `${p.name}|${p.burialDate}`),
   }));
 }
 
 describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
   let s: TestServer;
   let manager: string;
-  let graves: any[];
+  let graves: Grave[];
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'demo', now: NOW, databaseUrl });
     manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    graves = (await call(s.api, 'GET', '/graves', { token: manager })).body;
+    graves = (await call<Grave[]>(s.api, 'GET', '/graves', { token: manager })).body;
   });
   afterAll(async () => s?.close());
 
   it('has 150 men graves numbered 1–150 and 120 women graves numbered 1–120', async () => {
-    const male = (await call(s.api, 'GET', '/graves/male')).body;
-    const female = (await call(s.api, 'GET', '/graves/female')).body;
-    expect(male.map((g: any) => g.number)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
-    expect(female.map((g: any) => g.number)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    expect(male.some((g: any) => g.status === 'ممتلئة')).toBe(true);
-    expect(male.some((g: any) => g.status === 'متاحة')).toBe(true);
+    const male = (await call<Grave[]>(s.api, 'GET', '/graves/male')).body;
+    const female = (await call<Grave[]>(s.api, 'GET', '/graves/female')).body;
+    expect(male.map((g) => g.number)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(female.map((g) => g.number)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(male.some((g) => g.status === 'ممتلئة')).toBe(true);
+    expect(male.some((g) => g.status === 'متاحة')).toBe(true);
   });
 
   it('has the two bone sections of the spec', async () => {
-    const bone = (await call(s.api, 'GET', '/graves/bone')).body;
-    expect(bone.map((g: any) => g.number).sort()).toEqual(
+    const bone = (await call<Grave[]>(s.api, 'GET', '/graves/bone')).body;
+    expect(bone.map((g) => g.number).sort()).toEqual(
       [sharedText['bones.firstStage'], sharedText['bones.secondStage']].sort(),
     );
     expect(sharedText['bones.firstStage']).toBe('المرحلة الأولى (٢٩٤ - ٢٩٨)');
@@ -57,13 +58,13 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
       expect(p.burialDate).toMatch(YMD);
       expect(p.burialDate >= '1995-01-01' && p.burialDate <= TODAY).toBe(true);
     }
-    const recent = people.filter((p: any) => p.burialDate >= '2026-02-25');
+    const recent = people.filter((p) => p.burialDate >= '2026-02-25');
     expect(recent.length).toBeGreaterThanOrEqual(3);
-    const names = people.map((p: any) => p.name).join(' ');
+    const names = people.map((p) => p.name).join(' ');
     for (const spelling of ['أحمد', 'احمد']) expect(names).toContain(spelling);
     expect(/ة/.test(names) && /ه(\s|$)/.test(names)).toBe(true);
-    const recentBurials = (await call(s.api, 'GET', '/graves/recentBurials')).body;
-    expect(recentBurials[0].buriedPersons[0].burialDate >= '2026-02-25').toBe(true);
+    const recentBurials = (await call<Grave[]>(s.api, 'GET', '/graves/recentBurials')).body;
+    expect(recentBurials[0]!.buriedPersons[0]!.burialDate >= '2026-02-25').toBe(true);
     // Statistics agree with the lists.
     const menWomen = graves.filter((g) => g.gender !== 'bones');
     const deaths = menWomen.reduce((n, g) => n + g.buriedPersons.length, 0);
@@ -82,14 +83,14 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
       const list = (await call(s.api, 'GET', `/suggestion/status/${status}`, { token: manager })).body;
       expect(list, status).toHaveLength(12);
     }
-    const approved = (await call(s.api, 'GET', '/suggestion/approved')).body;
+    const approved = (await call<ApprovedSuggestion[]>(s.api, 'GET', '/suggestion/approved')).body;
     expect(approved).toHaveLength(12);
     for (const a of approved) expect(Object.keys(a).sort()).toEqual(['_id', 'name', 'text']);
   });
 
   it('the demo accounts log in with their roles', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const res = await call(s.api, 'POST', '/auth/login', {
+      const res = await call<LoginAnswer>(s.api, 'POST', '/auth/login', {
         body: { email: account.email, password: account.password },
       });
       expect(res.status).toBe(200);
@@ -98,8 +99,8 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
   });
 
   it('search works on the demo spellings', async () => {
-    const a = (await call(s.api, 'GET', `/search?q=${encodeURIComponent('احمد')}`)).body;
-    const b = (await call(s.api, 'GET', `/search?q=${encodeURIComponent('أحمد')}`)).body;
+    const a = (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent('احمد')}`)).body;
+    const b = (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent('أحمد')}`)).body;
     expect(a.length).toBeGreaterThan(0);
     expect(a.length).toBeLessThanOrEqual(50);
     expect(b).toEqual(a);
@@ -111,14 +112,14 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
       // The second village has no accounts: compare through the public section lists, which hold every grave
       // and burial. Ids are random; people of one grave on one day may come in either order, so they are sorted.
       const sections = async (server: TestServer) => {
-        const all = [];
+        const all: Grave[] = [];
         for (const path of ['male', 'female', 'bone'])
-          all.push(...(await call(server.api, 'GET', `/graves/${path}`)).body);
-        return all.map((g: any) => ({
+          all.push(...(await call<Grave[]>(server.api, 'GET', `/graves/${path}`)).body);
+        return all.map((g) => ({
           gender: g.gender,
           number: g.number,
           status: g.status,
-          people: g.buriedPersons.map((p: any) => `${p.name}|${p.burialDate}`).sort(),
+          people: g.buriedPersons.map((p) => `${p.name}|${p.burialDate}`).sort(),
         }));
       };
       expect(await sections(again)).toEqual(await sections(s));

@@ -1,6 +1,7 @@
 // Every 400 rule of the contract, 404s, 413, malformed JSON and wrong types; and that a refused request changes
 // nothing: the whole register (graves, burials, articles, suggestions, accounts) is compared before and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuriedPerson, Suggestion } from '../../src/domain/types';
 import type { MessageKey } from '../../src/domain/messages';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -227,7 +228,9 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
         token: admin,
         body: { name: 'بتاريخ كامل', burialDate: '2021-07-08T13:45:10.000Z' },
       });
-      expect(iso.body.grave.buriedPersons.find((p: any) => p.name === 'بتاريخ كامل').burialDate).toBe('2021-07-08');
+      expect(iso.body.grave.buriedPersons.find((p: BuriedPerson) => p.name === 'بتاريخ كامل').burialDate).toBe(
+        '2021-07-08',
+      );
     });
 
     it('an unknown grave is 404 for bury, remove-buried and correcting a person', async () => {
@@ -307,8 +310,8 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       }
       const pending = (await api('GET', '/suggestion/status/pending', { token: manager })).body;
       const phones = pending
-        .filter((x: any) => x.text.startsWith('هاتف'))
-        .map((x: any) => x.phone)
+        .filter((x: Suggestion) => x.text.startsWith('هاتف'))
+        .map((x: Suggestion) => x.phone)
         .sort();
       expect(phones).toEqual(['01001234567', '01001234567', '11111111111111111111', '123456'].sort());
     });

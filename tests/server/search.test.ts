@@ -1,7 +1,9 @@
 // GET /api/search?q=: one search across all sections, by the shared Arabic normalisation on names and numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { bury as buryIn, makeGrave, signIn } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+import type { Gender, SearchMatch } from '../../src/domain/types';
 import { call } from './helpers';
 
 describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
@@ -10,22 +12,17 @@ describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
   const search = async (q: string) => {
     const res = await call(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as Array<{ grave: any; person: any }>;
+    return res.body as SearchMatch[];
   };
   const names = async (q: string) => (await search(q)).map((m) => m.person.name).sort();
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
-    const token = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    const grave = async (key: string, gender: string, number: number | string) => {
-      const res = await call(s.api, 'POST', '/graves', { token, body: { gender, number } });
-      expect(res.status).toBe(201);
-      g[key] = res.body._id;
+    const token = await signIn(s, 'admin');
+    const grave = async (key: string, gender: Gender, number: number | string) => {
+      g[key] = (await makeGrave(s, token, gender, number))._id;
     };
-    const bury = async (key: string, name: string, burialDate: string) => {
-      const res = await call(s.api, 'POST', `/graves/${g[key]}/bury`, { token, body: { name, burialDate } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    };
+    const bury = (key: string, name: string, burialDate: string) => buryIn(s, token, g[key]!, name, burialDate);
     await grave('m12', 'men', 12);
     await grave('m7', 'men', 7);
     await grave('w3', 'women', 3);

@@ -1,20 +1,16 @@
 // The status and days rules with a fixed clock: derived when read, in the configured resting period and time zone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { makeGrave, signIn } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+import type { Gender, Grave, SearchMatch } from '../../src/domain/types';
 import { call, expectRefusal, movableClock } from './helpers';
 
 const DAY = 86_400_000;
 
-async function staff(s: TestServer) {
-  return s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-}
-
-async function newGrave(s: TestServer, token: string, gender: string, number: number | string): Promise<string> {
-  const res = await call(s.api, 'POST', '/graves', { token, body: { gender, number } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body._id;
-}
+const staff = (s: TestServer) => signIn(s, 'admin');
+const newGrave = async (s: TestServer, token: string, gender: Gender, number: number | string) =>
+  (await makeGrave(s, token, gender, number))._id;
 
 async function bury(s: TestServer, token: string, grave: string, name: string, burialDate: string) {
   return call(s.api, 'POST', `/graves/${grave}/bury`, { token, body: { name, burialDate } });
@@ -81,12 +77,12 @@ describe.each(ENGINES)('grave status with the default resting period (365 days) 
     clock.set('2027-03-10T10:00:00Z');
     expect(await state(s, g.buried!)).toEqual({ status: 'متاحة', daysUntilAvailable: 0 });
     // The same rule on every read: the lists, recent burials and search agree.
-    const male = (await call(s.api, 'GET', '/graves/male')).body;
-    expect(male.find((x: any) => x._id === g.buried)).toMatchObject({ status: 'متاحة', daysUntilAvailable: 0 });
-    const found = (await call(s.api, 'GET', `/search?q=${encodeURIComponent('حسن')}`)).body;
-    expect(found[0].grave.status).toBe('متاحة');
-    const recent = (await call(s.api, 'GET', '/graves/recentBurials')).body;
-    expect(recent.find((x: any) => x._id === g.buried)).toMatchObject({ status: 'متاحة', daysUntilAvailable: 0 });
+    const male = (await call<Grave[]>(s.api, 'GET', '/graves/male')).body;
+    expect(male.find((x) => x._id === g.buried)).toMatchObject({ status: 'متاحة', daysUntilAvailable: 0 });
+    const found = (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent('حسن')}`)).body;
+    expect(found[0]!.grave.status).toBe('متاحة');
+    const recent = (await call<Grave[]>(s.api, 'GET', '/graves/recentBurials')).body;
+    expect(recent.find((x) => x._id === g.buried)).toMatchObject({ status: 'متاحة', daysUntilAvailable: 0 });
     expect((await call(s.api, 'GET', '/graves/available-count')).body).toEqual({ availableGravesCount: 4 });
     expect((await call(s.api, 'GET', '/graves/unavailable-count')).body).toEqual({ unavailableGravesCount: 1 });
   });
@@ -113,13 +109,13 @@ describe.each(ENGINES)('recent burials on $name', ({ databaseUrl }) => {
     expect((await bury(s, token, ids[10]!, 'الأول اليوم', '2026-03-10')).status).toBe(201);
     expect((await bury(s, token, ids[10]!, 'الثاني اليوم', '2026-03-10')).status).toBe(201);
     expect((await bury(s, token, bone, 'رفات', '2026-03-01')).status).toBe(201);
-    const res = await call(s.api, 'GET', '/graves/recentBurials');
+    const res = await call<Grave[]>(s.api, 'GET', '/graves/recentBurials');
     expect(res.status).toBe(200);
-    const persons = res.body.flatMap((g: any) => g.buriedPersons.map((p: any) => p.burialDate));
+    const persons = res.body.flatMap((g) => g.buriedPersons.map((p) => p.burialDate));
     expect(persons).toHaveLength(10);
     // Newest first: today's two (one grave), the bone section, then Feb 10 … Feb 4.
-    expect(res.body.map((g: any) => g._id)).toEqual([ids[10], bone, ...[10, 9, 8, 7, 6, 5, 4].map((n) => ids[n - 1])]);
-    expect(res.body[0].buriedPersons.map((p: any) => p.name).sort()).toEqual(['الأول اليوم', 'الثاني اليوم']);
+    expect(res.body.map((g) => g._id)).toEqual([ids[10], bone, ...[10, 9, 8, 7, 6, 5, 4].map((n) => ids[n - 1])]);
+    expect(res.body[0]!.buriedPersons.map((p) => p.name).sort()).toEqual(['الأول اليوم', 'الثاني اليوم']);
     expect(persons).toEqual([...persons].sort().reverse());
     // Grave 1's old burial is not a recent one, and grave 1 (Feb 1) is outside the ten.
     expect(JSON.stringify(res.body)).not.toContain('قديم جدا');
