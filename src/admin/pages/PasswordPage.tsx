@@ -27,8 +27,9 @@ function PasswordForm() {
   const [touched, setTouched] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const ownEmail = typeof identity?.email === 'string' ? identity.email : '';
+  // The signed-in address fills the field once it is known, unless the manager has typed another already.
   useEffect(() => {
-    if (ownEmail && email === '') setEmail(ownEmail);
+    if (ownEmail) setEmail((current) => (current === '' ? ownEmail : current));
   }, [ownEmail]);
   const update = useMutation({
     mutationFn: () => dataProvider.updatePassword({ email: ownOnly ? ownEmail : email.trim(), newPassword }),
