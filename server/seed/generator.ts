@@ -54,6 +54,23 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** "first father family" written as "first بن father grandfather family". */
+function withLineage(name: string, link: 'بن' | 'بنت', grandfather: string): string {
+  const [first, father, ...family] = splitFirstTwo(name);
+  return [first, link, father, grandfather, ...family].join(' ');
+}
+
+/** The first name and the father's name of a generated name; compound names (عبد الله, أم كلثوم) stay whole. */
+function splitFirstTwo(name: string): string[] {
+  const words = name.split(' ');
+  const parts: string[] = [];
+  while (words.length > 0 && parts.length < 2) {
+    const word = words.shift()!;
+    parts.push(/^(عبد|أبو|ابو|أم|ام)$/.test(word) && words.length > 0 ? `${word} ${words.shift()}` : word);
+  }
+  return [...parts, words.join(' ')].filter((part) => part !== '');
+}
+
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('graves').select('id').limit(1).executeTakeFirst();
   return !row;
@@ -61,6 +78,7 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
   const rnd = random(options.seed ?? 2024);
+  const lineage = random((options.seed ?? 2024) + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const today = options.today ?? todayIn(DEFAULT_TIME_ZONE);
   const totalGraves = options.graves ?? 270;
@@ -104,7 +122,14 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     const date = recent ? addDays(today, -Math.floor(rnd() * 14)) : addDays(firstDay, Math.floor(rnd() * (span - 14)));
     const grave = rnd() < 0.03 ? pick(bones) : pick(ordinary);
     const women = grave.gender === 'women' || (grave.gender === 'bones' && rnd() < 0.5);
-    const name = `${pick(women ? FEMALE_FIRST : MALE_FIRST)} ${pick(MALE_FIRST)} ${pick(FAMILY)}`;
+    const short = `${pick(women ? FEMALE_FIRST : MALE_FIRST)} ${pick(MALE_FIRST)} ${pick(FAMILY)}`;
+    // About a third of the register is written in the ledger's full lineage form (first name, بن or بنت, father,
+    // grandfather, family), as old registers are, so a search by first and family name can be tried on the demo.
+    // A second generator decides it, so the graves, dates and the other names stay those of earlier demos.
+    const name =
+      lineage() < 0.35
+        ? withLineage(short, women ? 'بنت' : 'بن', MALE_FIRST[Math.floor(lineage() * MALE_FIRST.length)]!)
+        : short;
     burials.push({
       id: randomUUID(),
       grave_id: grave.id,
