@@ -1,0 +1,223 @@
+// The forms of one word the matcher compares, and how two words match (the word classes).
+import { normalizeArabic } from '../normalize';
+import { arabicSkeleton, KNOWN_NAMES, latinForms, type LatinForms } from './latin';
+import { COMPOUND_PREFIXES, HONORIFIC_WORDS, type Script, type Unit } from './words';
+
+/** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
+export const EXACT = 5;
+export const FOLDED = 4;
+export const SPOKEN = 3;
+export const LATIN = 2;
+export const TYPO = 1;
+export const NONE = 0;
+
+export interface Forms {
+  readonly script: Script;
+  /** Same word as stored: marks and tatweel removed, a compound's words joined by one space. */
+  readonly exact: string;
+  /** normalizeArabic of exact (compounds without their space). */
+  readonly folded: string;
+  /** folded without the article ("الفقي" → "فقي", "ابوالعلا" → "ابوعلا"), when it has one. */
+  readonly bare: string | null;
+  /** The first half of a "... الدين"/"... الله" compound ("صلاح" of صلاح الدين), found by itself. */
+  readonly head: string | null;
+  /** folded with hamza seats ؤ ئ ء dropped, when it has any: رؤوف = رءوف. */
+  readonly loose: string | null;
+  /** The spoken-letter form: folded except that hamza keeps its own letter (see SPOKEN_PAIRS). */
+  readonly spoken: string;
+  readonly spokenBare: string | null;
+  /** A common given name (typos between two of them are refused). */
+  readonly known: boolean;
+  readonly honorific: boolean;
+  /** Latin words only. */
+  readonly latin: LatinForms | null;
+}
+
+/** A stored word: interned, so the 30,000 names of a town share a few thousand of these. */
+export interface Token extends Forms {
+  readonly id: number;
+  /** Consonant skeletons of an Arabic word, computed on the first Latin query. */
+  skeletons: readonly string[] | null;
+}
+
+const ARTICLE = 'ال';
+const SUFFIXES = ['الدين', 'الله'];
+
+function spokenOf(exact: string): string {
+  // normalizeArabic keeps hamza apart here: أ إ آ → أ, and ؤ ئ ء stay, so ق~ء can be told.
+  return normalizeArabic(exact.replace(/[أإآ]/g, '\u0001').replace(/ؤ/g, '\u0002').replace(/ئ/g, '\u0003').replace(/ء/g, '\u0004'))
+    .replace(/\u0001/g, 'أ')
+    .replace(/\u0002/g, 'ؤ')
+    .replace(/\u0003/g, 'ئ')
+    .replace(/\u0004/g, 'ء');
+}
+
+/** Where the article starts in a folded word: 0 for "الفقي", 3 for "عبدالعزيز", -1 when there is none. */
+function articleAt(folded: string): number {
+  for (const prefix of COMPOUND_PREFIXES) {
+    if (folded.startsWith(prefix + ARTICLE)) return prefix.length;
+  }
+  return folded.startsWith(ARTICLE) ? 0 : -1;
+}
+
+export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'>): Forms {
+  const { script, exact, folded } = unit;
+  if (script !== 'ar') {
+    return {
+      script, exact, folded, bare: null, head: null, loose: null, spoken: folded, spokenBare: null, known: false,
+      honorific: false, latin: script === 'latin' ? latinForms(unit.parts) : null,
+    };
+  }
+  const at = articleAt(folded);
+  // The article is optional only before a word of three letters or more: "الفت" is not "فت".
+  const bare = at >= 0 && folded.length - at - ARTICLE.length >= 3 ? folded.slice(0, at) + folded.slice(at + 2) : null;
+  const spoken = spokenOf(exact);
+  const spokenBare =
+    bare !== null && spoken.slice(at, at + 2) === ARTICLE ? spoken.slice(0, at) + spoken.slice(at + 2) : null;
+  let head: string | null = null;
+  for (const suffix of SUFFIXES) {
+    const h = folded.endsWith(suffix) ? folded.slice(0, -suffix.length) : '';
+    if (h.length >= 3 && !COMPOUND_PREFIXES.has(h)) head = h;
+  }
+  const loose = /[ؤئء]/.test(exact) ? normalizeArabic(exact.replace(/[ؤئء]/g, '')) : null;
+  return {
+    script, exact, folded, bare, head, loose, spoken, spokenBare,
+    known: KNOWN_NAMES.has(folded) || (bare !== null && KNOWN_NAMES.has(bare)),
+    honorific: HONORIFIC_WORDS.has(folded),
+    latin: null,
+  };
+}
+
+// --- interning ----------------------------------------------------------------------------------------------------
+
+const tokens = new Map<string, Token>();
+let nextId = 0;
+
+/** The shared token of a stored word (one object per distinct spelling). */
+export function internToken(unit: Unit): Token {
+  const key = unit.script === 'latin' ? unit.parts.join(' ') : unit.exact;
+  let token = tokens.get(key);
+  if (!token) {
+    token = { ...formsOf(unit), id: nextId++, skeletons: null };
+    tokens.set(key, token);
+  }
+  return token;
+}
+
+/** How many distinct stored words exist: the size a query's per-word cache needs. */
+export function tokenCount(): number {
+  return nextId;
+}
+
+// --- word comparison ------------------------------------------------------------------------------------------------
+
+/**
+ * Egyptian spoken-letter swaps, each way: ذ said ز or د, ث said س or ت, ظ said ض or ز, ص~س, ط~ت, and ق said as
+ * hamza (أ, and ا for a hamza typed without its seat). Not transitive on purpose: ز~د would make زين دين, and
+ * س~ت سامر تامر. The hamza rows let the other letters of a word differ only by folding (أ/ا, ؤ/و, ئ/ي) and the
+ * seat of a hamza (مسئول/مسؤول).
+ */
+const SPOKEN_PAIRS: ReadonlySet<string> = new Set(
+  ['ذز', 'ذد', 'ثس', 'ثت', 'ظض', 'ظز', 'صس', 'طت', 'قء', 'قأ', 'قؤ', 'قئ', 'قا', 'أا', 'ؤو', 'ئي', 'أؤ', 'أئ', 'ؤئ', 'ءأ', 'ءؤ', 'ءئ'].flatMap(
+    (p) => [p, p.charAt(1) + p.charAt(0)],
+  ),
+);
+
+function spokenFrom(a: string, b: string, i: number, j: number): boolean {
+  while (i < a.length && j < b.length) {
+    const x = a.charAt(i);
+    const y = b.charAt(j);
+    if (x === y || SPOKEN_PAIRS.has(x + y)) {
+      // A lone hamza may also be one that folding drops (سماء/سما): try that reading when pairing fails later.
+      if (x !== y && (x === 'ء' || y === 'ء')) {
+        if (spokenFrom(a, b, i + 1, j + 1)) return true;
+        return x === 'ء' ? spokenFrom(a, b, i + 1, j) : spokenFrom(a, b, i, j + 1);
+      }
+      i++;
+      j++;
+    } else if (x === 'ء') i++;
+    else if (y === 'ء') j++;
+    else return false;
+  }
+  while (a.charAt(i) === 'ء') i++;
+  while (b.charAt(j) === 'ء') j++;
+  return i === a.length && j === b.length;
+}
+
+function countHamza(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 0x621) n++;
+  return n;
+}
+
+/** Same word said the Egyptian way (called only when the folded forms differ). */
+export function spokenMatch(a: string, b: string): boolean {
+  if (a.length !== b.length && Math.abs(a.length - b.length) > countHamza(a) + countHamza(b)) return false;
+  return spokenFrom(a, b, 0, 0);
+}
+
+/** Exactly one edit apart: a letter missing, extra, replaced, or swapped with its neighbour. */
+export function oneEdit(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (la === lb) {
+    let i = 0;
+    while (i < la && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+    if (i === la) return false;
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return i + 1 < la && a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
+  }
+  if (Math.abs(la - lb) !== 1) return false;
+  const [short, long] = la < lb ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short.charCodeAt(i) === long.charCodeAt(i)) i++;
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/** Typos only between words of four letters or more on both sides: a three-letter word is too easily another. */
+const TYPO_MIN = 4;
+
+function typoMatch(q: string, t: string | null): boolean {
+  return t !== null && q.length >= TYPO_MIN && t.length >= TYPO_MIN && oneEdit(q, t);
+}
+
+function tokenSkeletons(t: Token): readonly string[] {
+  if (t.skeletons === null) {
+    const forms = [t.folded, t.bare, t.head].filter((f): f is string => f !== null);
+    t.skeletons = [...new Set(forms.map(arabicSkeleton))].filter((s) => s.length >= 2);
+  }
+  return t.skeletons;
+}
+
+/** The Arabic names a Latin query word stands for (from latinNamesFor), or null to use skeletons. */
+export interface QueryForms extends Forms {
+  readonly latinNames: ReadonlySet<string> | null;
+}
+
+/** How the query word q matches the stored word t: one of EXACT … TYPO, or NONE. */
+export function classify(q: QueryForms, t: Token): number {
+  if (q.script !== t.script) {
+    if (q.script !== 'latin' || t.script !== 'ar') return NONE;
+    if (q.latinNames !== null) {
+      const names = q.latinNames;
+      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.head !== null && names.has(t.head)) ? LATIN : NONE;
+    }
+    const skeletons = tokenSkeletons(t);
+    return q.latin!.skeletons.some((s) => s.length >= 2 && skeletons.includes(s)) ? LATIN : NONE;
+  }
+  if (q.exact === t.exact) return EXACT;
+  if (q.folded === t.folded || q.folded === t.bare || q.folded === t.head) return FOLDED;
+  if ((q.loose !== null || t.loose !== null) && (q.loose ?? q.folded) === (t.loose ?? t.folded)) return FOLDED;
+  if (q.script === 'ar') {
+    if (spokenMatch(q.spoken, t.spoken) || (t.spokenBare !== null && spokenMatch(q.spoken, t.spokenBare))) return SPOKEN;
+  } else if (q.script === 'latin' && q.latin !== null && t.latin !== null) {
+    // Two Latin spellings of one name (Mohamed/Muhammad), the article optional (Fiky/El-Fiky).
+    const keys = t.latin.keys;
+    if (q.latin.keys.some((k) => keys.includes(k))) return LATIN;
+  } else {
+    return NONE; // digits: equal or nothing
+  }
+  // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة).
+  if (q.known && t.known) return NONE;
+  return typoMatch(q.folded, t.folded) || typoMatch(q.folded, t.bare) ? TYPO : NONE;
+}

@@ -1,0 +1,74 @@
+/**
+ * Word-based, ranked search of Arabic names: find a person the way a family asks (issue 10).
+ * Pure TypeScript (no DOM, no Node APIs): the server and both front ends run this one matcher.
+ *
+ * API
+ *   prepareQuery(text): PreparedQuery | null
+ *       Parse a query once: words, optional words, compounds, numbers. null when nothing is left to search.
+ *   indexName(name): IndexedName
+ *       Precompute a stored name once (kept in memory: its words are shared objects, so 30,000 names cost a
+ *       few MB). The same name indexed twice gives equal results.
+ *   matchName(query, name): NameMatch | null
+ *       How the query's words match the name, or null. Number words are not looked at (see matchBurial).
+ *   matchGraveNumber(query, graveNumber): 'equal' | 'contains' | null
+ *       The query's number words against a grave number (Arabic-Indic or Western digits either side).
+ *   matchBurial(query, name, graveNumber): NameMatch | null
+ *       One buried person: name words against the name AND number words against the grave's number.
+ *       A query of numbers only matches every person of a matching grave, as class 'number'.
+ *   matchGrave(query, graveNumber, names): { best, persons } | null
+ *       A grave card: matches when its number fits and (for name words) at least one of its people does.
+ *   compareMatches(a, b): number
+ *       Sort comparator, best first: Array.prototype.sort(compareMatches). Ties (0) are left to the caller,
+ *       who puts the most recent burial first.
+ *   highlightRanges(name, words): Array<{ text, match }>
+ *       The name cut into pieces to draw, the matched words marked.
+ *
+ * What matches (every rule has cases in tests/domain/nameSearchCases.ts)
+ *   A person matches when every remaining query word matches a different word of the name, in any order;
+ *   words of the name may be skipped. Before that, the query loses: lineage words (بن، ابن، بنت، ولد — also
+ *   dropped from stored names); honorifics and mourning words (المرحوم، الحاج، الفقيد، الشيخ، السيد، الأستاذ،
+ *   الدكتور، المهندس…), which stay optional: they count when the stored name holds them, else are ignored; and
+ *   قبر/مقبرة/رقم before a number. A query made only of honorifics searches for them ("الشيخ" is a family).
+ *   Compounds are one word on both sides: عبد/أبو/أم + next word, and X + الدين/الله ("عبدالعزيز" = "عبد العزيز").
+ *   A word matches a stored word as, best first:
+ *     exact   the same word as stored (only marks and tatweel ignored);
+ *     folded  equal after normalizeArabic (hamza forms, ى/ي, ة/ه, compound spacing), or with the stored
+ *             article dropped ("فقي" for الفقي), or the first half of a X الدين/الله compound ("صلاح");
+ *     spoken  Egyptian letter swaps ذ~ز~د, ث~س~ت, ظ~ض~ز, ص~س, ط~ت, ق~ء, each way, any number of them;
+ *     latin   a Latin-letter word: a listed spelling of a common name (latinNames.ts), else the consonant
+ *             skeleton (El-Fiky = الفقي);
+ *     typo    one letter missing, extra, replaced or swapped with its neighbour, only when both words have 4
+ *             letters or more, and never between two common given names (محمد is not a slip of محمود).
+ *   Two slips in one word, or a spoken swap plus a slip, is no match.
+ *
+ * Rank (NameMatch.score; compareMatches sorts by it)
+ *   1. class of the whole query = its worst word: exact > number > folded > spoken > latin > typo.
+ *      'number' is given only to queries made of numbers only (a query with name words takes its words'
+ *      class), so it never meets the name classes in one answer; it sits after exact because a number is
+ *      typed exactly. 'latin' sits above 'typo': a listed spelling is a surer hit than a slip, and a Latin
+ *      query has nothing else to match with.
+ *   2. more query words matched in the stored order (longest in-order run of matched words, optional
+ *      words included) before fewer;
+ *   3. a grave whose number equals the query's number before one whose number only contains it;
+ *   4. finer: words matched better than the class (by how much), the query's first word on the person's own first name
+ *      (not the father's), matched words next to each other, fewer unmatched words in the name.
+ *   5. the caller: the most recent burial first.
+ */
+export {
+  compareMatches,
+  highlightRanges,
+  indexName,
+  MATCH_CLASSES,
+  matchBurial,
+  matchGrave,
+  matchGraveNumber,
+  matchName,
+  prepareQuery,
+  PreparedQuery,
+  type GraveMatch,
+  type IndexedName,
+  type MatchClass,
+  type NameMatch,
+} from './match';
+export { NameIndex, type IndexedMatch } from './nameIndex';
+export { HONORIFIC_WORDS, LINEAGE_WORDS } from './words';
