@@ -30,7 +30,17 @@ const MEN = (
   'فتحي عادل جمال كمال صلاح عثمان زكريا أنور رضا موسى عيسى مرسي عوض منصور سالم فاروق حامد حمدي سامي ربيع ' +
   'هاشم ذكي ثروت طارق ناصر صبري شوقي قاسم عاطف عصام عماد مجدي ممدوح مدحت نبيل هشام وليد شريف أشرف أيمن أسامة'
 ).split(' ');
-const COMPOUND_MEN = ['عبد الله', 'عبدالله', 'عبد الرحمن', 'عبد العزيز', 'عبد الحميد', 'عبد الفتاح', 'عبد المنعم', 'صلاح الدين', 'نور الدين'];
+const COMPOUND_MEN = [
+  'عبد الله',
+  'عبدالله',
+  'عبد الرحمن',
+  'عبد العزيز',
+  'عبد الحميد',
+  'عبد الفتاح',
+  'عبد المنعم',
+  'صلاح الدين',
+  'نور الدين',
+];
 const WOMEN = (
   'فاطمة فاطمه عائشة خديجة زينب مريم آمنة سعاد نفيسة هدى منى سلمى نادية حليمة صفية رقية سميرة وفاء إحسان ليلى ' +
   'كريمة عزيزة بهية زكية نعيمة فوزية سكينة تحية صباح هانم أسماء إيمان أمل إسراء ثناء سناء سهام شيماء صفاء عبير'
@@ -69,16 +79,45 @@ function person(i: number): Person {
 
 const SPOKEN: Record<string, string> = { ذ: 'ز', ث: 'س', ظ: 'ض', ص: 'س', ط: 'ت', ق: 'أ' };
 const LATIN: Record<string, string> = {
-  محمد: 'Mohamed', أحمد: 'Ahmed', محمود: 'Mahmoud', علي: 'Ali', حسن: 'Hassan', فاطمة: 'Fatma', زينب: 'Zeinab',
-  يوسف: 'Youssef', 'عبد الرحمن': 'Abdel Rahman', الفقي: 'El-Fiky', النجار: 'El Naggar', الشافعي: 'Elshafei',
-  الحداد: 'Haddad', عثمان: 'Osman', سعاد: 'Soad', مريم: 'Mariam', خالد: 'Khaled', عمر: 'Omar',
+  محمد: 'Mohamed',
+  أحمد: 'Ahmed',
+  محمود: 'Mahmoud',
+  علي: 'Ali',
+  حسن: 'Hassan',
+  فاطمة: 'Fatma',
+  زينب: 'Zeinab',
+  يوسف: 'Youssef',
+  'عبد الرحمن': 'Abdel Rahman',
+  الفقي: 'El-Fiky',
+  النجار: 'El Naggar',
+  الشافعي: 'Elshafei',
+  الحداد: 'Haddad',
+  عثمان: 'Osman',
+  سعاد: 'Soad',
+  مريم: 'Mariam',
+  خالد: 'Khaled',
+  عمر: 'Omar',
 };
 
 function words(name: string): string[] {
-  return name.replace(/^(الحاج|الحاجة) /, '').replace(/ (بن|بنت) /, ' ').split(' ');
+  return name
+    .replace(/^(الحاج|الحاجة) /, '')
+    .replace(/ (بن|بنت) /, ' ')
+    .split(' ');
 }
 
-const KINDS = ['first+family', 'reversed', 'honorific+lineage', 'folded', 'spoken', 'typo', 'latin', 'grave', 'first name', 'nothing'];
+const KINDS = [
+  'first+family',
+  'reversed',
+  'honorific+lineage',
+  'folded',
+  'spoken',
+  'typo',
+  'latin',
+  'grave',
+  'first name',
+  'nothing',
+];
 
 function queryFrom(p: Person, kind: number): string {
   const w = words(p.name);
@@ -156,7 +195,10 @@ function serverBench(): { scan: Figures; index: Figures; queries: number; meanMa
   };
   const results: Record<'scan' | 'index', Figures> = {} as never;
   let matches = 0;
-  for (const [label, run] of [['scan', scan], ['index', search]] as const) {
+  for (const [label, run] of [
+    ['scan', scan],
+    ['index', search],
+  ] as const) {
     for (const q of queries.slice(0, 40)) run(q); // warm-up: JIT, the Latin names list
     const times: number[] = [];
     const byKind: number[][] = Array.from({ length: KINDS.length }, () => []);
@@ -170,7 +212,9 @@ function serverBench(): { scan: Figures; index: Figures; queries: number; meanMa
     });
     console.log(
       `  ${label}: ` +
-        KINDS.map((kind, i) => `${kind} ${percentile(byKind[i]!, 50).toFixed(1)}/${percentile(byKind[i]!, 99).toFixed(1)}`).join(', '),
+        KINDS.map(
+          (kind, i) => `${kind} ${percentile(byKind[i]!, 50).toFixed(1)}/${percentile(byKind[i]!, 99).toFixed(1)}`,
+        ).join(', '),
       '(p50/p99 ms)',
     );
     results[label] = figures(times);
@@ -183,7 +227,15 @@ function browserBench(): { median: number; p99: number; keystrokes: number } {
     number: i + 1,
     names: Array.from({ length: 1 + Math.floor(random() * 3) }, () => indexName(person(i).name)),
   }));
-  const typed = ['الحاج محمد الفقي', 'سعاد النجار', 'عبدالرحمن حسن', 'Fatma Naggar', 'زكي الشافعى', 'قبر ٤٥', 'مححمد عوض'];
+  const typed = [
+    'الحاج محمد الفقي',
+    'سعاد النجار',
+    'عبدالرحمن حسن',
+    'Fatma Naggar',
+    'زكي الشافعى',
+    'قبر ٤٥',
+    'مححمد عوض',
+  ];
   const times: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const text of typed) {

@@ -4,7 +4,6 @@ import { deriveStatus } from '../../src/domain/graveStatus';
 import type { BuriedPerson, Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
-import { likeContains } from '../db/like';
 
 export interface StatusContext {
   today: string;
@@ -182,16 +181,6 @@ export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promi
   return groupBurials(rows);
 }
 
-/** Ids of the graves holding a burial whose normalised name contains the normalised term. */
-export async function graveIdsByName(db: Kysely<Database>, normalizedTerm: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('burials')
-    .select('grave_id')
-    .distinct()
-    .where(likeContains('name_search', normalizedTerm))
-    .execute();
-  return new Set(rows.map((r) => r.grave_id));
-}
 
 /** Burials counted by section (men and women; the bone sections hold remains, not deaths). */
 export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men: number; women: number }> {
@@ -203,56 +192,4 @@ export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men
     .execute();
   const count = (g: Gender) => Number(rows.find((r) => r.gender === g)?.n ?? 0);
   return { men: count('men'), women: count('women') };
-}
-
-/** The number and section of every grave (the search matches numbers in memory). */
-export async function graveNumbers(db: Kysely<Database>): Promise<Array<{ id: string; number: string }>> {
-  return db.selectFrom('graves').select(['id', 'number']).execute();
-}
-
-/** Search rows: a person with their grave, newest burial first. */
-export interface PersonInGrave {
-  person_id: string;
-  name: string;
-  burial_date: string;
-  id: string;
-  gender: Gender;
-  number: string;
-  full: number;
-}
-
-const personColumns = [
-  'burials.id as person_id',
-  'burials.name',
-  'burials.burial_date',
-  'graves.id',
-  'graves.gender',
-  'graves.number',
-  'graves.full',
-] as const;
-
-/** The people of these graves, newest burial first. */
-export async function peopleOfGraves(db: Kysely<Database>, graveIds: string[]): Promise<PersonInGrave[]> {
-  if (graveIds.length === 0) return [];
-  return db
-    .selectFrom('burials')
-    .innerJoin('graves', 'graves.id', 'burials.grave_id')
-    .select(personColumns)
-    .where('graves.id', 'in', graveIds)
-    .orderBy('burials.burial_date', 'desc')
-    .orderBy('burials.id')
-    .execute();
-}
-
-/** At most `limit` people whose normalised name contains the normalised term, newest burial first. */
-export async function peopleNamed(db: Kysely<Database>, normalizedTerm: string, limit: number): Promise<PersonInGrave[]> {
-  return db
-    .selectFrom('burials')
-    .innerJoin('graves', 'graves.id', 'burials.grave_id')
-    .select(personColumns)
-    .where(likeContains('burials.name_search', normalizedTerm))
-    .orderBy('burials.burial_date', 'desc')
-    .orderBy('burials.id')
-    .limit(limit)
-    .execute();
 }

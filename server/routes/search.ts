@@ -1,17 +1,23 @@
-// One search across all sections: visitors often do not know in which section a relative lies.
+// One search across all sections, by the words a family says (src/domain/nameSearch): visitors often do not know
+// in which section a relative lies, nor how the ledger wrote the name.
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus } from '../../src/domain/graveStatus';
-import { normalizeArabic } from '../../src/domain/normalize';
+import { prepareQuery } from '../../src/domain/nameSearch';
 import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { GRAVE_SCOPES } from '../data/dataVersions';
-import { graveNumberOf, graveNumbers, lastBurialDates, peopleNamed, peopleOfGraves } from '../data/graves';
+import { lastBurialDates } from '../data/graves';
+import { buildSearchIndex } from '../data/searchIndex';
 import { answers } from '../schemas/common';
 import { searchMatches } from '../schemas/entities';
 import { typed } from './typed';
 
 export const SEARCH_LIMIT = 50;
+
+/** The index of every buried person's name: built once per change of the graves or burials, when a search needs it. */
+export const namesIndex = (app: FastifyInstance, ctx: AppContext) =>
+  app.answerCache.remember({ key: 'search:names', shows: GRAVE_SCOPES }, () => buildSearchIndex(ctx.db));
 
 const searchQuery = {
   type: 'object',
@@ -26,42 +32,26 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: GRAVE_SCOPES, query: ['q'] } },
     },
     async (request): Promise<SearchMatch[]> => {
-      const term = normalizeArabic(request.query.q ?? '');
-      if (term === '') return [];
-      // Graves whose number holds the term come first (someone typing 12 wants grave 12), exact ones before others.
-      const numbered = (await graveNumbers(ctx.db))
-        .filter((g) => normalizeArabic(g.number).includes(term))
-        .sort((a, b) => Number(normalizeArabic(b.number) === term) - Number(normalizeArabic(a.number) === term));
-      // The people of those graves in that order, newest burial first within a grave. No SQL limit here: a limit
-      // by date would let a busy grave whose number merely contains the term (say a bone section "ممر 12")
-      // push out the people of grave 12 itself. At most 50 graves are read, so the rows stay few.
-      const byNumber = await peopleOfGraves(
-        ctx.db,
-        numbered.slice(0, SEARCH_LIMIT).map((g) => g.id),
-      );
-      const rank = new Map(numbered.map((g, i) => [g.id, i]));
-      // Array.prototype.sort is stable: within one grave the newest-first order of the query is kept.
-      byNumber.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-      const byName = await peopleNamed(ctx.db, term, SEARCH_LIMIT);
-      const seen = new Set<string>();
-      const rows = [...byNumber, ...byName]
-        .filter((r) => !seen.has(r.person_id) && seen.add(r.person_id))
-        .slice(0, SEARCH_LIMIT);
-      if (rows.length === 0) return [];
-      const lastOf = await lastBurialDates(ctx.db, [...new Set(rows.map((r) => r.id))]);
+      const query = prepareQuery(request.query.q ?? '');
+      if (query === null) return [];
+      const found = (await namesIndex(app, ctx)).search(query, SEARCH_LIMIT);
+      if (found.length === 0) return [];
+      const lastOf = await lastBurialDates(ctx.db, [...new Set(found.map((f) => f.item.graveId))]);
       const sc = ctx.statusContext();
-      return rows.map((r) => ({
+      return found.map(({ item, match }) => ({
         grave: {
-          _id: r.id,
-          number: graveNumberOf(r),
-          gender: r.gender,
+          _id: item.graveId,
+          number: item.number,
+          gender: item.gender,
           status: deriveStatus(
-            { gender: r.gender, full: Number(r.full) === 1, lastBurialDate: lastOf.get(r.id) ?? null },
+            { gender: item.gender, full: item.full, lastBurialDate: lastOf.get(item.graveId) ?? null },
             sc.today,
             sc.restingPeriodDays,
           ).status,
         },
-        person: { _id: r.person_id, name: r.name, burialDate: r.burial_date },
+        person: { _id: item.personId, name: item.name, burialDate: item.burialDate },
+        match: match.match,
+        words: match.words,
       }));
     },
   );

@@ -1,5 +1,6 @@
 // The answers' shapes (spec section 7 and its additive fields), as JSON schemas: Fastify serialises with them, so
 // every field of an answer must be here (fast-json-stringify drops what a schema does not name).
+import { MATCH_CLASSES } from '../../src/domain/nameSearch';
 import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 
 const string = { type: 'string' } as const;
@@ -59,8 +60,19 @@ export const searchMatches = {
         required: ['_id', 'number', 'gender', 'status'],
       },
       person: buriedPerson,
+      match: {
+        type: 'string',
+        enum: MATCH_CLASSES,
+        description:
+          'how the query matched, best first: exact, number, folded, spoken (Egyptian letter swaps), latin, typo',
+      },
+      words: {
+        type: 'array',
+        description: "character ranges [start, end) of the person's name that matched, to highlight",
+        items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 },
+      },
     },
-    required: ['grave', 'person'],
+    required: ['grave', 'person', 'match', 'words'],
   },
 } as const;
 

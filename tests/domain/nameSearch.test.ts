@@ -28,7 +28,10 @@ describe('name search table', () => {
     const rules = new Set(NAME_SEARCH_CASES.map((c) => c.rule));
     for (const rule of rules) {
       if (rule === 'folded') continue; // folding has nothing to refuse: its negatives are the close names
-      expect(NAME_SEARCH_CASES.some((c) => c.rule === rule && c.expected === null), rule).toBe(true);
+      expect(
+        NAME_SEARCH_CASES.some((c) => c.rule === rule && c.expected === null),
+        rule,
+      ).toBe(true);
     }
   });
 
@@ -152,8 +155,14 @@ describe('NameIndex', () => {
         .filter((x): x is { i: number; m: NameMatch } => x.m !== null)
         .sort((a, b) => compareMatches(a.m, b.m) || a.i - b.i);
       const searched = index.search(prepared);
-      expect(searched.map((x) => x.item), query).toEqual(scanned.map((x) => x.i));
-      expect(searched.map((x) => x.match), query).toEqual(scanned.map((x) => x.m));
+      expect(
+        searched.map((x) => x.item),
+        query,
+      ).toEqual(scanned.map((x) => x.i));
+      expect(
+        searched.map((x) => x.match),
+        query,
+      ).toEqual(scanned.map((x) => x.m));
       expect(index.search(prepared, 2).map((x) => x.item)).toEqual(scanned.slice(0, 2).map((x) => x.i));
     }
   });

@@ -261,8 +261,20 @@ export const ORDER_CASES: readonly OrderCase[] = [
   // matched words next to each other, then fewer unmatched words
   { query: 'محمد علي', ranked: ['محمد علي', 'محمد علي حسن', 'محمد حسن علي'] },
   // a grave whose number is the query before one that only contains it
-  { query: '45', ranked: [{ name: 'حسن سالم', grave: 45 }, { name: 'حسن سالم', grave: 145 }] },
-  { query: 'محمد 12', ranked: [{ name: 'محمد علي', grave: 12 }, { name: 'محمد علي', grave: 112 }] },
+  {
+    query: '45',
+    ranked: [
+      { name: 'حسن سالم', grave: 45 },
+      { name: 'حسن سالم', grave: 145 },
+    ],
+  },
+  {
+    query: 'محمد 12',
+    ranked: [
+      { name: 'محمد علي', grave: 12 },
+      { name: 'محمد علي', grave: 112 },
+    ],
+  },
   // latin above typo (a Latin word in a mixed query)
   { query: 'Mohamed الفقي', ranked: ['محمد الفقي', 'محمد الفقى'] },
 ];

@@ -43,11 +43,17 @@ describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
   }, 120_000);
   afterAll(async () => s?.close());
 
-  it('answers [{grave: {_id, number, gender, status}, person: {_id, name, burialDate}}]', async () => {
+  it('answers [{grave: {_id, number, gender, status}, person: {_id, name, burialDate}, match, words}]', async () => {
     const [match] = await search('صاحب المقبرة');
     expect(match).toEqual({
       grave: { _id: g.m12, number: 12, gender: 'men', status: 'متاحة' },
       person: { _id: expect.any(String), name: 'علي صاحب المقبرة الثانية عشرة', burialDate: '2000-01-01' },
+      // Additive: how it matched, and where in the name (صاحب, المقبرة) to highlight.
+      match: 'exact',
+      words: [
+        [4, 8],
+        [9, 16],
+      ],
     });
     const [bone] = await search('سلمى');
     expect(bone!.grave).toEqual({ _id: g.corridor, number: 'ممر 12', gender: 'bones', status: 'غير متاحة' });

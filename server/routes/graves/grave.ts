@@ -1,18 +1,19 @@
 // One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizeArabic } from '../../../src/domain/normalize';
+import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/nameSearch';
 import type { Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
 import { checkGraveNumber } from '../../../src/domain/validation';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
-import { burialsOf, getGrave, graveIdsByName, listGraves, listGraveSummaries } from '../../data/graves';
+import { burialsOf, getGrave, listGraves, listGraveSummaries } from '../../data/graves';
 import { createGrave, deleteGrave, markGraveFull, writeBy } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../errors';
 import { filterIds, filterText, pageOf, parseListQuery } from '../../paging';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
 import { deleted, grave, graves, graveWithMessage } from '../../schemas/entities';
+import { namesIndex } from '../search';
 import { typed } from '../typed';
 
 const SORTABLE = ['number', 'gender', 'status', 'daysUntilAvailable', 'id'] as const;
@@ -35,6 +36,11 @@ function compareBy(field: string): (a: Grave, b: Grave) => number {
 export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
   const write = (request: FastifyRequest) => writeBy(ctx, request);
+
+  /** The graves holding someone the query finds (a grave without burials is found by its number alone). */
+  const graveIdsFound = async (query: PreparedQuery) => {
+    return new Set((await namesIndex(app, ctx)).search(query).map((hit) => hit.item.graveId));
+  };
 
   const one = async (id: string) => {
     const found = await getGrave(ctx.db, ctx.statusContext(), id);
@@ -79,14 +85,15 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');
       const status = filterText(q.filter, 'status');
-      const needle = term === null ? '' : normalizeArabic(term);
-      const byName = needle === '' ? null : await graveIdsByName(ctx.db, needle);
+      // The search box: the register's name matcher (the same as /api/search), on the names and the numbers.
+      const query = term === null ? null : prepareQuery(term);
+      const found = query === null ? null : await graveIdsFound(query);
       let items = all.filter(
         (g) =>
           (!ids || ids.includes(g._id)) &&
           (!gender || g.gender === gender) &&
           (!status || g.status === status) &&
-          (!byName || byName.has(g._id) || normalizeArabic(String(g.number)).includes(needle)),
+          (!query || found!.has(g._id) || (query.words.length === 0 && matchGraveNumber(query, g.number) !== null)),
       );
       if (q.sort) {
         const cmp = compareBy(q.sort.field);

@@ -7,6 +7,8 @@ export const publicText = {
   'public.searchAll': 'ابحث في كل المقابر',
   'public.searchAllHint': 'اكتب اسم المتوفى أو رقم المقبرة، وسنبحث في مقابر الرجال والنساء والعظام.',
   'public.searchResults': 'نتائج البحث',
+  // Before the weaker matches of a search (a spoken-letter swap, a Latin spelling, a one-letter slip).
+  'public.didYouMean': 'ربما تقصد',
   'public.searchError': 'تعذر البحث الآن. يرجى المحاولة مرة أخرى.',
   'public.searching': 'جارٍ البحث...',
   'public.menSection': 'مقابر الرجال',

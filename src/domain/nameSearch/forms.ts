@@ -43,14 +43,18 @@ export interface Token extends Forms {
 const ARTICLE = 'ال';
 const SUFFIXES = ['الدين', 'الله'];
 
+/* eslint-disable no-control-regex -- control characters hold the hamza forms through normalizeArabic: no name has one */
 function spokenOf(exact: string): string {
   // normalizeArabic keeps hamza apart here: أ إ آ → أ, and ؤ ئ ء stay, so ق~ء can be told.
-  return normalizeArabic(exact.replace(/[أإآ]/g, '\u0001').replace(/ؤ/g, '\u0002').replace(/ئ/g, '\u0003').replace(/ء/g, '\u0004'))
+  return normalizeArabic(
+    exact.replace(/[أإآ]/g, '\u0001').replace(/ؤ/g, '\u0002').replace(/ئ/g, '\u0003').replace(/ء/g, '\u0004'),
+  )
     .replace(/\u0001/g, 'أ')
     .replace(/\u0002/g, 'ؤ')
     .replace(/\u0003/g, 'ئ')
     .replace(/\u0004/g, 'ء');
 }
+/* eslint-enable no-control-regex */
 
 /** Where the article starts in a folded word: 0 for "الفقي", 3 for "عبدالعزيز", -1 when there is none. */
 function articleAt(folded: string): number {
@@ -64,8 +68,17 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   const { script, exact, folded } = unit;
   if (script !== 'ar') {
     return {
-      script, exact, folded, bare: null, head: null, loose: null, spoken: folded, spokenBare: null, known: false,
-      honorific: false, latin: script === 'latin' ? latinForms(unit.parts) : null,
+      script,
+      exact,
+      folded,
+      bare: null,
+      head: null,
+      loose: null,
+      spoken: folded,
+      spokenBare: null,
+      known: false,
+      honorific: false,
+      latin: script === 'latin' ? latinForms(unit.parts) : null,
     };
   }
   const at = articleAt(folded);
@@ -81,7 +94,14 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   }
   const loose = /[ؤئء]/.test(exact) ? normalizeArabic(exact.replace(/[ؤئء]/g, '')) : null;
   return {
-    script, exact, folded, bare, head, loose, spoken, spokenBare,
+    script,
+    exact,
+    folded,
+    bare,
+    head,
+    loose,
+    spoken,
+    spokenBare,
     known: KNOWN_NAMES.has(folded) || (bare !== null && KNOWN_NAMES.has(bare)),
     honorific: HONORIFIC_WORDS.has(folded),
     latin: null,
@@ -118,9 +138,30 @@ export function tokenCount(): number {
  * seat of a hamza (مسئول/مسؤول).
  */
 const SPOKEN_PAIRS: ReadonlySet<string> = new Set(
-  ['ذز', 'ذد', 'ثس', 'ثت', 'ظض', 'ظز', 'صس', 'طت', 'قء', 'قأ', 'قؤ', 'قئ', 'قا', 'أا', 'ؤو', 'ئي', 'أؤ', 'أئ', 'ؤئ', 'ءأ', 'ءؤ', 'ءئ'].flatMap(
-    (p) => [p, p.charAt(1) + p.charAt(0)],
-  ),
+  [
+    'ذز',
+    'ذد',
+    'ثس',
+    'ثت',
+    'ظض',
+    'ظز',
+    'صس',
+    'طت',
+    'قء',
+    'قأ',
+    'قؤ',
+    'قئ',
+    'قا',
+    'أا',
+    'ؤو',
+    'ئي',
+    'أؤ',
+    'أئ',
+    'ؤئ',
+    'ءأ',
+    'ءؤ',
+    'ءئ',
+  ].flatMap((p) => [p, p.charAt(1) + p.charAt(0)]),
 );
 
 function spokenFrom(a: string, b: string, i: number, j: number): boolean {
@@ -165,7 +206,12 @@ export function oneEdit(a: string, b: string): boolean {
     while (i < la && a.charCodeAt(i) === b.charCodeAt(i)) i++;
     if (i === la) return false;
     if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return i + 1 < la && a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
+    return (
+      i + 1 < la &&
+      a.charAt(i) === b.charAt(i + 1) &&
+      a.charAt(i + 1) === b.charAt(i) &&
+      a.slice(i + 2) === b.slice(i + 2)
+    );
   }
   if (Math.abs(la - lb) !== 1) return false;
   const [short, long] = la < lb ? [a, b] : [b, a];
@@ -200,7 +246,9 @@ export function classify(q: QueryForms, t: Token): number {
     if (q.script !== 'latin' || t.script !== 'ar') return NONE;
     if (q.latinNames !== null) {
       const names = q.latinNames;
-      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.head !== null && names.has(t.head)) ? LATIN : NONE;
+      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.head !== null && names.has(t.head))
+        ? LATIN
+        : NONE;
     }
     const skeletons = tokenSkeletons(t);
     return q.latin!.skeletons.some((s) => s.length >= 2 && skeletons.includes(s)) ? LATIN : NONE;
@@ -209,7 +257,8 @@ export function classify(q: QueryForms, t: Token): number {
   if (q.folded === t.folded || q.folded === t.bare || q.folded === t.head) return FOLDED;
   if ((q.loose !== null || t.loose !== null) && (q.loose ?? q.folded) === (t.loose ?? t.folded)) return FOLDED;
   if (q.script === 'ar') {
-    if (spokenMatch(q.spoken, t.spoken) || (t.spokenBare !== null && spokenMatch(q.spoken, t.spokenBare))) return SPOKEN;
+    if (spokenMatch(q.spoken, t.spoken) || (t.spokenBare !== null && spokenMatch(q.spoken, t.spokenBare)))
+      return SPOKEN;
   } else if (q.script === 'latin' && q.latin !== null && t.latin !== null) {
     // Two Latin spellings of one name (Mohamed/Muhammad), the article optional (Fiky/El-Fiky).
     const keys = t.latin.keys;

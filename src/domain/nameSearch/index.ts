@@ -56,7 +56,6 @@
  */
 export {
   compareMatches,
-  highlightRanges,
   indexName,
   MATCH_CLASSES,
   matchBurial,
@@ -70,5 +69,6 @@ export {
   type MatchClass,
   type NameMatch,
 } from './match';
+export { highlightRanges } from './highlight';
 export { NameIndex, type IndexedMatch } from './nameIndex';
 export { HONORIFIC_WORDS, LINEAGE_WORDS } from './words';

@@ -66,7 +66,19 @@ export function latinKey(word: string): string {
 // --- skeletons ---------------------------------------------------------------------------------------------------
 
 const LATIN_CONSONANTS: Readonly<Record<string, string>> = {
-  b: 'B', t: 'T', d: 'D', z: 'Z', r: 'R', s: 'S', f: 'F', k: 'K', l: 'L', m: 'M', n: 'N', h: 'H', g: 'G',
+  b: 'B',
+  t: 'T',
+  d: 'D',
+  z: 'Z',
+  r: 'R',
+  s: 'S',
+  f: 'F',
+  k: 'K',
+  l: 'L',
+  m: 'M',
+  n: 'N',
+  h: 'H',
+  g: 'G',
 };
 /** Latin pairs with more than one reading: "th" is ث in Othman and ت+ح in Fathy. */
 const LATIN_DIGRAPHS: Readonly<Record<string, readonly string[]>> = {
@@ -77,8 +89,30 @@ const LATIN_DIGRAPHS: Readonly<Record<string, readonly string[]>> = {
   dh: ['Z', 'D', 'DH'],
 };
 const ARABIC_CONSONANTS: Readonly<Record<string, string>> = {
-  ب: 'B', ت: 'T', ط: 'T', ث: 'S', س: 'S', ص: 'S', ج: 'G', ح: 'H', ه: 'H', خ: 'X', د: 'D', ض: 'D', ذ: 'Z', ز: 'Z',
-  ظ: 'Z', ر: 'R', ش: 'C', غ: 'Q', ف: 'F', ق: 'K', ك: 'K', ل: 'L', م: 'M', ن: 'N',
+  ب: 'B',
+  ت: 'T',
+  ط: 'T',
+  ث: 'S',
+  س: 'S',
+  ص: 'S',
+  ج: 'G',
+  ح: 'H',
+  ه: 'H',
+  خ: 'X',
+  د: 'D',
+  ض: 'D',
+  ذ: 'Z',
+  ز: 'Z',
+  ظ: 'Z',
+  ر: 'R',
+  ش: 'C',
+  غ: 'Q',
+  ف: 'F',
+  ق: 'K',
+  ك: 'K',
+  ل: 'L',
+  م: 'M',
+  ن: 'N',
 };
 
 /** Written letters doubled (Hassan's ss, الله's لل) count once; a vowel between two keeps both (عزيز, Aziz). */

@@ -137,7 +137,11 @@ export function prepareQuery(text: string): PreparedQuery | null {
       if (unit.folded.length < 2 || LATIN_HONORIFICS.has(unit.folded.replace(/^[ae]l/, ''))) continue;
     }
     const forms = formsOf(unit);
-    words.push({ ...forms, optional: forms.honorific, latinNames: forms.latin ? latinNamesFor(forms.latin.keys) : null });
+    words.push({
+      ...forms,
+      optional: forms.honorific,
+      latinNames: forms.latin ? latinNamesFor(forms.latin.keys) : null,
+    });
   }
   if (words.every((w) => w.optional)) words = words.map((w) => ({ ...w, optional: false }));
   if (words.length > MAX_WORDS) {
@@ -384,21 +388,3 @@ export function matchGrave(
 export function compareMatches(a: Pick<NameMatch, 'score'>, b: Pick<NameMatch, 'score'>): number {
   return b.score - a.score;
 }
-
-/** The name in pieces for drawing, matched words marked (ranges as in NameMatch.words). */
-export function highlightRanges(
-  name: string,
-  words: ReadonlyArray<readonly [number, number]>,
-): Array<{ text: string; match: boolean }> {
-  const pieces: Array<{ text: string; match: boolean }> = [];
-  let at = 0;
-  for (const [start, end] of [...words].sort((a, b) => a[0] - b[0])) {
-    if (start < at) continue;
-    if (start > at) pieces.push({ text: name.slice(at, start), match: false });
-    pieces.push({ text: name.slice(start, end), match: true });
-    at = end;
-  }
-  if (at < name.length) pieces.push({ text: name.slice(at), match: false });
-  return pieces;
-}
-

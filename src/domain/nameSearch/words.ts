@@ -78,6 +78,8 @@ const LATIN_SUFFIX = /^(?:(?:[aeiou]l|[aeiou]d)?d(?:i|ee|e)ne?|(?:[aeiou]l)?lah?
 // ---------------------------------------------------------------------------------------------------------------
 // Splitting
 
+// The class lists combining marks on purpose (they are what is removed), which this rule reads as a mistake.
+// eslint-disable-next-line no-misleading-character-class
 const MARKS = /[\u0610-\u061A\u0640\u064B-\u065F\u0670\u06D6-\u06ED\u200C\u200D]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 
@@ -157,7 +159,8 @@ export function splitWords(text: string): Word[] {
   for (let i = 0; i <= text.length; i++) {
     const kind = i < text.length ? kindOf(text.charCodeAt(i)) : null;
     if (kind === 'mark' && start >= 0) continue;
-    if (kind === 'apostrophe' && start >= 0 && script === 'latin' && kindOf(text.charCodeAt(i + 1)) === 'latin') continue;
+    if (kind === 'apostrophe' && start >= 0 && script === 'latin' && kindOf(text.charCodeAt(i + 1)) === 'latin')
+      continue;
     if (kind === 'ar' || kind === 'latin' || kind === 'digit') {
       if (start >= 0 && kind === script) continue;
       if (start >= 0) words.push(wordOf(text, script, start, i));
@@ -198,7 +201,11 @@ export function joinCompounds(words: readonly Word[]): Unit[] {
         extend(unit, next);
         last = next.folded;
       }
-      if (words[i + 1]?.script === 'ar' && COMPOUND_SUFFIXES.has(words[i + 1]!.folded) && !COMPOUND_PREFIXES.has(last)) {
+      if (
+        words[i + 1]?.script === 'ar' &&
+        COMPOUND_SUFFIXES.has(words[i + 1]!.folded) &&
+        !COMPOUND_PREFIXES.has(last)
+      ) {
         extend(unit, words[++i]!);
       }
     } else if (unit.script === 'latin') {
@@ -208,7 +215,12 @@ export function joinCompounds(words: readonly Word[]): Unit[] {
       const after = words[i + 2];
       if (next?.script === 'latin' && LATIN_SUFFIX.test(next.folded)) {
         extend(unit, words[++i]!);
-      } else if (next?.script === 'latin' && /^[ae]l$/.test(next.folded) && after?.script === 'latin' && LATIN_SUFFIX.test(next.folded + after.folded)) {
+      } else if (
+        next?.script === 'latin' &&
+        /^[ae]l$/.test(next.folded) &&
+        after?.script === 'latin' &&
+        LATIN_SUFFIX.test(next.folded + after.folded)
+      ) {
         extend(unit, words[++i]!);
         extend(unit, words[++i]!);
       }

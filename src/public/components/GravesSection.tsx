@@ -3,8 +3,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useBrowserValue } from '../browserValue';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
-import { graveSearchText, normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
+import { indexGraves, searchGraves } from '../graveSearch';
 import { useApi } from '../useApi';
 import { GraveCard } from './GraveCard';
 import { SearchBox } from './SearchBox';
@@ -46,35 +46,22 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   const term = typed ?? stored;
 
   const loaded = graves.state === 'done' ? graves.data : null;
-  // One normalised haystack per grave, so each keystroke is a substring test. They are built a slice at a time
-  // once the list is shown (no long task when the data arrives), or at once if a search needs them first.
-  const haystacks = useRef<{ of: ReadonlyArray<Grave> | null; texts: string[] }>({ of: null, texts: [] });
-  const haystacksOf = useCallback((list: ReadonlyArray<Grave>, upTo: number): string[] => {
-    if (haystacks.current.of !== list) haystacks.current = { of: list, texts: [] };
-    const { texts } = haystacks.current;
-    while (texts.length < upTo) texts.push(graveSearchText(list[texts.length]!));
-    return texts;
-  }, []);
+  // Each grave's names are indexed for the matcher a slice at a time once the list is shown (no long task when the
+  // data arrives), or at once if a search needs them first.
   useEffect(() => {
     if (!loaded) return;
     let timer = 0;
     const slice = () => {
-      const texts = haystacksOf(loaded, Math.min(loaded.length, haystacksOf(loaded, 0).length + 100));
-      if (texts.length < loaded.length) timer = window.setTimeout(slice, 0);
+      if (indexGraves(loaded, indexGraves(loaded, 0) + 100) < loaded.length) timer = window.setTimeout(slice, 0);
     };
     timer = window.setTimeout(slice, 0);
     return () => clearTimeout(timer);
-  }, [loaded, haystacksOf]);
+  }, [loaded]);
 
-  // Each keystroke filters the haystacks (well under a millisecond) and redraws only the first step of cards,
-  // most of them memoised, so the list follows the input in the same task rather than a deferred one.
-  const needle = normalizeArabic(term);
-  const matches = useMemo(() => {
-    if (!loaded) return [];
-    if (needle === '') return loaded;
-    const texts = haystacksOf(loaded, loaded.length);
-    return loaded.filter((_, i) => texts[i]!.includes(needle));
-  }, [loaded, needle, haystacksOf]);
+  // Each keystroke matches the indexed names and redraws only the first step of cards, most of them memoised, so
+  // the list follows the input in the same task rather than a deferred one.
+  const needle = term.trim();
+  const matches = useMemo(() => (loaded ? searchGraves(loaded, needle) : []), [loaded, needle]);
 
   // Time from a keystroke to the commit of the list drawn for it (performance marks; read by the browser tests
   // and the benchmark). A layout effect runs in the commit itself, once the new cards are in the document.

@@ -6,6 +6,7 @@ import { formatDate } from '../../domain/format';
 import { normalizeArabic } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
+import { HighlightedName } from './HighlightedName';
 import { SearchBox } from './SearchBox';
 import { Loading } from './Status';
 import { graveWhere } from '../graveText';
@@ -25,6 +26,30 @@ type State =
   | { state: 'loading' }
   | { state: 'done'; matches: SearchMatch[] }
   | { state: 'error' };
+
+/** Matches as the name was typed or spelled another usual way; the others (a spoken swap, a Latin spelling, a
+ * slip) are offered under "ربما تقصد". The server sends them best first. */
+const SURE: ReadonlySet<SearchMatch['match']> = new Set([undefined, 'exact', 'number', 'folded']);
+
+function ResultList({ matches }: { matches: SearchMatch[] }) {
+  if (matches.length === 0) return null;
+  return (
+    <ul className="search-results">
+      {matches.map((m) => (
+        <li key={m.person._id}>
+          <Link to={publicPaths.grave.href(m.grave._id)} className="search-result">
+            <span className="result-name">
+              <HighlightedName name={m.person.name} words={m.words ?? []} />
+            </span>
+            <span className="result-meta">
+              {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} · {formatDate(m.person.burialDate)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function SiteSearch() {
   const [term, setTerm] = useState('');
@@ -67,19 +92,13 @@ export function SiteSearch() {
           ) : (
             <>
               <h3 className="visually-hidden">{pt['public.searchResults']}</h3>
-              <ul className="search-results">
-                {result.matches.map((m) => (
-                  <li key={m.person._id}>
-                    <Link to={publicPaths.grave.href(m.grave._id)} className="search-result">
-                      <span className="result-name">{m.person.name}</span>
-                      <span className="result-meta">
-                        {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} ·{' '}
-                        {formatDate(m.person.burialDate)}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <ResultList matches={result.matches.filter((m) => SURE.has(m.match))} />
+              {result.matches.some((m) => !SURE.has(m.match)) && (
+                <>
+                  <h3 className="did-you-mean">{pt['public.didYouMean']}</h3>
+                  <ResultList matches={result.matches.filter((m) => !SURE.has(m.match))} />
+                </>
+              )}
             </>
           ))}
       </div>

@@ -1,11 +1,11 @@
 // Screen 3: the bone sections (first stage 294-298 and second stage), status unavailable, search by name.
 import { useMemo, useState } from 'react';
 import { paths } from '../../api';
-import { normalizeArabic } from '../../domain/normalize';
 import type { Grave } from '../../domain/types';
 import { GraveCard } from '../components/GraveCard';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
+import { searchGraves } from '../graveSearch';
 import { useApi } from '../useApi';
 import { ui } from '../text';
 import '../pages.css';
@@ -13,13 +13,8 @@ import '../pages.css';
 export default function BonesPage() {
   const graves = useApi<Grave[]>(paths.gravesOfSection('bones'));
   const [term, setTerm] = useState('');
-  const needle = normalizeArabic(term);
-  const matches = useMemo(() => {
-    if (graves.state !== 'done') return [];
-    if (needle === '') return graves.data;
-    // By deceased name (spec section 5), with the shared normalisation so spelling variants still match.
-    return graves.data.filter((g) => g.buriedPersons.some((p) => normalizeArabic(p.name).includes(needle)));
-  }, [graves, needle]);
+  // By deceased name (spec section 5), with the register's name matcher, best first.
+  const matches = useMemo(() => (graves.state === 'done' ? searchGraves(graves.data, term) : []), [graves, term]);
 
   return (
     <section aria-labelledby="bones-heading">

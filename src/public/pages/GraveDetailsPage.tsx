@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
-import { normalizeArabic } from '../../domain/normalize';
+import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
 import { publicPaths } from '../../domain/publicPaths';
-import type { Grave } from '../../domain/types';
+import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText, graveTitle } from '../graveText';
+import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
@@ -17,13 +18,20 @@ export default function GraveDetailsPage() {
   const { graveId = '' } = useParams();
   const grave = useApi<Grave>(paths.grave(graveId));
   const [term, setTerm] = useState('');
-  const needle = normalizeArabic(term);
 
+  // Newest first; with a search, the people the register's name matcher finds, best first (ties newest first),
+  // their matched words marked.
   const people = useMemo(() => {
     if (grave.state !== 'done') return [];
     const sorted = [...grave.data.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
-    return needle === '' ? sorted : sorted.filter((p) => normalizeArabic(p.name).includes(needle));
-  }, [grave, needle]);
+    const query = prepareQuery(term);
+    if (query === null) return sorted.map((person) => ({ person, words: [] as Array<[number, number]> }));
+    return sorted
+      .map((person) => ({ person, match: matchName(query, indexName(person.name)) }))
+      .filter((found): found is { person: BuriedPerson; match: NameMatch } => found.match !== null)
+      .sort((a, b) => compareMatches(a.match, b.match))
+      .map(({ person, match }) => ({ person, words: match.words }));
+  }, [grave, term]);
 
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {
@@ -71,10 +79,12 @@ export default function GraveDetailsPage() {
               </tr>
             </thead>
             <tbody>
-              {people.map((p) => (
-                <tr key={p._id}>
-                  <td>{p.name}</td>
-                  <td>{formatDate(p.burialDate)}</td>
+              {people.map(({ person, words }) => (
+                <tr key={person._id}>
+                  <td>
+                    <HighlightedName name={person.name} words={words} />
+                  </td>
+                  <td>{formatDate(person.burialDate)}</td>
                 </tr>
               ))}
             </tbody>
