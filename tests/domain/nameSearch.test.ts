@@ -158,3 +158,19 @@ describe('NameIndex', () => {
     }
   });
 });
+
+describe('limits', () => {
+  it('reads a pasted page only as far as a name goes', () => {
+    const q = prepareQuery('محمد '.repeat(2000))!;
+    expect(q.words.length).toBeLessThanOrEqual(10);
+    expect(prepareQuery('x'.repeat(100_000))).not.toBeNull();
+  });
+
+  it('searches look-alike words on a long name within its budget', () => {
+    const q = prepareQuery('احمد أحمد أَحمد إحمد آحمد احمد أحمد إحمد آحمد احمد')!;
+    const name = indexName(Array(30).fill('أحمد').join(' '));
+    const started = performance.now();
+    expect(matchName(q, name)).not.toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});

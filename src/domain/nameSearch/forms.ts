@@ -1,7 +1,7 @@
 // The forms of one word the matcher compares, and how two words match (the word classes).
 import { normalizeArabic } from '../normalize';
 import { arabicSkeleton, KNOWN_NAMES, latinForms, type LatinForms } from './latin';
-import { COMPOUND_PREFIXES, HONORIFIC_WORDS, type Script, type Unit } from './words';
+import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
 export const EXACT = 5;
@@ -65,7 +65,8 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   if (script !== 'ar') {
     return {
       script, exact, folded, bare: null, head: null, loose: null, spoken: folded, spokenBare: null, known: false,
-      honorific: false, latin: script === 'latin' ? latinForms(unit.parts) : null,
+      honorific: script === 'latin' && LATIN_HONORIFICS.has(folded.replace(/^[ae]l/, '')),
+      latin: script === 'latin' ? latinForms(unit.parts) : null,
     };
   }
   const at = articleAt(folded);
@@ -217,7 +218,8 @@ export function classify(q: QueryForms, t: Token): number {
   } else {
     return NONE; // digits: equal or nothing
   }
-  // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة).
+  // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة),
+  // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد).
   if (q.known && t.known) return NONE;
-  return typoMatch(q.folded, t.folded) || typoMatch(q.folded, t.bare) ? TYPO : NONE;
+  return typoMatch(q.folded, t.folded) || (!q.known && typoMatch(q.folded, t.bare)) ? TYPO : NONE;
 }

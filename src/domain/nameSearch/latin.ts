@@ -68,11 +68,11 @@ export function latinKey(word: string): string {
 const LATIN_CONSONANTS: Readonly<Record<string, string>> = {
   b: 'B', t: 'T', d: 'D', z: 'Z', r: 'R', s: 'S', f: 'F', k: 'K', l: 'L', m: 'M', n: 'N', h: 'H', g: 'G',
 };
-/** Latin pairs with more than one reading: "th" is ث in Othman and ت+ح in Fathy. */
+/** Latin letter pairs: "th" is ث in Othman and ت+ح in Fathy; kh and gh are خ and غ in names. */
 const LATIN_DIGRAPHS: Readonly<Record<string, readonly string[]>> = {
   sh: ['C'],
-  kh: ['X', 'KH'],
-  gh: ['Q', 'GH'],
+  kh: ['X'],
+  gh: ['Q'],
   th: ['S', 'TH'],
   dh: ['Z', 'D', 'DH'],
 };

@@ -16,7 +16,7 @@ import {
   type QueryForms,
   type Token,
 } from './forms';
-import { GRAVE_WORDS, joinCompounds, LATIN_HONORIFICS, LINEAGE_WORDS, splitWords, type Word } from './words';
+import { GRAVE_WORDS, joinCompounds, LINEAGE_WORDS, splitWords, type Word } from './words';
 
 export type MatchClass = 'exact' | 'folded' | 'spoken' | 'typo' | 'latin' | 'number';
 
@@ -99,8 +99,9 @@ export class PreparedQuery {
     for (let j = 0; j < this.words.length; j++) {
       const word = this.words[j]!;
       let c = classify(word, token);
-      // An optional word counts only when the name really holds it, not a look-alike of it.
-      if (word.optional && c < FOLDED) c = NONE;
+      // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
+      // transliteration).
+      if (word.optional && c < FOLDED && !(word.script === 'latin' && c === LATIN)) c = NONE;
       if (c !== NONE) {
         packed |= c << (3 * j);
         mask |= 1 << j;
@@ -114,9 +115,12 @@ export class PreparedQuery {
 
 const stripZeros = (digits: string) => (digits.charCodeAt(0) === 0x30 ? digits.replace(/^0+(?=\d)/, '') : digits);
 
+/** No name is longer; a pasted page is cut here rather than split into thousands of words. */
+const MAX_QUERY_LENGTH = 200;
+
 /** Parses a query; null when it holds nothing to search (empty, or only lineage words and punctuation). */
 export function prepareQuery(text: string): PreparedQuery | null {
-  const all = splitWords(text).filter((w) => !LINEAGE_WORDS.has(w.folded));
+  const all = splitWords(text.slice(0, MAX_QUERY_LENGTH)).filter((w) => !LINEAGE_WORDS.has(w.folded));
   const numbers: string[] = [];
   const kept: Word[] = [];
   let beforeNumber = false;
@@ -132,10 +136,8 @@ export function prepareQuery(text: string): PreparedQuery | null {
   }
   let words: QueryWord[] = [];
   for (const unit of joinCompounds(kept)) {
-    if (unit.script === 'latin') {
-      // Initials ("M. Hassan") and Latin honorifics ("El-Hag") cannot be matched to anything stored.
-      if (unit.folded.length < 2 || LATIN_HONORIFICS.has(unit.folded.replace(/^[ae]l/, ''))) continue;
-    }
+    // Latin initials ("M. Hassan") stand for nothing that can be matched.
+    if (unit.script === 'latin' && unit.folded.length < 2) continue;
     const forms = formsOf(unit);
     words.push({ ...forms, optional: forms.honorific, latinNames: forms.latin ? latinNamesFor(forms.latin.keys) : null });
   }
@@ -173,8 +175,12 @@ function scoreOf(match: MatchClass, inOrder: number, number: 'equal' | 'contains
   return RANK[match] * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
 }
 
-/** Enough for any real query; stops a crafted one (ten equal words on a long name) from taking long. */
-const SEARCH_BUDGET = 5_000;
+/**
+ * Steps of the assignment search per name. A real query needs a few dozen (words are tried best class first, so
+ * the first complete assignment is nearly always the best); a crafted one (many look-alike words on a long
+ * name) stops here with the best found so far.
+ */
+const SEARCH_BUDGET = 1_000;
 
 // The assignment search of matchName works in these buffers (no allocation per name: the loop runs 30,000
 // times per query). JavaScript runs one matchName at a time, so module-level scratch is safe.
