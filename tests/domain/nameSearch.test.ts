@@ -174,3 +174,16 @@ describe('limits', () => {
     expect(performance.now() - started).toBeLessThan(100);
   });
 });
+
+describe('words stored after a query was prepared', () => {
+  it('are compared when first met', () => {
+    const q = prepareQuery('زعفرانى Mansour')!; // no stored name holds either word yet
+    expect(matchName(q, indexName('منصور زعفراني'))?.match).toBe('latin');
+    expect(matchName(q, indexName('منصور الزعفرانى'))?.match).toBe('latin');
+    expect(matchName(q, indexName('منصور الزعفرانى'))?.words).toEqual([[0, 5], [6, 15]]);
+    const index = new NameIndex<string>();
+    const q3 = prepareQuery('قرنفلي')!;
+    index.add('سالم القرنفلي', 7, 'سالم');
+    expect(index.search(q3).map((x) => [x.item, x.match.match])).toEqual([['سالم', 'folded']]);
+  });
+});
