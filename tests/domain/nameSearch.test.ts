@@ -1,5 +1,7 @@
 // Issue 10's matcher on its table (nameSearchCases.ts): every rule, the negatives, the order and the highlights.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { classify } from '../../src/domain/nameSearch/forms';
 import {
   compareMatches,
   highlightRanges,
@@ -185,5 +187,42 @@ describe('words stored after a query was prepared', () => {
     const q3 = prepareQuery('قرنفلي')!;
     index.add('سالم القرنفلي', 7, 'سالم');
     expect(index.search(q3).map((x) => [x.item, x.match.match])).toEqual([['سالم', 'folded']]);
+  });
+});
+
+describe('the stored words a query is compared with', () => {
+  // A prepared query compares each word only with the stored words filed under its keys; this checks that those
+  // are never fewer than the words it would match if compared with all of them.
+  const stored = [
+    'محمد', 'الفقي', 'عبد العزيز', 'ذكي', 'الذهبي', 'شوقي', 'ثناء', 'فاطمة', 'إبراهيم', 'رؤوف', 'نور الدين', 'أبو العلا',
+    'طارق', 'الصاوي', 'قاسم', 'ضياء', 'مصطفى', 'سعاد', 'النجار', 'وفاء', 'زكريا', 'حافظ', 'عائشة', 'Mohamed', 'El-Fiky',
+  ];
+  const LETTERS = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهويءأإآؤئةى'];
+  const edit = fc.tuple(fc.constantFrom('none', 'delete', 'insert', 'replace', 'swap', 'article', 'space'), fc.nat(), fc.constantFrom(...LETTERS));
+
+  it('includes every stored word a query word matches', () => {
+    const tokens = stored.map((word) => indexName(word).tokens[0]!);
+    fc.assert(
+      fc.property(fc.constantFrom(...stored), edit, edit, (word, ...edits) => {
+        let typed = word;
+        for (const [kind, at, letter] of edits) {
+          const i = at % (typed.length + 1);
+          if (kind === 'delete') typed = typed.slice(0, i) + typed.slice(i + 1);
+          else if (kind === 'insert') typed = typed.slice(0, i) + letter + typed.slice(i);
+          else if (kind === 'replace') typed = typed.slice(0, i) + letter + typed.slice(i + 1);
+          else if (kind === 'swap') typed = typed.slice(0, i) + typed.charAt(i + 1) + typed.charAt(i) + typed.slice(i + 2);
+          else if (kind === 'article') typed = typed.startsWith('ال') ? typed.slice(2) : 'ال' + typed;
+          else if (kind === 'space') typed = typed.replace(' ', '');
+        }
+        const q = prepareQuery(typed);
+        if (q === null || q.words.length !== 1) return;
+        for (const token of tokens) {
+          const direct = classify(q.words[0]!, token);
+          expect(q.maskOf(token) !== 0, `${typed} / ${token.exact}`).toBe(direct !== 0);
+          if (direct !== 0) expect(matchName(q, indexName(token.exact))?.match).toBeDefined();
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
