@@ -1,5 +1,7 @@
 // Issue 10's matcher on its table (nameSearchCases.ts): every rule, the negatives, the order and the highlights.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { classify } from '../../src/domain/nameSearch/forms';
 import {
   compareMatches,
   highlightRanges,
@@ -165,5 +167,71 @@ describe('NameIndex', () => {
       ).toEqual(scanned.map((x) => x.m));
       expect(index.search(prepared, 2).map((x) => x.item)).toEqual(scanned.slice(0, 2).map((x) => x.i));
     }
+  });
+});
+
+describe('limits', () => {
+  it('reads a pasted page only as far as a name goes', () => {
+    const q = prepareQuery('محمد '.repeat(2000))!;
+    expect(q.words.length).toBeLessThanOrEqual(10);
+    expect(prepareQuery('x'.repeat(100_000))).not.toBeNull();
+  });
+
+  it('searches look-alike words on a long name within its budget', () => {
+    const q = prepareQuery('احمد أحمد أَحمد إحمد آحمد احمد أحمد إحمد آحمد احمد')!;
+    const name = indexName(Array(30).fill('أحمد').join(' '));
+    const started = performance.now();
+    expect(matchName(q, name)).not.toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('words stored after a query was prepared', () => {
+  it('are compared when first met', () => {
+    const q = prepareQuery('زعفرانى Mansour')!; // no stored name holds either word yet
+    expect(matchName(q, indexName('منصور زعفراني'))?.match).toBe('latin');
+    expect(matchName(q, indexName('منصور الزعفرانى'))?.match).toBe('latin');
+    expect(matchName(q, indexName('منصور الزعفرانى'))?.words).toEqual([[0, 5], [6, 15]]);
+    const index = new NameIndex<string>();
+    const q3 = prepareQuery('قرنفلي')!;
+    index.add('سالم القرنفلي', 7, 'سالم');
+    expect(index.search(q3).map((x) => [x.item, x.match.match])).toEqual([['سالم', 'folded']]);
+  });
+});
+
+describe('the stored words a query is compared with', () => {
+  // A prepared query compares each word only with the stored words filed under its keys; this checks that those
+  // are never fewer than the words it would match if compared with all of them.
+  const stored = [
+    'محمد', 'الفقي', 'عبد العزيز', 'ذكي', 'الذهبي', 'شوقي', 'ثناء', 'فاطمة', 'إبراهيم', 'رؤوف', 'نور الدين', 'أبو العلا',
+    'طارق', 'الصاوي', 'قاسم', 'ضياء', 'مصطفى', 'سعاد', 'النجار', 'وفاء', 'زكريا', 'حافظ', 'عائشة', 'Mohamed', 'El-Fiky',
+  ];
+  const LETTERS = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهويءأإآؤئةى'];
+  const edit = fc.tuple(fc.constantFrom('none', 'delete', 'insert', 'replace', 'swap', 'article', 'space'), fc.nat(), fc.constantFrom(...LETTERS));
+
+  it('includes every stored word a query word matches', () => {
+    const tokens = stored.map((word) => indexName(word).tokens[0]!);
+    fc.assert(
+      fc.property(fc.constantFrom(...stored), edit, edit, (word, ...edits) => {
+        let typed = word;
+        for (const [kind, at, letter] of edits) {
+          const i = at % (typed.length + 1);
+          if (kind === 'delete') typed = typed.slice(0, i) + typed.slice(i + 1);
+          else if (kind === 'insert') typed = typed.slice(0, i) + letter + typed.slice(i);
+          else if (kind === 'replace') typed = typed.slice(0, i) + letter + typed.slice(i + 1);
+          else if (kind === 'swap') typed = typed.slice(0, i) + typed.charAt(i + 1) + typed.charAt(i) + typed.slice(i + 2);
+          else if (kind === 'article') typed = typed.startsWith('ال') ? typed.slice(2) : 'ال' + typed;
+          else if (kind === 'space') typed = typed.replace(' ', '');
+        }
+        const q = prepareQuery(typed);
+        if (q === null || q.words.length !== 1) return;
+        for (const token of tokens) {
+          const direct = classify(q.words[0]!, token);
+          expect(q.maskOf(token) !== 0, `${typed} / ${token.exact}`).toBe(direct !== 0);
+          if (direct !== 0) expect(matchName(q, indexName(token.exact))?.match).toBeDefined();
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

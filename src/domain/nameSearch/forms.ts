@@ -1,7 +1,7 @@
 // The forms of one word the matcher compares, and how two words match (the word classes).
 import { normalizeArabic } from '../normalize';
 import { arabicSkeleton, KNOWN_NAMES, latinForms, type LatinForms } from './latin';
-import { COMPOUND_PREFIXES, HONORIFIC_WORDS, type Script, type Unit } from './words';
+import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
 export const EXACT = 5;
@@ -26,6 +26,12 @@ export interface Forms {
   /** The spoken-letter form: folded except that hamza keeps its own letter (see SPOKEN_PAIRS). */
   readonly spoken: string;
   readonly spokenBare: string | null;
+  /** What a spoken swap cannot change (see coarseOf): words with different keys are not compared letter by letter. */
+  readonly coarse: string;
+  readonly coarseBare: string | null;
+  /** Which letters folded (and bare) hold, one bit each: one typo changes at most two bits. */
+  readonly letters: number;
+  readonly bareLetters: number;
   /** A common given name (typos between two of them are refused). */
   readonly known: boolean;
   readonly honorific: boolean;
@@ -56,6 +62,30 @@ function spokenOf(exact: string): string {
 }
 /* eslint-enable no-control-regex */
 
+// Filters run before the letter-by-letter comparisons: a query compares its words with every distinct stored
+// word of the town (thousands), so a pair that cannot match should be refused in a few operations.
+const SPOKEN_DROPPED = new Set([...'قءأاؤوئي']);
+const SPOKEN_GROUP: Readonly<Record<string, string>> = { ذ: 'د', ز: 'د', ظ: 'د', ض: 'د', ث: 'ت', س: 'ت', ص: 'ت', ط: 'ت' };
+
+/** The spoken form without the letters a swap may change into each other or drop, the swapped ones merged. */
+function coarseOf(spoken: string): string {
+  let key = '';
+  for (const c of spoken) if (!SPOKEN_DROPPED.has(c)) key += SPOKEN_GROUP[c] ?? c;
+  return key;
+}
+
+function lettersOf(folded: string): number {
+  let bits = 0;
+  for (let i = 0; i < folded.length; i++) bits |= 1 << (folded.charCodeAt(i) & 31);
+  return bits;
+}
+
+function bitCount(n: number): number {
+  let count = 0;
+  for (let v = n; v !== 0; v &= v - 1) count++;
+  return count;
+}
+
 /** Where the article starts in a folded word: 0 for "الفقي", 3 for "عبدالعزيز", -1 when there is none. */
 function articleAt(folded: string): number {
   for (const prefix of COMPOUND_PREFIXES) {
@@ -68,16 +98,9 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   const { script, exact, folded } = unit;
   if (script !== 'ar') {
     return {
-      script,
-      exact,
-      folded,
-      bare: null,
-      head: null,
-      loose: null,
-      spoken: folded,
-      spokenBare: null,
-      known: false,
-      honorific: false,
+      script, exact, folded, bare: null, head: null, loose: null, spoken: folded, spokenBare: null,
+      coarse: folded, coarseBare: null, letters: lettersOf(folded), bareLetters: 0, known: false,
+      honorific: script === 'latin' && LATIN_HONORIFICS.has(folded.replace(/^[ae]l/, '')),
       latin: script === 'latin' ? latinForms(unit.parts) : null,
     };
   }
@@ -94,39 +117,15 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   }
   const loose = /[ؤئء]/.test(exact) ? normalizeArabic(exact.replace(/[ؤئء]/g, '')) : null;
   return {
-    script,
-    exact,
-    folded,
-    bare,
-    head,
-    loose,
-    spoken,
-    spokenBare,
+    script, exact, folded, bare, head, loose, spoken, spokenBare,
+    coarse: coarseOf(spoken),
+    coarseBare: spokenBare === null ? null : coarseOf(spokenBare),
+    letters: lettersOf(folded),
+    bareLetters: bare === null ? 0 : lettersOf(bare),
     known: KNOWN_NAMES.has(folded) || (bare !== null && KNOWN_NAMES.has(bare)),
     honorific: HONORIFIC_WORDS.has(folded),
     latin: null,
   };
-}
-
-// --- interning ----------------------------------------------------------------------------------------------------
-
-const tokens = new Map<string, Token>();
-let nextId = 0;
-
-/** The shared token of a stored word (one object per distinct spelling). */
-export function internToken(unit: Unit): Token {
-  const key = unit.script === 'latin' ? unit.parts.join(' ') : unit.exact;
-  let token = tokens.get(key);
-  if (!token) {
-    token = { ...formsOf(unit), id: nextId++, skeletons: null };
-    tokens.set(key, token);
-  }
-  return token;
-}
-
-/** How many distinct stored words exist: the size a query's per-word cache needs. */
-export function tokenCount(): number {
-  return nextId;
 }
 
 // --- word comparison ------------------------------------------------------------------------------------------------
@@ -223,8 +222,15 @@ export function oneEdit(a: string, b: string): boolean {
 /** Typos only between words of four letters or more on both sides: a three-letter word is too easily another. */
 const TYPO_MIN = 4;
 
-function typoMatch(q: string, t: string | null): boolean {
-  return t !== null && q.length >= TYPO_MIN && t.length >= TYPO_MIN && oneEdit(q, t);
+function typoMatch(q: string, qLetters: number, t: string | null, tLetters: number): boolean {
+  return (
+    t !== null &&
+    q.length >= TYPO_MIN &&
+    t.length >= TYPO_MIN &&
+    Math.abs(q.length - t.length) <= 1 &&
+    bitCount(qLetters ^ tLetters) <= 2 &&
+    oneEdit(q, t)
+  );
 }
 
 function tokenSkeletons(t: Token): readonly string[] {
@@ -257,8 +263,8 @@ export function classify(q: QueryForms, t: Token): number {
   if (q.folded === t.folded || q.folded === t.bare || q.folded === t.head) return FOLDED;
   if ((q.loose !== null || t.loose !== null) && (q.loose ?? q.folded) === (t.loose ?? t.folded)) return FOLDED;
   if (q.script === 'ar') {
-    if (spokenMatch(q.spoken, t.spoken) || (t.spokenBare !== null && spokenMatch(q.spoken, t.spokenBare)))
-      return SPOKEN;
+    if (q.coarse === t.coarse && spokenMatch(q.spoken, t.spoken)) return SPOKEN;
+    if (q.coarse === t.coarseBare && spokenMatch(q.spoken, t.spokenBare!)) return SPOKEN;
   } else if (q.script === 'latin' && q.latin !== null && t.latin !== null) {
     // Two Latin spellings of one name (Mohamed/Muhammad), the article optional (Fiky/El-Fiky).
     const keys = t.latin.keys;
@@ -266,7 +272,107 @@ export function classify(q: QueryForms, t: Token): number {
   } else {
     return NONE; // digits: equal or nothing
   }
-  // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة).
+  // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة),
+  // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد).
   if (q.known && t.known) return NONE;
-  return typoMatch(q.folded, t.folded) || typoMatch(q.folded, t.bare) ? TYPO : NONE;
+  return typoMatch(q.folded, q.letters, t.folded, t.letters) || (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters))
+    ? TYPO
+    : NONE;
+}
+
+// --- the vocabulary -------------------------------------------------------------------------------------------------
+// Every distinct stored word is interned once, and filed under the keys a query word can reach it by, so a query
+// compares its words only with the stored words that can match them (a few dozen), not with the thousands of
+// words of a town: equal folded forms (also bare, head, loose), equal spoken keys, and for typos the symmetric
+// deletion keys (two words one edit apart share a key: the word itself or one letter deleted).
+
+const byText = new Map<string, Token>();
+const byFolded = new Map<string, Token[]>();
+const byCoarse = new Map<string, Token[]>();
+const latinTokens: Token[] = [];
+const allTokens: Token[] = [];
+// Built on the first query that needs them, then kept up to date.
+let byDeletion: Map<string, Token[]> | null = null;
+let bySkeleton: Map<string, Token[]> | null = null;
+
+function file(map: Map<string, Token[]>, key: string | null, token: Token): void {
+  if (key === null) return;
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [token]);
+  else if (list[list.length - 1] !== token) list.push(token);
+}
+
+/** The word and the word with each one letter left out (words of TYPO_MIN letters or more). */
+function deletionKeys(word: string | null): string[] {
+  if (word === null || word.length < TYPO_MIN) return [];
+  const keys = [word];
+  for (let i = 0; i < word.length; i++) keys.push(word.slice(0, i) + word.slice(i + 1));
+  return keys;
+}
+
+function fileDeletions(token: Token): void {
+  for (const key of deletionKeys(token.folded)) file(byDeletion!, key, token);
+  for (const key of deletionKeys(token.bare)) file(byDeletion!, key, token);
+}
+
+function fileSkeletons(token: Token): void {
+  if (token.script === 'ar') for (const s of tokenSkeletons(token)) file(bySkeleton!, s, token);
+}
+
+/** The shared token of a stored word (one object per distinct spelling). */
+export function internToken(unit: Unit): Token {
+  const key = unit.script === 'latin' ? unit.parts.join(' ') : unit.exact;
+  let token = byText.get(key);
+  if (token === undefined) {
+    token = { ...formsOf(unit), id: allTokens.length, skeletons: null };
+    byText.set(key, token);
+    allTokens.push(token);
+    for (const k of [token.folded, token.bare, token.head, token.loose]) file(byFolded, k, token);
+    if (token.script === 'ar') {
+      file(byCoarse, token.coarse, token);
+      file(byCoarse, token.coarseBare, token);
+    } else if (token.script === 'latin') {
+      latinTokens.push(token); // rare in the register: compared one by one
+    }
+    if (byDeletion !== null) fileDeletions(token);
+    if (bySkeleton !== null) fileSkeletons(token);
+  }
+  return token;
+}
+
+/** How many distinct stored words exist (ids run from 0 to this). */
+export function tokenCount(): number {
+  return allTokens.length;
+}
+
+/** Every stored word that may match the query word (a superset: classify decides). */
+export function candidatesOf(q: QueryForms): Iterable<Token> {
+  const found = new Set<Token>();
+  const add = (list: readonly Token[] | undefined) => {
+    if (list !== undefined) for (const t of list) found.add(t);
+  };
+  if (q.script === 'latin') {
+    if (q.latinNames !== null) {
+      for (const name of q.latinNames) add(byFolded.get(name));
+    } else {
+      if (bySkeleton === null) {
+        bySkeleton = new Map();
+        for (const t of allTokens) fileSkeletons(t);
+      }
+      for (const s of q.latin!.skeletons) add(bySkeleton.get(s));
+    }
+    add(latinTokens);
+    return found;
+  }
+  add(byFolded.get(q.folded));
+  if (q.loose !== null) add(byFolded.get(q.loose));
+  if (q.script === 'ar') add(byCoarse.get(q.coarse));
+  if (q.script !== 'digit' && q.folded.length >= TYPO_MIN) {
+    if (byDeletion === null) {
+      byDeletion = new Map();
+      for (const t of allTokens) fileDeletions(t);
+    }
+    for (const key of deletionKeys(q.folded)) add(byDeletion.get(key));
+  }
+  return found;
 }

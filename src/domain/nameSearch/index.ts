@@ -7,7 +7,8 @@
  *       Parse a query once: words, optional words, compounds, numbers. null when nothing is left to search.
  *   indexName(name): IndexedName
  *       Precompute a stored name once (kept in memory: its words are shared objects, so 30,000 names cost a
- *       few MB). The same name indexed twice gives equal results.
+ *       few MB). The same name indexed twice gives equal results; names indexed after a query was prepared
+ *       are matched by it too.
  *   matchName(query, name): NameMatch | null
  *       How the query's words match the name, or null. Number words are not looked at (see matchBurial).
  *   matchGraveNumber(query, graveNumber): 'equal' | 'contains' | null
@@ -22,6 +23,14 @@
  *       who puts the most recent burial first.
  *   highlightRanges(name, words): Array<{ text, match }>
  *       The name cut into pieces to draw, the matched words marked.
+ *   new NameIndex<T>(); index.add(name, graveNumber, item); index.search(query, limit?): { item, match }[]
+ *       For the server's 30,000 burials: the same answers as matchBurial over every name, best first, but a
+ *       query only visits the names holding a word that can match its most selective word. Ties keep the
+ *       order of add(): add burials most recent first and the last tie-break comes for free.
+ *
+ * Speed: every distinct stored word is kept once and filed under its folded, spoken and one-deletion keys, so
+ * a prepared query compares its words only with the stored words that can match them; a name is then refused
+ * by reading its word ids against the query's table (bench/nameSearch.ts has the figures).
  *
  * What matches (every rule has cases in tests/domain/nameSearchCases.ts)
  *   A person matches when every remaining query word matches a different word of the name, in any order;
@@ -38,8 +47,15 @@
  *     latin   a Latin-letter word: a listed spelling of a common name (latinNames.ts), else the consonant
  *             skeleton (El-Fiky = الفقي);
  *     typo    one letter missing, extra, replaced or swapped with its neighbour, only when both words have 4
- *             letters or more, and never between two common given names (محمد is not a slip of محمود).
- *   Two slips in one word, or a spoken swap plus a slip, is no match.
+ *             letters or more, never between two common given names (محمد is not a slip of محمود, سمير of
+ *             سميرة), nor from a common given name to a family name without its article (زياد is not الزيات).
+ *   Two slips in one word, or a spoken swap plus a slip, is no match. A query holds at most 10 name words
+ *   (optional ones dropped first) and is read up to 200 characters.
+ *   Latin words: "Abdel Rahman", "Abd El-Rahman", "Abdurrahman" are one compound; El-/Al- is optional both
+ *   ways; Latin honorifics (El-Hag, Dr, Sheikh) are optional like the Arabic ones. Not handled: Arabic queries
+ *   on names stored in Latin letters, and Franco-Arabic digits (3 for ع, 7 for ح).
+ *   Whole words only: "محم" does not find محمد (a page filtering per keystroke shows nothing until a word is
+ *   complete or matches as a typo).
  *
  * Rank (NameMatch.score; compareMatches sorts by it)
  *   1. class of the whole query = its worst word: exact > number > folded > spoken > latin > typo.
@@ -50,8 +66,8 @@
  *   2. more query words matched in the stored order (longest in-order run of matched words, optional
  *      words included) before fewer;
  *   3. a grave whose number equals the query's number before one whose number only contains it;
- *   4. finer: words matched better than the class (by how much), the query's first word on the person's own first name
- *      (not the father's), matched words next to each other, fewer unmatched words in the name.
+ *   4. finer: words matched better than the class (by how much), the query's first word on the person's own
+ *      first name (not the father's), matched words next to each other, fewer unmatched words in the name.
  *   5. the caller: the most recent burial first.
  */
 export {

@@ -80,11 +80,11 @@ const LATIN_CONSONANTS: Readonly<Record<string, string>> = {
   h: 'H',
   g: 'G',
 };
-/** Latin pairs with more than one reading: "th" is ث in Othman and ت+ح in Fathy. */
+/** Latin letter pairs: "th" is ث in Othman and ت+ح in Fathy; kh and gh are خ and غ in names. */
 const LATIN_DIGRAPHS: Readonly<Record<string, readonly string[]>> = {
   sh: ['C'],
-  kh: ['X', 'KH'],
-  gh: ['Q', 'GH'],
+  kh: ['X'],
+  gh: ['Q'],
   th: ['S', 'TH'],
   dh: ['Z', 'D', 'DH'],
 };

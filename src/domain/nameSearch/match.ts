@@ -3,6 +3,7 @@
 import { normalizeArabic } from '../normalize';
 import { latinNamesFor } from './latin';
 import {
+  candidatesOf,
   classify,
   EXACT,
   FOLDED,
@@ -16,7 +17,7 @@ import {
   type QueryForms,
   type Token,
 } from './forms';
-import { GRAVE_WORDS, joinCompounds, LATIN_HONORIFICS, LINEAGE_WORDS, splitWords, type Word } from './words';
+import { GRAVE_WORDS, joinCompounds, LINEAGE_WORDS, splitWords, type Word } from './words';
 
 export type MatchClass = 'exact' | 'folded' | 'spoken' | 'typo' | 'latin' | 'number';
 
@@ -40,6 +41,8 @@ export interface IndexedName {
   readonly name: string;
   /** The name's words (lineage words left out), compounds as one. */
   readonly tokens: readonly Token[];
+  /** Their ids: the matcher's first test reads these only (no visit to each word's object). */
+  readonly ids: readonly number[];
   /** start, end of each token in `name`, flat: [s0, e0, s1, e1, …]. */
   readonly ranges: readonly number[];
   /** The index of the person's own first name (the first word that is not an honorific), -1 if none. */
@@ -62,9 +65,10 @@ export class PreparedQuery {
   readonly required: number;
   /** Number words, Western digits without leading zeros. */
   readonly numbers: readonly string[];
-  // Per stored token (by id): the classes of every query word packed three bits each (codes), and which words
-  // match it (masks, -1 until computed). A town has a few thousand distinct words, so each is compared once per
-  // query, not once per name. Read by matchName directly: it is the hot loop.
+  // Per stored word (by token id): the classes of every query word packed three bits each (codes), and which
+  // words match it (masks). Filled at once for the words that may match (candidatesOf); every other word known
+  // then has mask 0. Words stored after the query was prepared are compared when first met (mask -1 till then).
+  // Read by matchName directly: it is the hot loop.
   codes: Int32Array;
   masks: Int32Array;
 
@@ -73,50 +77,53 @@ export class PreparedQuery {
     this.words = words;
     this.numbers = numbers;
     this.required = words.reduce((m, w, j) => (w.optional ? m : m | (1 << j)), 0);
-    this.codes = new Int32Array(Math.max(64, tokenCount()));
-    this.masks = new Int32Array(this.codes.length).fill(-1);
+    this.codes = new Int32Array(tokenCount());
+    this.masks = new Int32Array(tokenCount());
+    words.forEach((word, j) => {
+      for (const token of candidatesOf(word)) this.record(token, j, word);
+    });
   }
 
-  /** Which query words match the token (bit j for words[j]), from the cache when it was compared before. */
+  private record(token: Token, j: number, word: QueryWord): void {
+    let c = classify(word, token);
+    // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
+    // transliteration).
+    if (word.optional && c < FOLDED && !(word.script === 'latin' && c === LATIN)) c = NONE;
+    if (c !== NONE) {
+      this.codes[token.id] = this.codes[token.id]! | (c << (3 * j));
+      this.masks[token.id] = this.masks[token.id]! | (1 << j);
+    }
+  }
+
+  /** Which query words match the token (bit j for words[j]). */
   maskOf(token: Token): number {
-    const known = token.id < this.masks.length ? this.masks[token.id]! : -1;
-    return known >= 0 ? known : this.fill(token);
-  }
-
-  /** Compares every query word with the token once; returns which words match it. */
-  fill(token: Token): number {
-    if (token.id >= this.codes.length) {
-      const size = Math.max(token.id + 1, this.codes.length * 2);
+    if (token.id < this.masks.length) {
+      const known = this.masks[token.id]!;
+      if (known >= 0) return known;
+    } else {
+      const size = Math.max(token.id + 1, this.masks.length * 2);
       const codes = new Int32Array(size);
       codes.set(this.codes);
-      const masks = new Int32Array(size).fill(-1);
+      const masks = new Int32Array(size).fill(-1, this.masks.length);
       masks.set(this.masks);
       this.codes = codes;
       this.masks = masks;
     }
-    let packed = 0;
-    let mask = 0;
-    for (let j = 0; j < this.words.length; j++) {
-      const word = this.words[j]!;
-      let c = classify(word, token);
-      // An optional word counts only when the name really holds it, not a look-alike of it.
-      if (word.optional && c < FOLDED) c = NONE;
-      if (c !== NONE) {
-        packed |= c << (3 * j);
-        mask |= 1 << j;
-      }
-    }
-    this.codes[token.id] = packed;
-    this.masks[token.id] = mask;
-    return mask;
+    this.codes[token.id] = 0;
+    this.masks[token.id] = 0;
+    this.words.forEach((word, j) => this.record(token, j, word));
+    return this.masks[token.id]!;
   }
 }
 
 const stripZeros = (digits: string) => (digits.charCodeAt(0) === 0x30 ? digits.replace(/^0+(?=\d)/, '') : digits);
 
+/** No name is longer; a pasted page is cut here rather than split into thousands of words. */
+const MAX_QUERY_LENGTH = 200;
+
 /** Parses a query; null when it holds nothing to search (empty, or only lineage words and punctuation). */
 export function prepareQuery(text: string): PreparedQuery | null {
-  const all = splitWords(text).filter((w) => !LINEAGE_WORDS.has(w.folded));
+  const all = splitWords(text.slice(0, MAX_QUERY_LENGTH)).filter((w) => !LINEAGE_WORDS.has(w.folded));
   const numbers: string[] = [];
   const kept: Word[] = [];
   let beforeNumber = false;
@@ -132,10 +139,8 @@ export function prepareQuery(text: string): PreparedQuery | null {
   }
   let words: QueryWord[] = [];
   for (const unit of joinCompounds(kept)) {
-    if (unit.script === 'latin') {
-      // Initials ("M. Hassan") and Latin honorifics ("El-Hag") cannot be matched to anything stored.
-      if (unit.folded.length < 2 || LATIN_HONORIFICS.has(unit.folded.replace(/^[ae]l/, ''))) continue;
-    }
+    // Latin initials ("M. Hassan") stand for nothing that can be matched.
+    if (unit.script === 'latin' && unit.folded.length < 2) continue;
     const forms = formsOf(unit);
     words.push({
       ...forms,
@@ -159,7 +164,7 @@ export function indexName(name: string): IndexedName {
   const tokens = units.map(internToken);
   const ranges: number[] = [];
   for (const u of units) ranges.push(u.start, u.end);
-  return { name, tokens, ranges, first: tokens.findIndex((t) => !t.honorific) };
+  return { name, tokens, ids: tokens.map((t) => t.id), ranges, first: tokens.findIndex((t) => !t.honorific) };
 }
 
 const CLASS_OF_WORD: Readonly<Record<number, MatchClass>> = {
@@ -177,8 +182,12 @@ function scoreOf(match: MatchClass, inOrder: number, number: 'equal' | 'contains
   return RANK[match] * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
 }
 
-/** Enough for any real query; stops a crafted one (ten equal words on a long name) from taking long. */
-const SEARCH_BUDGET = 5_000;
+/**
+ * Steps of the assignment search per name. A real query needs a few dozen (words are tried best class first, so
+ * the first complete assignment is nearly always the best); a crafted one (many look-alike words on a long
+ * name) stops here with the best found so far.
+ */
+const SEARCH_BUDGET = 1_000;
 
 // The assignment search of matchName works in these buffers (no allocation per name: the loop runs 30,000
 // times per query). JavaScript runs one matchName at a time, so module-level scratch is safe.
@@ -259,25 +268,27 @@ function visit(j: number, used: number, worst: number): void {
   if (optional[j]) visit(j + 1, used, worst);
 }
 
-export function matchName(query: PreparedQuery, name: IndexedName): NameMatch | null {
+/** The best assignment's score, or -1; leaves the assignment in bestPositions and bestWorst. */
+function searchName(query: PreparedQuery, name: IndexedName): number {
   const words = query.words;
   const k = words.length;
-  if (k === 0) return null;
+  if (k === 0) return -1;
   const tokens = name.tokens;
   const n = tokens.length;
+  const ids = name.ids;
   let mask = 0;
   let masks = query.masks;
   for (let i = 0; i < n; i++) {
-    const token = tokens[i]!;
-    const known = token.id < masks.length ? masks[token.id]! : -1;
+    const id = ids[i]!;
+    const known = id < masks.length ? masks[id]! : -1;
     if (known >= 0) {
       mask |= known;
     } else {
-      mask |= query.fill(token);
-      masks = query.masks; // fill may have grown it
+      mask |= query.maskOf(tokens[i]!);
+      masks = query.masks; // maskOf may have grown it
     }
   }
-  if ((mask & query.required) !== query.required) return null;
+  if ((mask & query.required) !== query.required) return -1;
 
   // Candidates of each query word, best class first.
   const codes = query.codes;
@@ -285,7 +296,7 @@ export function matchName(query: PreparedQuery, name: IndexedName): NameMatch | 
     const base = j * MAX_TOKENS;
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const c = (codes[tokens[i]!.id]! >> (3 * j)) & 7;
+      const c = (codes[ids[i]!]! >> (3 * j)) & 7;
       if (c === NONE) continue;
       let at = count++;
       while (at > 0 && candidateClass[base + at - 1]! < c) {
@@ -310,10 +321,13 @@ export function matchName(query: PreparedQuery, name: IndexedName): NameMatch | 
   bestWorst = NONE;
   budget = SEARCH_BUDGET;
   visit(0, 0, EXACT);
-  if (bestScore < 0) return null;
+  return bestScore;
+}
 
+export function matchName(query: PreparedQuery, name: IndexedName): NameMatch | null {
+  if (searchName(query, name) < 0) return null;
   const ranges: Array<[number, number]> = [];
-  for (let j = 0; j < k; j++) {
+  for (let j = 0; j < query.words.length; j++) {
     const i = bestPositions[j]!;
     if (i >= 0) ranges.push([name.ranges[2 * i]!, name.ranges[2 * i + 1]!]);
   }
@@ -357,6 +371,22 @@ export function matchBurial(
   const found = name === null ? null : matchName(query, name);
   if (found === null || number === null) return found;
   return { ...found, number, score: found.score + NUMBER_RANK[number] * 1_000 };
+}
+
+/**
+ * matchBurial's score alone, -1 for no match, without building the match (NameIndex ranks thousands of people
+ * for a common first name and builds the answer's fifty only).
+ */
+export function burialScore(query: PreparedQuery, name: IndexedName, graveNumber: string | number | null): number {
+  let numberRank = 0;
+  if (query.numbers.length > 0) {
+    const number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
+    if (number === null) return -1;
+    numberRank = NUMBER_RANK[number];
+  }
+  if (query.words.length === 0) return scoreOf('number', 0, null, 0) + numberRank * 1_000;
+  const score = searchName(query, name);
+  return score < 0 ? -1 : score + numberRank * 1_000;
 }
 
 export interface GraveMatch {

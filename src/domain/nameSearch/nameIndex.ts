@@ -3,12 +3,15 @@
 // Each distinct stored word keeps the list of names that hold it (its postings); a query compares its words
 // with each distinct word once (as a scan does), then runs the matcher on the candidates only.
 import type { Token } from './forms';
-import { compareMatches, indexName, matchBurial, type IndexedName, type NameMatch, type PreparedQuery } from './match';
+import { burialScore, indexName, matchBurial, type IndexedName, type NameMatch, type PreparedQuery } from './match';
 
 export interface IndexedMatch<T> {
   item: T;
   match: NameMatch;
 }
+
+/** Entries an index holds at most (2^21, two million burials): the sort key keeps the entry in its low part. */
+const ENTRIES = 2 ** 21;
 
 export class NameIndex<T> {
   private readonly names: IndexedName[] = [];
@@ -32,6 +35,7 @@ export class NameIndex<T> {
    */
   add(name: string, graveNumber: string | number | null, item: T): void {
     const entry = this.names.length;
+    if (entry >= ENTRIES) throw new RangeError('NameIndex holds at most 2^21 names');
     const indexed = indexName(name);
     this.names.push(indexed);
     this.items.push(item);
@@ -51,10 +55,12 @@ export class NameIndex<T> {
 
   /** Every match of the query, best first (then in the order added); `limit` cuts the answer. */
   search(query: PreparedQuery, limit = Infinity): Array<IndexedMatch<T>> {
-    const found: Array<IndexedMatch<T> & { entry: number }> = [];
+    // Matches are kept as one number each, score then the order added: score × 2^21 + (2^21 − 1 − entry), so a
+    // plain numeric sort ranks them, and only the answer's matches are built as objects.
+    const found: number[] = [];
     const consider = (entry: number) => {
-      const match = matchBurial(query, this.names[entry]!, this.graves[entry]!);
-      if (match !== null) found.push({ item: this.items[entry]!, match, entry });
+      const score = burialScore(query, this.names[entry]!, this.graves[entry]!);
+      if (score >= 0) found.push(score * ENTRIES + (ENTRIES - 1 - entry));
     };
     if (query.required === 0) {
       // Numbers only: every grave number is looked at (a cheap string test).
@@ -63,9 +69,13 @@ export class NameIndex<T> {
       // The required word with the fewest names behind its matching stored words leads.
       const k = query.words.length;
       const reach = new Array<number>(k).fill(0);
+      const slots: number[] = [];
+      const masks: number[] = [];
       for (let slot = 0; slot < this.tokens.length; slot++) {
         const mask = query.maskOf(this.tokens[slot]!);
         if (mask === 0) continue;
+        slots.push(slot);
+        masks.push(mask);
         for (let j = 0; j < k; j++) if (mask & (1 << j)) reach[j]! += this.postings[slot]!.length;
       }
       let lead = -1;
@@ -74,16 +84,21 @@ export class NameIndex<T> {
       }
       if (this.seen.length < this.names.length) this.seen = new Int32Array(this.names.length * 2);
       const stamp = ++this.stamp;
-      for (let slot = 0; slot < this.tokens.length; slot++) {
-        if (!(query.masks[this.tokens[slot]!.id]! & (1 << lead))) continue;
+      slots.forEach((slot, s) => {
+        if (!(masks[s]! & (1 << lead))) return;
         for (const entry of this.postings[slot]!) {
           if (this.seen[entry] === stamp) continue;
           this.seen[entry] = stamp;
           consider(entry);
         }
-      }
+      });
     }
-    found.sort((a, b) => compareMatches(a.match, b.match) || a.entry - b.entry);
-    return found.slice(0, limit).map(({ item, match }) => ({ item, match }));
+    const keys = Float64Array.from(found).sort(); // ascending: the best is last
+    const answer: Array<IndexedMatch<T>> = [];
+    for (let at = keys.length - 1; at >= 0 && answer.length < limit; at--) {
+      const entry = ENTRIES - 1 - (keys[at]! % ENTRIES);
+      answer.push({ item: this.items[entry]!, match: matchBurial(query, this.names[entry]!, this.graves[entry]!)! });
+    }
+    return answer;
   }
 }

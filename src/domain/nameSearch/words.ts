@@ -45,10 +45,7 @@ export const HONORIFIC_WORDS = fold(
     'السيد السيدة الست الأستاذ الأستاذة أستاذ الدكتور الدكتورة دكتور د المهندس المهندسة مهندس م المغفور له لها',
 );
 
-/**
- * Latin honorifics are dropped from a query: a stored Arabic honorific cannot be told from them at the folded
- * level, so they could only ever be ignored.
- */
+/** Latin honorifics, optional like the Arabic ones ("El-Hag Mohamed"; "El Sheikh" alone is the family). */
 export const LATIN_HONORIFICS: ReadonlySet<string> = new Set(
   'mr mrs ms dr eng haj hajj hag hagg haja hajja haga hagga sheikh shaikh sheikha late'.split(' '),
 );
