@@ -82,7 +82,8 @@ function person(i: number): Person {
   const father = random() < 0.1 ? pick(COMPOUND_MEN) : pick(MEN);
   const grandfather = pick(MEN);
   const r = random();
-  const family = r < 0.1 ? pick(FAMILY_COMPOUND) : r < 0.4 ? pick(FAMILY) : r < 0.6 ? pick(FAMILY_MADE) : pick(FAMILY_RANDOM);
+  const family =
+    r < 0.1 ? pick(FAMILY_COMPOUND) : r < 0.4 ? pick(FAMILY) : r < 0.6 ? pick(FAMILY_MADE) : pick(FAMILY_RANDOM);
   const honorific = random() < 0.05 ? (woman ? 'الحاجة ' : 'الحاج ') : '';
   return { name: `${honorific}${first}${lineage} ${father} ${grandfather} ${family}`, grave: 1 + (i % 15000) };
 }
@@ -236,7 +237,9 @@ function serverBench(): {
     });
     console.log(
       `  ${label}: ` +
-        KINDS.map((kind, i) => `${kind} ${percentile(byKind[i]!, 50).toFixed(1)}/${percentile(byKind[i]!, 99).toFixed(1)}`).join(', '),
+        KINDS.map(
+          (kind, i) => `${kind} ${percentile(byKind[i]!, 50).toFixed(1)}/${percentile(byKind[i]!, 99).toFixed(1)}`,
+        ).join(', '),
       '(p50/p99 ms of processor time)',
     );
     results[label] = figures(times);

@@ -191,7 +191,10 @@ describe('words stored after a query was prepared', () => {
     const q = prepareQuery('زعفرانى Mansour')!; // no stored name holds either word yet
     expect(matchName(q, indexName('منصور زعفراني'))?.match).toBe('latin');
     expect(matchName(q, indexName('منصور الزعفرانى'))?.match).toBe('latin');
-    expect(matchName(q, indexName('منصور الزعفرانى'))?.words).toEqual([[0, 5], [6, 15]]);
+    expect(matchName(q, indexName('منصور الزعفرانى'))?.words).toEqual([
+      [0, 5],
+      [6, 15],
+    ]);
     const index = new NameIndex<string>();
     const q3 = prepareQuery('قرنفلي')!;
     index.add('سالم القرنفلي', 7, 'سالم');
@@ -203,11 +206,38 @@ describe('the stored words a query is compared with', () => {
   // A prepared query compares each word only with the stored words filed under its keys; this checks that those
   // are never fewer than the words it would match if compared with all of them.
   const stored = [
-    'محمد', 'الفقي', 'عبد العزيز', 'ذكي', 'الذهبي', 'شوقي', 'ثناء', 'فاطمة', 'إبراهيم', 'رؤوف', 'نور الدين', 'أبو العلا',
-    'طارق', 'الصاوي', 'قاسم', 'ضياء', 'مصطفى', 'سعاد', 'النجار', 'وفاء', 'زكريا', 'حافظ', 'عائشة', 'Mohamed', 'El-Fiky',
+    'محمد',
+    'الفقي',
+    'عبد العزيز',
+    'ذكي',
+    'الذهبي',
+    'شوقي',
+    'ثناء',
+    'فاطمة',
+    'إبراهيم',
+    'رؤوف',
+    'نور الدين',
+    'أبو العلا',
+    'طارق',
+    'الصاوي',
+    'قاسم',
+    'ضياء',
+    'مصطفى',
+    'سعاد',
+    'النجار',
+    'وفاء',
+    'زكريا',
+    'حافظ',
+    'عائشة',
+    'Mohamed',
+    'El-Fiky',
   ];
   const LETTERS = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهويءأإآؤئةى'];
-  const edit = fc.tuple(fc.constantFrom('none', 'delete', 'insert', 'replace', 'swap', 'article', 'space'), fc.nat(), fc.constantFrom(...LETTERS));
+  const edit = fc.tuple(
+    fc.constantFrom('none', 'delete', 'insert', 'replace', 'swap', 'article', 'space'),
+    fc.nat(),
+    fc.constantFrom(...LETTERS),
+  );
 
   it('includes every stored word a query word matches', () => {
     const tokens = stored.map((word) => indexName(word).tokens[0]!);
@@ -219,7 +249,8 @@ describe('the stored words a query is compared with', () => {
           if (kind === 'delete') typed = typed.slice(0, i) + typed.slice(i + 1);
           else if (kind === 'insert') typed = typed.slice(0, i) + letter + typed.slice(i);
           else if (kind === 'replace') typed = typed.slice(0, i) + letter + typed.slice(i + 1);
-          else if (kind === 'swap') typed = typed.slice(0, i) + typed.charAt(i + 1) + typed.charAt(i) + typed.slice(i + 2);
+          else if (kind === 'swap')
+            typed = typed.slice(0, i) + typed.charAt(i + 1) + typed.charAt(i) + typed.slice(i + 2);
           else if (kind === 'article') typed = typed.startsWith('ال') ? typed.slice(2) : 'ال' + typed;
           else if (kind === 'space') typed = typed.replace(' ', '');
         }

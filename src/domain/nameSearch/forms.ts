@@ -65,7 +65,16 @@ function spokenOf(exact: string): string {
 // Filters run before the letter-by-letter comparisons: a query compares its words with every distinct stored
 // word of the town (thousands), so a pair that cannot match should be refused in a few operations.
 const SPOKEN_DROPPED = new Set([...'قءأاؤوئي']);
-const SPOKEN_GROUP: Readonly<Record<string, string>> = { ذ: 'د', ز: 'د', ظ: 'د', ض: 'د', ث: 'ت', س: 'ت', ص: 'ت', ط: 'ت' };
+const SPOKEN_GROUP: Readonly<Record<string, string>> = {
+  ذ: 'د',
+  ز: 'د',
+  ظ: 'د',
+  ض: 'د',
+  ث: 'ت',
+  س: 'ت',
+  ص: 'ت',
+  ط: 'ت',
+};
 
 /** The spoken form without the letters a swap may change into each other or drop, the swapped ones merged. */
 function coarseOf(spoken: string): string {
@@ -98,8 +107,19 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   const { script, exact, folded } = unit;
   if (script !== 'ar') {
     return {
-      script, exact, folded, bare: null, head: null, loose: null, spoken: folded, spokenBare: null,
-      coarse: folded, coarseBare: null, letters: lettersOf(folded), bareLetters: 0, known: false,
+      script,
+      exact,
+      folded,
+      bare: null,
+      head: null,
+      loose: null,
+      spoken: folded,
+      spokenBare: null,
+      coarse: folded,
+      coarseBare: null,
+      letters: lettersOf(folded),
+      bareLetters: 0,
+      known: false,
       honorific: script === 'latin' && LATIN_HONORIFICS.has(folded.replace(/^[ae]l/, '')),
       latin: script === 'latin' ? latinForms(unit.parts) : null,
     };
@@ -117,7 +137,14 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
   }
   const loose = /[ؤئء]/.test(exact) ? normalizeArabic(exact.replace(/[ؤئء]/g, '')) : null;
   return {
-    script, exact, folded, bare, head, loose, spoken, spokenBare,
+    script,
+    exact,
+    folded,
+    bare,
+    head,
+    loose,
+    spoken,
+    spokenBare,
     coarse: coarseOf(spoken),
     coarseBare: spokenBare === null ? null : coarseOf(spokenBare),
     letters: lettersOf(folded),
@@ -275,7 +302,8 @@ export function classify(q: QueryForms, t: Token): number {
   // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة),
   // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد).
   if (q.known && t.known) return NONE;
-  return typoMatch(q.folded, q.letters, t.folded, t.letters) || (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters))
+  return typoMatch(q.folded, q.letters, t.folded, t.letters) ||
+    (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters))
     ? TYPO
     : NONE;
 }
