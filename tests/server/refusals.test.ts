@@ -1,7 +1,7 @@
 // Every 400 rule of the contract, 404s, 413, malformed JSON and wrong types; and that a refused request changes
 // nothing: the whole register (graves, burials, articles, suggestions, accounts) is compared before and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Grave } from '../../src/domain/types';
+import type { Gender, Grave } from '../../src/domain/types';
 import type { MessageKey } from '../../src/domain/messages';
 import { type GraveAnswer, sendSuggestion, staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
@@ -57,7 +57,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     const adminClient = await staffClient(s, 'admin');
     manager = managerClient.token;
     admin = adminClient.token;
-    const make = async (key: string, gender: Grave['gender'], number: number | string) => {
+    const make = async (key: string, gender: Gender, number: number | string) => {
       g[key] = (await managerClient.makeGrave(gender, number))._id;
     };
     await make('empty', 'men', 1);
