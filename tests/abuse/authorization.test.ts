@@ -2,6 +2,8 @@
 // with another secret, alg none, admin, manager} answers as the contract table says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigner } from '../../server/auth/tokens';
+import type { ArticleSummary, AuditEntry, Grave } from '../../src/domain/types';
+import { makeGrave, readToken, signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { CONTRACT, type Guard } from './contract';
@@ -24,9 +26,9 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo', databaseUrl });
-    const admin = await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    const manager = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    const claims = JSON.parse(Buffer.from(manager.split('.')[1]!, 'base64url').toString());
+    const admin = await signIn(server, 'admin');
+    const manager = await signIn(server, 'manager');
+    const { claims } = readToken(manager);
     const account = { id: claims.sub, role: 'manager' as const, name: claims.name, email: claims.email };
     const nowSeconds = Math.floor(Date.now() / 1000);
     tokens.admin = admin;
@@ -37,12 +39,9 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
       nowSeconds,
     );
     tokens.algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: nowSeconds + 3600 })}.`;
-    const male = (await (await fetch(`${server.api}/graves/male`)).json()) as Array<{
-      _id: string;
-      buriedPersons: Array<{ _id: string }>;
-    }>;
+    const male = (await (await fetch(`${server.api}/graves/male`)).json()) as Grave[];
     const withBurial = male.find((g) => g.buriedPersons.length > 0)!;
-    const articles = (await (await fetch(`${server.api}/articles`)).json()) as Array<{ _id: string }>;
+    const articles = (await (await fetch(`${server.api}/articles`)).json()) as ArticleSummary[];
     ids = {
       id: withBurial._id,
       personId: withBurial.buriedPersons[0]!._id,
@@ -76,15 +75,8 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
         ).n,
       );
     const headers = { authorization: `Bearer ${tokens.manager}` };
-    const created = await fetch(`${server.api}/graves`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ gender: 'bones', number: 'قسم لاختبار السجل' }),
-    });
-    expect(created.status).toBe(201); // an audited write, so the trail has a line to attack
-    const [entry] = (await (await fetch(`${server.api}/audit?range=[0,0]`, { headers })).json()) as Array<{
-      _id: string;
-    }>;
+    await makeGrave(server, tokens.manager!, 'bones', 'قسم لاختبار السجل'); // an audited write: a line to attack
+    const [entry] = (await (await fetch(`${server.api}/audit?range=[0,0]`, { headers })).json()) as AuditEntry[];
     const before = await count();
     expect(before).toBeGreaterThan(0);
     for (const method of ['PUT', 'DELETE', 'POST', 'PATCH'] as const) {
@@ -136,7 +128,7 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
         } else if (guard !== 'anyone') {
           expect(res.statusCode, label).toBe(401);
         }
-        if (res.statusCode >= 400) expect(typeof JSON.parse(res.body).message, label).toBe('string');
+        if (res.statusCode >= 400) expect(typeof res.json<{ message?: unknown }>().message, label).toBe('string');
       }
     });
   }

@@ -1,6 +1,7 @@
 // The global per-client ceiling: one address gets RATE_LIMIT_PER_MINUTE API calls, then 429 with Retry-After,
 // while another address is still served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageAnswer } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 
 describe('global per-client ceiling', () => {
@@ -22,7 +23,7 @@ describe('global per-client ceiling', () => {
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const refused = await server.app.inject({ url: '/api/graves/male', headers: from('203.0.113.7') });
     expect(refused.statusCode).toBe(429);
-    expect(JSON.parse(refused.body).message).toBe('طلبات كثيرة. يرجى المحاولة بعد قليل.');
+    expect(refused.json<MessageAnswer>().message).toBe('طلبات كثيرة. يرجى المحاولة بعد قليل.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     const other = await server.app.inject({ url: '/api/graves/male', headers: from('203.0.113.8') });
     expect(other.statusCode).toBe(200);

@@ -2,8 +2,9 @@
 // refused, and a refused request leaves the register exactly as it was.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 
 const HOSTILE_TEXT = [
   '<img src=x onerror=alert(1)>',
@@ -89,8 +90,8 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
       databaseUrl,
       seedOptions: { graves: 6, burials: 8, articles: 2, suggestions: 3 },
     });
-    tokens.admin = await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    tokens.manager = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    tokens.admin = await signIn(server, 'admin');
+    tokens.manager = await signIn(server, 'manager');
     const db = server.ctx.db;
     const burial = await db.selectFrom('burials').select(['id', 'grave_id']).executeTakeFirstOrThrow();
     ids = {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeGrave, signIn } from '../support/fixtures';
 import { startServerProcess } from '../support/process';
-import { DEMO_ACCOUNTS } from '../support/server';
 
 const run = promisify(execFile);
 const npmRun = (script: string, args: string[], env: Record<string, string>) =>
@@ -25,20 +25,10 @@ describe('backup, restore and export', () => {
     let writing = true;
     let written = 0;
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signIn(server, 'admin');
       const load = (async () => {
         for (let n = 50_000; writing; n++) {
-          const res = await fetch(`${server.url}/api/graves`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ gender: 'women', number: n }),
-          });
-          expect(res.status).toBe(201);
+          await makeGrave(server, token, 'women', n); // throws unless 201
           written++;
         }
       })();
@@ -63,8 +53,8 @@ describe('backup, restore and export', () => {
       const fresh = await startServerProcess({ DATABASE_URL: restored });
       try {
         for (const path of ['/api/graves/male', '/api/graves/bone', '/api/articles', '/api/suggestion/approved']) {
-          const a = await (await fetch(`${server.url}${path}`)).json();
-          const b = await (await fetch(`${fresh.url}${path}`)).json();
+          const a = (await (await fetch(`${server.url}${path}`)).json()) as unknown;
+          const b = (await (await fetch(`${fresh.url}${path}`)).json()) as unknown;
           expect(b).toEqual(a);
         }
         const women = (await (await fetch(`${fresh.url}/api/graves/female`)).json()) as unknown[];

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, Grave, LoginAnswer, Suggestion } from '../../src/domain/types';
+import { call } from '../../src/api/client';
+import { paths } from '../../src/api/paths';
+import type { AuditEntry, Grave } from '../../src/domain/types';
+import { type ApiAt, bury, logIn, makeGrave, sendSuggestion, suggestionsOf } from '../support/fixtures';
 import { ENGINES, freshPostgresDatabase } from '../support/postgres';
 import { startServerProcess, freePort, type ServerProcess } from '../support/process';
 
@@ -19,41 +22,23 @@ interface Acknowledged {
   suggestions: Set<string>; // text
 }
 
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** One client: create a grave, bury someone in it, send a suggestion; again and again until the server dies. */
-async function writer(url: string, token: string, clientNo: number, cycle: number, ack: Acknowledged): Promise<void> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+async function writer(server: ApiAt, token: string, clientNo: number, cycle: number, ack: Acknowledged): Promise<void> {
   for (let i = 0; ; i++) {
     const number = 100_000 - (cycle * 10_000 + clientNo * 1_000 + i); // unique across cycles and clients
     try {
-      const g = await fetch(`${url}/api/graves`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ gender: 'men', number }),
-      });
-      if (g.status !== 201) throw new Error(`grave ${g.status}`);
-      const grave = await json<Grave>(g);
+      // Each fixture throws unless the server acknowledged the write.
+      const grave = await makeGrave(server, token, 'men', number);
       ack.graves.set(grave._id, number);
-      const b = await fetch(`${url}/api/graves/${grave._id}/bury`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ name: `متوفى تجربة ${cycle}-${clientNo}-${i}`, burialDate: '2020-01-01' }),
-      });
-      if (b.status !== 201) throw new Error(`bury ${b.status}`);
-      const buried = await json<{ grave: Grave }>(b);
-      ack.burials.set(buried.grave.buriedPersons[0]!._id, grave._id);
+      const buried = await bury(server, token, grave._id, `متوفى تجربة ${cycle}-${clientNo}-${i}`, '2020-01-01');
+      ack.burials.set(buried.buriedPersons[0]!._id, grave._id);
       const text = `اقتراح تجربة ${cycle}-${clientNo}-${i}`;
-      const s = await fetch(`${url}/api/suggestion`, {
-        method: 'POST',
-        // Each suggestion from its own (forwarded) address, so the per-client throttle does not interfere.
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${cycle}.${clientNo}.${i % 250}` },
-        body: JSON.stringify({ text, name: 'زائر', phone: '0100 123 4567' }),
-      });
-      if (s.status !== 201) throw new Error(`suggestion ${s.status}`);
+      // Each suggestion from its own (forwarded) address, so the per-client throttle does not interfere.
+      await sendSuggestion(
+        server,
+        { text, name: 'زائر', phone: '0100 123 4567' },
+        { 'x-forwarded-for': `10.${cycle}.${clientNo}.${i % 250}` },
+      );
       ack.suggestions.add(text);
     } catch {
       return; // the server died under us: whatever was not acknowledged may or may not be there
@@ -92,15 +77,8 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
     let kills = 0;
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       const server: ServerProcess = await startServerProcess(env, port);
-      if (!token) {
-        const res = await fetch(`${server.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(MANAGER),
-        });
-        token = (await json<LoginAnswer>(res)).token;
-      }
-      const writers = Array.from({ length: CLIENTS }, (_, c) => writer(server.url, token, c, cycle, ack));
+      if (!token) token = await logIn(server, MANAGER.email, MANAGER.password);
+      const writers = Array.from({ length: CLIENTS }, (_, c) => writer(server, token, c, cycle, ack));
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
       await server.kill();
       kills++;
@@ -110,16 +88,13 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
 
     const server = await startServerProcess(env, port);
     try {
-      const auth = { authorization: `Bearer ${token}` };
-      const graves = await json<Grave[]>(await fetch(`${server.url}/api/graves`, { headers: auth }));
+      const graves = await call<Grave[]>(paths.graves(), { base: server.api, token });
       const byId = new Map(graves.map((g) => [g._id, g]));
       for (const [id, number] of ack.graves) expect(byId.get(id)?.number).toBe(number);
       const persons = new Map<string, string>();
       for (const g of graves) for (const p of g.buriedPersons) persons.set(p._id, g._id);
       for (const [personId, graveId] of ack.burials) expect(persons.get(personId)).toBe(graveId);
-      const pending = await json<Suggestion[]>(
-        await fetch(`${server.url}/api/suggestion/status/pending`, { headers: auth }),
-      );
+      const pending = await suggestionsOf(server, token, 'pending');
       const texts = new Set(pending.map((s) => s.text));
       for (const text of ack.suggestions) expect(texts.has(text)).toBe(true);
       // Nothing half-written: every grave the test created has its audit record, written in the same transaction.
@@ -129,7 +104,7 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
           filter: JSON.stringify({ action: 'grave.create' }),
           range: JSON.stringify([start, start + 999]),
         });
-        const page = await json<AuditEntry[]>(await fetch(`${server.url}/api/audit?${params}`, { headers: auth }));
+        const page = await call<AuditEntry[]>(`/audit?${params}`, { base: server.api, token });
         for (const a of page) audited.add(a.entityId);
         if (page.length < 1000) break;
       }

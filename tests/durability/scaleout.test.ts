@@ -2,6 +2,8 @@
 // through one is read through the other, tokens of one are accepted by the other, and throttles are shared.
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import type { Grave } from '../../src/domain/types';
+import { logIn, makeGrave } from '../support/fixtures';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../support/postgres';
 import { startServerProcess } from '../support/process';
 
@@ -23,31 +25,22 @@ describePg('two server processes on one PostgreSQL', () => {
     try {
       const client = new pg.Client({ connectionString: fresh.url });
       await client.connect();
-      const migrations = await client.query('select name from kysely_migration');
-      const managers = await client.query("select count(*)::int as n from accounts where role = 'manager'");
+      const migrations = await client.query<{ name: string }>('select name from kysely_migration');
+      const managers = await client.query<{ n: number }>(
+        "select count(*)::int as n from accounts where role = 'manager'",
+      );
       await client.end();
       expect(migrations.rows.map((r) => r.name)).toEqual([...new Set(migrations.rows.map((r) => r.name))]);
       expect(migrations.rowCount).toBeGreaterThan(0);
-      expect(managers.rows[0].n).toBe(1);
+      expect(managers.rows[0]?.n).toBe(1);
 
-      const login = await fetch(`${a.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(MANAGER),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const created = await fetch(`${b.url}/api/graves`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ gender: 'men', number: 7 }),
-      });
-      expect(created.status).toBe(201); // a token issued by A is accepted by B
-      const grave = (await created.json()) as { _id: string };
+      const token = await logIn(a, MANAGER.email, MANAGER.password);
+      const grave = await makeGrave(b, token, 'men', 7); // a token issued by A is accepted by B (else it throws)
       const started = Date.now();
       let seen = false;
       // The stated bound for one process serving another's write is 2 seconds (the public cache's revalidation).
       while (!seen && Date.now() - started < 5_000) {
-        const list = (await (await fetch(`${a.url}/api/graves/male`)).json()) as Array<{ _id: string }>;
+        const list = (await (await fetch(`${a.url}/api/graves/male`)).json()) as Grave[];
         seen = list.some((g) => g._id === grave._id);
         if (!seen) await new Promise((r) => setTimeout(r, 100));
       }

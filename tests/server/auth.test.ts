@@ -2,6 +2,8 @@
 // of login and suggestions.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../src/domain/types';
+import { readToken, signIn, staffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call, expectRefusal, movableClock } from './helpers';
@@ -69,9 +71,10 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
       databaseUrl,
       env: { JWT_SECRET: SECRET, TOKEN_TTL: '1h' },
     });
-    tokens.manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    tokens.admin = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    adminId = JSON.parse(Buffer.from(tokens.admin.split('.')[1]!, 'base64url').toString()).sub;
+    tokens.manager = await signIn(s, 'manager');
+    const admin = await signIn(s, 'admin');
+    tokens.admin = admin;
+    adminId = readToken(admin).claims.sub;
   });
   afterAll(async () => s?.close());
 
@@ -106,7 +109,7 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
       body: { email: 'nobody@example.com', newPassword: 'hijacked-password' },
     });
     expectRefusal(unknown, 403);
-    await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    await signIn(s, 'manager'); // the manager's password still works
     const own = await call(s.api, 'POST', '/auth/update-password', {
       token: tokens.admin,
       body: { email: DEMO_ACCOUNTS.admin.email, newPassword: DEMO_ACCOUNTS.admin.password },
@@ -168,8 +171,8 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
   });
 
   it('a token past its exp is 401 with the session-expired reason; TOKEN_TTL sets exp', async () => {
-    const payload = JSON.parse(Buffer.from(tokens.admin!.split('.')[1]!, 'base64url').toString());
-    expect(payload.exp - payload.iat).toBe(3600);
+    const { claims } = readToken(tokens.admin!);
+    expect(claims.exp - claims.iat).toBe(3600);
     // A token that expires in one second works now and is refused two seconds later (the clock only moves forward).
     const now = Math.floor(clock.now().getTime() / 1000);
     const shortLived = await sign({}, SECRET, now + 1);
@@ -190,7 +193,7 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
   });
 
   it('register: password under 8 and a duplicate email (any case) are 400; nothing is created', async () => {
-    const users = async () => (await call(s.api, 'GET', '/users', { token: tokens.manager })).body;
+    const users = async () => (await call<Account[]>(s.api, 'GET', '/users', { token: tokens.manager })).body;
     const before = await users();
     const short = await call(s.api, 'POST', '/auth/register', {
       token: tokens.manager,
@@ -221,7 +224,7 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
       body: { email: DEMO_ACCOUNTS.admin.email, newPassword: 'short' },
     });
     expectRefusal(res, 400, 'register.passwordShort');
-    await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await signIn(s, 'admin'); // the old password still works
   });
 
   it('unknown email and wrong password give the same 400 auth.badCredentials', async () => {
@@ -260,7 +263,7 @@ describe.each(ENGINES)('throttling on $name', ({ databaseUrl }) => {
     remoteAddress
       ? s.app
           .inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress })
-          .then((r) => ({ status: r.statusCode, body: r.json(), headers: new Headers() }))
+          .then((r) => ({ status: r.statusCode, body: r.json<unknown>(), headers: new Headers() }))
       : call(s.api, 'POST', '/auth/login', { body: { email, password } });
 
   it('a success clears the count of failures', async () => {
@@ -288,8 +291,8 @@ describe.each(ENGINES)('throttling on $name', ({ databaseUrl }) => {
     const send = (i: number) =>
       call(s.api, 'POST', '/suggestion', { body: { text: `اقتراح ${i}`, name: 'زائر', phone: '0100 123 4567' } });
     for (let i = 0; i < 10; i++) expect((await send(i)).status).toBe(201);
-    const token = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    const pending = async () => (await call(s.api, 'GET', '/suggestion/status/pending', { token })).body.length;
+    const manager = await staffClient(s, 'manager');
+    const pending = async () => (await manager.suggestionsOf('pending')).length;
     expect(await pending()).toBe(10);
     expectRefusal(await send(10), 429);
     expect(await pending()).toBe(10);

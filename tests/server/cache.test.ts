@@ -3,25 +3,25 @@
 // answer, visitors arriving together after a write share one build of the section instead of each building it, and a
 // write throws away only the answers that show what it changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAVE_STATUS } from '../../src/domain/types';
+import { type ArticleSummary, type Grave, GRAVE_STATUS, type SearchMatch } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
-import { makeGrave, signIn } from '../support/fixtures';
+import { staffClient, type StaffClient } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
 
 describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) => {
   let s: TestServer;
-  let token: string;
+  let admin: StaffClient;
   let nextNumber = 9000;
   beforeAll(async () => {
     s = await startTestServer({ seed: 'demo', databaseUrl });
-    token = await signIn(s, 'admin');
+    admin = await staffClient(s, 'admin');
   });
   afterAll(async () => s?.close());
 
   const addMenGrave = async () => {
     const number = nextNumber++;
-    await makeGrave(s, token, 'men', number);
+    await admin.makeGrave('men', number);
     return number;
   };
 
@@ -36,7 +36,7 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     const after = await fetch(`${s.api}/graves/male`, { headers: { 'if-none-match': etag! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
-    expect(((await after.json()) as Array<{ number: number }>).some((g) => g.number === number)).toBe(true);
+    expect(((await after.json()) as Grave[]).some((g) => g.number === number)).toBe(true);
   });
 
   it('brotli and gzip carry exactly the plain answer', async () => {
@@ -63,20 +63,20 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect((JSON.parse(answers[0]!.body) as Array<{ number: number }>).some((g) => g.number === number)).toBe(true);
+    expect((JSON.parse(answers[0]!.body) as Grave[]).some((g) => g.number === number)).toBe(true);
     expect(s.app.answerCache.builds() - before).toBe(1);
   });
 
   it('a write to one part of the register leaves the answers of the others kept', async () => {
-    const manager = await signIn(s, 'manager');
+    const manager = await staffClient(s, 'manager');
     const today = new Date().toISOString().slice(0, 10);
-    const read = async (path: string) => {
+    /** A public read, as a visitor's browser makes it (fetch, so the cache's own headers apply). */
+    const read = async <T = unknown>(path: string): Promise<T> => {
       const res = await fetch(`${s.api}${path}`);
       expect(res.status).toBe(200);
-      return res.json() as Promise<unknown>;
+      return (await res.json()) as T;
     };
-    const menGraves = async () =>
-      (await read('/graves/male')) as Array<{ _id: string; number: number; buriedPersons: Array<{ name: string }> }>;
+    const menGraves = () => read<Grave[]>('/graves/male');
     const builtBy = async (reads: () => Promise<unknown>) => {
       const before = s.app.answerCache.builds();
       await reads();
@@ -88,21 +88,22 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     expect(await builtBy(allKept)).toBe(0);
 
     // A new grave in the women's section: the women's list is read again, the men's list and the articles are not.
-    const women = await call(s.api, 'POST', '/graves', { token, body: { gender: 'women', number: nextNumber++ } });
-    expect(women.status).toBe(201);
+    const women = await admin.makeGrave('women', nextNumber++);
     expect(await builtBy(() => Promise.all([read('/graves/male'), read('/articles')]))).toBe(0);
     expect(await builtBy(() => read('/graves/female'))).toBe(1);
-    expect(((await read('/graves/female')) as Array<{ _id: string }>).some((g) => g._id === women.body._id)).toBe(true);
+    expect((await read<Grave[]>('/graves/female')).some((g) => g._id === women._id)).toBe(true);
 
     // The staff's paged list (its statuses kept between requests) shows the new grave, then its being full.
     const staffPage = async () => {
-      const filter = encodeURIComponent(JSON.stringify({ gender: 'women', q: String(women.body.number) }));
-      const res = await call(s.api, 'GET', `/graves?filter=${filter}&range=${encodeURIComponent('[0,9]')}`, { token });
+      const filter = encodeURIComponent(JSON.stringify({ gender: 'women', q: String(women.number) }));
+      const res = await call<Grave[]>(s.api, 'GET', `/graves?filter=${filter}&range=${encodeURIComponent('[0,9]')}`, {
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
-      return (res.body as Array<{ _id: string; status: string }>).find((g) => g._id === women.body._id);
+      return res.body.find((g) => g._id === women._id);
     };
     expect((await staffPage())?.status).toBe(GRAVE_STATUS.available);
-    expect((await call(s.api, 'PUT', `/graves/full/${women.body._id}`, { token })).status).toBe(200);
+    expect((await call(s.api, 'PUT', `/graves/full/${women._id}`, { token: admin.token })).status).toBe(200);
     expect((await staffPage())?.status).toBe(GRAVE_STATUS.full);
 
     // A burial in a men's grave: the men's list (which lists the buried) and the search are read again.
@@ -110,21 +111,15 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     await allKept();
     const grave = (await menGraves()).find((g) => g.number === number)!;
     const name = 'ناصر عبد الودود للتجربة';
-    expect(
-      (await call(s.api, 'POST', `/graves/${grave._id}/bury`, { token, body: { name, burialDate: today } })).status,
-    ).toBe(201);
+    await admin.bury(grave._id, name, today);
     expect((await menGraves()).find((g) => g._id === grave._id)!.buriedPersons.map((p) => p.name)).toEqual([name]);
-    const found = (await read(`/search?q=${encodeURIComponent('عبد الودود للتجربة')}`)) as unknown[];
+    const found = await read<SearchMatch[]>(`/search?q=${encodeURIComponent('عبد الودود للتجربة')}`);
     expect(found.length).toBe(1);
     expect(await builtBy(() => Promise.all([read('/graves/female'), read('/articles')]))).toBe(0);
 
     // A new article: the articles are read again, the sections are not.
-    const article = await call(s.api, 'POST', '/articles', {
-      token: manager,
-      body: { title: 'مقال لاختبار الذاكرة', content: 'نص' },
-    });
-    expect(article.status).toBe(201);
-    expect(((await read('/articles')) as Array<{ _id: string }>).some((a) => a._id === article.body._id)).toBe(true);
+    const article = await manager.writeArticle('مقال لاختبار الذاكرة', 'نص');
+    expect((await read<ArticleSummary[]>('/articles')).some((a) => a._id === article._id)).toBe(true);
     expect(await builtBy(() => Promise.all([read('/graves/male'), read('/graves/female')]))).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grave } from '../../src/domain/types';
 import { ENGINES } from '../support/postgres';
+import { staffClient, type StaffClient } from '../support/fixtures';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
 
@@ -11,10 +12,12 @@ const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.st
 
 describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
   let s: TestServer;
+  let admin: StaffClient;
   let token: string;
   beforeAll(async () => {
     s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
-    token = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    admin = await staffClient(s, 'admin');
+    token = admin.token;
   });
   afterAll(async () => s?.close());
 
@@ -22,27 +25,27 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 77 } })),
     );
-    expect(statuses(answers)).toEqual([201, ...Array(7).fill(400)]);
-    expect((await call(s.api, 'GET', '/graves/male')).body.filter((g: Grave) => g.number === 77)).toHaveLength(1);
+    expect(statuses(answers)).toEqual([201, ...Array<number>(7).fill(400)]);
+    expect((await call<Grave[]>(s.api, 'GET', '/graves/male')).body.filter((g) => g.number === 77)).toHaveLength(1);
   });
 
   it('eight "full" at once: one 200, the others 400 grave.cannotUpdateFull', async () => {
-    const id = (await call(s.api, 'POST', '/graves', { token, body: { gender: 'men', number: 78 } })).body._id;
+    const id = (await admin.makeGrave('men', 78))._id;
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => call(s.api, 'PUT', `/graves/full/${id}`, { token })),
     );
-    expect(statuses(answers)).toEqual([200, ...Array(7).fill(400)]);
+    expect(statuses(answers)).toEqual([200, ...Array<number>(7).fill(400)]);
   });
 
   it('eight burials dated yesterday into one available grave at once: only one is recorded', async () => {
-    const id = (await call(s.api, 'POST', '/graves', { token, body: { gender: 'women', number: 79 } })).body._id;
+    const id = (await admin.makeGrave('women', 79))._id;
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         call(s.api, 'POST', `/graves/${id}/bury`, { token, body: { name: `متوفى ${i}`, burialDate: '2026-03-09' } }),
       ),
     );
-    expect(statuses(answers)).toEqual([201, ...Array(7).fill(400)]);
-    expect((await call(s.api, 'GET', `/graves/${id}`)).body.buriedPersons).toHaveLength(1);
+    expect(statuses(answers)).toEqual([201, ...Array<number>(7).fill(400)]);
+    expect((await call<Grave>(s.api, 'GET', `/graves/${id}`)).body.buriedPersons).toHaveLength(1);
   });
 
   it('twenty suggestions at once from one client: at most ten are stored', async () => {
@@ -51,9 +54,9 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
         call(s.api, 'POST', '/suggestion', { body: { text: `اقتراح ${i}`, name: 'زائر', phone: '01001234567' } }),
       ),
     );
-    expect(statuses(answers)).toEqual([...Array(10).fill(201), ...Array(10).fill(429)]);
-    const manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    expect((await call(s.api, 'GET', '/suggestion/status/pending', { token: manager })).body).toHaveLength(10);
+    expect(statuses(answers)).toEqual([...Array<number>(10).fill(201), ...Array<number>(10).fill(429)]);
+    const manager = await staffClient(s, 'manager');
+    expect(await manager.suggestionsOf('pending')).toHaveLength(10);
   });
 
   it('twenty-five wrong passwords at once: at most ten are tried, the rest are 429', async () => {
@@ -62,6 +65,6 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
         call(s.api, 'POST', '/auth/login', { body: { email: DEMO_ACCOUNTS.admin.email, password: 'guess-password' } }),
       ),
     );
-    expect(statuses(answers)).toEqual([...Array(10).fill(400), ...Array(15).fill(429)]);
+    expect(statuses(answers)).toEqual([...Array<number>(10).fill(400), ...Array<number>(15).fill(429)]);
   });
 });

@@ -8,8 +8,8 @@ import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { prepare } from '../../server/startup';
 import { ensureDemoAccounts } from '../../server/seed/generator';
+import { signIn } from '../support/fixtures';
 import { ENGINES, freshPostgresDatabase } from '../support/postgres';
-import { DEMO_ACCOUNTS } from '../support/server';
 import { call } from './helpers';
 
 describe('loadConfig', () => {
@@ -107,10 +107,7 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
     try {
       const first = await start();
       await ensureDemoAccounts(first.store.db);
-      const login = await call(first.api, 'POST', '/auth/login', {
-        body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
-      });
-      expect(login.status).toBe(200);
+      const token = await signIn(first, 'admin');
       const stored = await first.store.db
         .selectFrom('settings')
         .select('value')
@@ -122,7 +119,7 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
 
       const second = await start();
       try {
-        const res = await call(second.api, 'GET', '/graves', { token: login.body.token });
+        const res = await call(second.api, 'GET', '/graves', { token });
         expect(res.status).toBe(200);
         const again = await second.store.db
           .selectFrom('settings')

@@ -1,7 +1,15 @@
 // The demo village generator: deterministic counts and contents, read back through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedText } from '../../src/domain/messages/shared';
-import type { ApprovedSuggestion, Grave, LoginAnswer, SearchMatch } from '../../src/domain/types';
+import type {
+  ApprovedSuggestion,
+  ArticleSummary,
+  Grave,
+  LoginAnswer,
+  SearchMatch,
+  Suggestion,
+} from '../../src/domain/types';
+import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { call, YMD } from './helpers';
@@ -27,7 +35,7 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'demo', now: NOW, databaseUrl });
-    manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    manager = await signIn(s, 'manager');
     graves = (await call<Grave[]>(s.api, 'GET', '/graves', { token: manager })).body;
   });
   afterAll(async () => s?.close());
@@ -77,10 +85,10 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
   });
 
   it('has 3 articles and 36 suggestions, 12 in each status', async () => {
-    const articles = (await call(s.api, 'GET', '/articles')).body;
+    const articles = (await call<ArticleSummary[]>(s.api, 'GET', '/articles')).body;
     expect(articles).toHaveLength(3);
     for (const status of ['pending', 'approved', 'rejected']) {
-      const list = (await call(s.api, 'GET', `/suggestion/status/${status}`, { token: manager })).body;
+      const list = (await call<Suggestion[]>(s.api, 'GET', `/suggestion/status/${status}`, { token: manager })).body;
       expect(list, status).toHaveLength(12);
     }
     const approved = (await call<ApprovedSuggestion[]>(s.api, 'GET', '/suggestion/approved')).body;

@@ -1,24 +1,37 @@
 // Small helpers for the server suites: JSON calls with an optional token, a clock the test moves, and the
 // Arabic texts the contract promises. Everything goes through HTTP to the real app (tests/support/server.ts).
+// Unlike src/api's client (which the fixtures of tests/support/fixtures.ts use), `call` never throws on a refusal and
+// sends malformed bodies as they are: these suites assert on every status and on what the server does with them.
 import { expect } from 'vitest';
 import { t, type MessageKey } from '../../src/domain/messages';
+import type { MessageAnswer } from '../support/fixtures';
 
-// The answers of these suites are read as they come (`any` by default) and checked by the assertions; calls that
-// name their answer's type (call<Grave[]>(…)) get it typed. Typing every call is left to do (issue 9, item 8).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Answer<T = any> {
+/**
+ * One answer. `body` is what the caller says the server answers (call<Grave[]>(…)); the assertions check it. A call
+ * that names no type gets `unknown`, to be narrowed (expectRefusal, a cast of a parsed document) before it is read.
+ */
+export interface Answer<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
 }
 
+/** Every refusal answers {message} in Arabic. */
+export type Refusal = MessageAnswer;
+
+export interface CallOptions {
+  token?: string | null;
+  /** Objects are sent as JSON, strings as they are (for malformed JSON). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 /** One HTTP call to the API; body objects are sent as JSON, strings as they are (for malformed JSON). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function call<T = any>(
+export async function call<T = unknown>(
   api: string,
   method: string,
   path: string,
-  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+  options: CallOptions = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -52,14 +65,22 @@ export function movableClock(start: string) {
   };
 }
 
-/** Asserts an error answer: the status and, when given, the exact Arabic message of a glossary key. */
-export function expectRefusal(answer: Answer, status: number, key?: MessageKey): void {
+/**
+ * Asserts an error answer: the status and, when given, the exact Arabic message of a glossary key. Afterwards the
+ * answer's body is known to be a refusal, so a test may read its message.
+ */
+export function expectRefusal(answer: Answer, status: number, key?: MessageKey): asserts answer is Answer<Refusal> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(typeof answer.body?.message).toBe('string');
+  const message = isObject(answer.body) ? answer.body.message : undefined;
+  expect(typeof message).toBe('string');
   // Arabic, never a stack trace or an English framework message.
-  expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
+  expect(message).toMatch(/[\u0600-\u06FF]/);
   expect(JSON.stringify(answer.body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
-  if (key) expect(answer.body.message).toBe(t(key));
+  if (key) expect(message).toBe(t(key));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 export const YMD = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,14 +3,14 @@
 // expected class, or not find them at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gender, SearchMatch } from '../../src/domain/types';
-import { bury, makeGrave, signIn } from '../support/fixtures';
+import { staffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { NAME_SEARCH_CASES } from '../domain/nameSearchCases';
 import { call } from './helpers';
 
 /** Grave numbers for the cases that give none: none holds the digits a number query of the table uses. */
-function* freeNumbers(): Generator<number> {
+function* freeNumbers(): Generator<number, never> {
   for (let n = 20000; ; n++) if (!/[45]/.test(String(n))) yield n;
 }
 
@@ -21,18 +21,16 @@ describe.each(ENGINES)('the name search table through /api/search on $name', ({ 
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
-    const token = await signIn(s, 'manager');
+    const manager = await staffClient(s, 'manager');
     const graves = new Map<string, string>();
     const numbers = freeNumbers();
     for (const [i, testCase] of NAME_SEARCH_CASES.entries()) {
       const gender: Gender = typeof testCase.grave === 'string' ? 'bones' : 'men';
       const number = testCase.grave ?? numbers.next().value!;
       const key = `${gender}:${number}`;
-      if (!graves.has(key)) graves.set(key, (await makeGrave(s, token, gender, number))._id);
+      if (!graves.has(key)) graves.set(key, (await manager.makeGrave(gender, number))._id);
       // Long past the resting period: a grave takes every case that names it.
-      const grave = await bury(
-        s,
-        token,
+      const grave = await manager.bury(
         graves.get(key)!,
         testCase.name,
         `2001-01-${String((i % 28) + 1).padStart(2, '0')}`,

@@ -1,11 +1,12 @@
 // Every 400 rule of the contract, 404s, 413, malformed JSON and wrong types; and that a refused request changes
 // nothing: the whole register (graves, burials, articles, suggestions, accounts) is compared before and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuriedPerson, Suggestion } from '../../src/domain/types';
+import type { Gender, Grave } from '../../src/domain/types';
 import type { MessageKey } from '../../src/domain/messages';
+import { type GraveAnswer, sendSuggestion, staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
-import { call, expectRefusal, movableClock, type Answer } from './helpers';
+import { startTestServer, type TestServer } from '../support/server';
+import { type Answer, call, type CallOptions, expectRefusal, movableClock, type Refusal } from './helpers';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -13,14 +14,15 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
   // 2026-03-10 in Cairo all day long.
   const clock = movableClock('2026-03-10T10:00:00Z');
   let s: TestServer;
+  let managerClient: StaffClient;
   let manager: string;
   let admin: string;
   const g: Record<string, string> = {};
   let suggestionId: string;
   let articleId: string;
 
-  const api = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
-    call(s.api, method, path, options);
+  const api = <T = unknown>(method: string, path: string, options?: CallOptions) =>
+    call<T>(s.api, method, path, options);
 
   /**
    * Every row a refused request could have touched, straight from the database (the API lists hide some columns):
@@ -41,7 +43,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
   }
 
   /** Sends a request that must be refused with status (and message key), and checks the register did not move. */
-  async function refused(request: () => Promise<Answer>, status: number, key?: MessageKey) {
+  async function refused(request: () => Promise<Answer>, status: number, key?: MessageKey): Promise<Answer<Refusal>> {
     const before = await register();
     const res = await request();
     expectRefusal(res, status, key);
@@ -51,12 +53,12 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'accounts', now: clock.now, databaseUrl });
-    manager = await s.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-    admin = await s.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    const make = async (key: string, gender: string, number: number | string) => {
-      const res = await api('POST', '/graves', { token: manager, body: { gender, number } });
-      expect(res.status).toBe(201);
-      g[key] = res.body._id;
+    managerClient = await staffClient(s, 'manager');
+    const adminClient = await staffClient(s, 'admin');
+    manager = managerClient.token;
+    admin = adminClient.token;
+    const make = async (key: string, gender: Gender, number: number | string) => {
+      g[key] = (await managerClient.makeGrave(gender, number))._id;
     };
     await make('empty', 'men', 1);
     await make('full', 'men', 2);
@@ -65,33 +67,14 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     await make('women1', 'women', 1);
     await make('bones', 'bones', 'القسم القديم');
     await make('bonesFull', 'bones', 'القسم المغلق');
-    await api('PUT', `/graves/full/${g.full}`, { token: admin });
-    await api('PUT', `/graves/full/${g.bonesFull}`, { token: admin });
-    expect(
-      (
-        await api('POST', `/graves/${g.resting}/bury`, {
-          token: admin,
-          body: { name: 'سالم', burialDate: '2026-03-01' },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await api('POST', `/graves/${g.today}/bury`, {
-          token: admin,
-          body: { name: 'منصور', burialDate: '2026-03-10' },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (await api('POST', `/graves/${g.bones}/bury`, { token: admin, body: { name: 'رفات', burialDate: '2026-03-09' } }))
-        .status,
-    ).toBe(201);
-    const sent = await api('POST', '/suggestion', { body: { text: 'نص', name: 'اسم', phone: '01001234567' } });
-    expect(sent.status).toBe(201);
-    suggestionId = (await api('GET', '/suggestion/status/pending', { token: manager })).body[0]._id;
-    articleId = (await api('POST', '/articles', { token: manager, body: { title: 'عنوان', content: 'محتوى' } })).body
-      ._id;
+    await adminClient.markFull(g.full!);
+    await adminClient.markFull(g.bonesFull!);
+    await adminClient.bury(g.resting!, 'سالم', '2026-03-01');
+    await adminClient.bury(g.today!, 'منصور', '2026-03-10');
+    await adminClient.bury(g.bones!, 'رفات', '2026-03-09');
+    await sendSuggestion(s, { text: 'نص', name: 'اسم', phone: '01001234567' });
+    suggestionId = (await managerClient.suggestionsOf('pending'))[0]!._id;
+    articleId = (await managerClient.writeArticle('عنوان', 'محتوى'))._id;
   });
   afterAll(async () => s?.close());
 
@@ -117,14 +100,14 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it('the bounds themselves are accepted: 1 and 100000, a label of 100 characters, Arabic-Indic digits', async () => {
-      const top = await api('POST', '/graves', { token: admin, body: { gender: 'women', number: 100000 } });
+      const top = await api<Grave>('POST', '/graves', { token: admin, body: { gender: 'women', number: 100000 } });
       expect(top.status).toBe(201);
       expect(top.body.number).toBe(100000);
-      const indic = await api('POST', '/graves', { token: admin, body: { gender: 'women', number: '٢٥' } });
+      const indic = await api<Grave>('POST', '/graves', { token: admin, body: { gender: 'women', number: '٢٥' } });
       expect(indic.status).toBe(201);
       expect(indic.body.number).toBe(25);
       const label = 'ع'.repeat(100);
-      const bones = await api('POST', '/graves', { token: admin, body: { gender: 'bones', number: label } });
+      const bones = await api<Grave>('POST', '/graves', { token: admin, body: { gender: 'bones', number: label } });
       expect(bones.status).toBe(201);
       expect(bones.body.number).toBe(label);
       for (const id of [top.body._id, indic.body._id, bones.body._id]) {
@@ -145,7 +128,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       }
       await refused(create({ gender: 'bones', number: ' القسم القديم ' }), 400, 'grave.duplicate');
       // The same number in another section is a different grave.
-      const other = await api('POST', '/graves', { token: admin, body: { gender: 'women', number: 2 } });
+      const other = await api<Grave>('POST', '/graves', { token: admin, body: { gender: 'women', number: 2 } });
       expect(other.status).toBe(201);
       await api('DELETE', `/graves/${other.body._id}`, { token: admin });
     });
@@ -206,7 +189,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it('a resting grave whose last burial is today takes another burial; bone sections take remains', async () => {
-      const second = await api('POST', `/graves/${g.today}/bury`, {
+      const second = await api<GraveAnswer>('POST', `/graves/${g.today}/bury`, {
         token: admin,
         body: { name: 'سليم', burialDate: '2026-03-10' },
       });
@@ -224,13 +207,11 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       });
       expect(long.status).toBe(201);
       // A full ISO timestamp is kept as its date.
-      const iso = await api('POST', `/graves/${g.bones}/bury`, {
+      const iso = await api<GraveAnswer>('POST', `/graves/${g.bones}/bury`, {
         token: admin,
         body: { name: 'بتاريخ كامل', burialDate: '2021-07-08T13:45:10.000Z' },
       });
-      expect(iso.body.grave.buriedPersons.find((p: BuriedPerson) => p.name === 'بتاريخ كامل').burialDate).toBe(
-        '2021-07-08',
-      );
+      expect(iso.body.grave.buriedPersons.find((p) => p.name === 'بتاريخ كامل')?.burialDate).toBe('2021-07-08');
     });
 
     it('an unknown grave is 404 for bury, remove-buried and correcting a person', async () => {
@@ -246,7 +227,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it('an unknown person, or a person of another grave, is 404', async () => {
-      const person = (await api('GET', `/graves/${g.resting}`)).body.buriedPersons[0]._id;
+      const person = (await api<Grave>('GET', `/graves/${g.resting}`)).body.buriedPersons[0]!._id;
       await refused(
         () => api('DELETE', `/graves/${g.empty}/remove-buried`, { token: admin, body: { buriedPersonId: UNKNOWN } }),
         404,
@@ -266,7 +247,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it('correcting a person: nothing to change, a bad name or a bad date is 400', async () => {
-      const person = (await api('GET', `/graves/${g.resting}`)).body.buriedPersons[0]._id;
+      const person = (await api<Grave>('GET', `/graves/${g.resting}`)).body.buriedPersons[0]!._id;
       const put = (body: unknown) => () => api('PUT', `/graves/${g.resting}/buried/${person}`, { token: admin, body });
       await refused(put({}), 400, 'burial.nothingToUpdate');
       await refused(put({ name: '  ' }), 400, 'burial.nameInvalid');
@@ -308,10 +289,9 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
         const res = await api('POST', '/suggestion', { body: { ...ok, text: `هاتف ${phone}`, phone } });
         expect(res.status, phone).toBe(201);
       }
-      const pending = (await api('GET', '/suggestion/status/pending', { token: manager })).body;
-      const phones = pending
-        .filter((x: Suggestion) => x.text.startsWith('هاتف'))
-        .map((x: Suggestion) => x.phone)
+      const phones = (await managerClient.suggestionsOf('pending'))
+        .filter((x) => x.text.startsWith('هاتف'))
+        .map((x) => x.phone)
         .sort();
       expect(phones).toEqual(['01001234567', '01001234567', '11111111111111111111', '123456'].sort());
     });

@@ -1,7 +1,7 @@
 // GET /api/search?q=: one search across all sections, by the shared Arabic normalisation on names and numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
-import { bury as buryIn, makeGrave, signIn } from '../support/fixtures';
+import { staffClient } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 import type { Gender, SearchMatch } from '../../src/domain/types';
 import { call } from './helpers';
@@ -10,19 +10,19 @@ describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
   let s: TestServer;
   const g: Record<string, string> = {};
   const search = async (q: string) => {
-    const res = await call(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`);
+    const res = await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as SearchMatch[];
+    return res.body;
   };
   const names = async (q: string) => (await search(q)).map((m) => m.person.name).sort();
 
   beforeAll(async () => {
     s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
-    const token = await signIn(s, 'admin');
+    const admin = await staffClient(s, 'admin');
     const grave = async (key: string, gender: Gender, number: number | string) => {
-      g[key] = (await makeGrave(s, token, gender, number))._id;
+      g[key] = (await admin.makeGrave(gender, number))._id;
     };
-    const bury = (key: string, name: string, burialDate: string) => buryIn(s, token, g[key]!, name, burialDate);
+    const bury = (key: string, name: string, burialDate: string) => admin.bury(g[key]!, name, burialDate);
     await grave('m12', 'men', 12);
     await grave('m7', 'men', 7);
     await grave('w3', 'women', 3);

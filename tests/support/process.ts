@@ -16,6 +16,8 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  /** url + '/api' (what the fixtures of tests/support/fixtures.ts take) */
+  api: string;
   child: ChildProcess;
   output: () => string;
   /** SIGKILL: no chance to finish anything. */
@@ -66,6 +68,7 @@ export async function startServerProcess(
   }
   return {
     url,
+    api: `${url}/api`,
     child,
     output: () => out,
     async kill() {

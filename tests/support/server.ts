@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { prepare } from '../../server/startup';
 import { DEMO_ACCOUNTS, seedDemoVillage, type SeedOptions } from '../../server/seed/generator';
+import { logIn } from './fixtures';
 import { freshPostgresDatabase } from './postgres';
 
 export { DEMO_ACCOUNTS };
@@ -78,15 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     ctx,
     config,
-    async login(email, password) {
-      const res = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
-      return ((await res.json()) as { token: string }).token;
-    },
+    login: (email, password) => logIn({ api: `${url}/api` }, email, password),
     async close() {
       await app.close();
       await store.close();
