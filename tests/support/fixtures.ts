@@ -47,7 +47,11 @@ export interface SuggestionForm {
 
 /** The session token of that account. */
 export async function logIn(server: ApiAt, email: string, password: string): Promise<string> {
-  const answer = await call<LoginAnswer>(paths.login(), { base: server.api, method: 'POST', body: { email, password } });
+  const answer = await call<LoginAnswer>(paths.login(), {
+    base: server.api,
+    method: 'POST',
+    body: { email, password },
+  });
   return answer.token;
 }
 
@@ -58,12 +62,7 @@ export async function signIn(server: ApiAt, role: StaffRole): Promise<string> {
 }
 
 /** A new grave of that section (a number, or a label for a bone section). */
-export async function makeGrave(
-  server: ApiAt,
-  token: string,
-  gender: Gender,
-  number: number | string,
-): Promise<Grave> {
+export async function makeGrave(server: ApiAt, token: string, gender: Gender, number: number | string): Promise<Grave> {
   return call<Grave>(paths.graves(), { base: server.api, token, method: 'POST', body: { gender, number } });
 }
 
@@ -104,11 +103,7 @@ export async function sendSuggestion(
 }
 
 /** The suggestions of that status, newest first (a manager's token). */
-export async function suggestionsOf(
-  server: ApiAt,
-  token: string,
-  status: Suggestion['status'],
-): Promise<Suggestion[]> {
+export async function suggestionsOf(server: ApiAt, token: string, status: Suggestion['status']): Promise<Suggestion[]> {
   return call<Suggestion[]>(paths.suggestionsByStatus(status), { base: server.api, token });
 }
 
