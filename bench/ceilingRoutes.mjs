@@ -18,3 +18,24 @@ export async function ceilingRoutes(app) {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 }
+
+/**
+ * The server's own time for each answer of the paths the benchmark asks for (from the request's arrival to the
+ * answer handed to the socket), so a figure can tell the server's time from the round trip's: the benchmark's
+ * client shares this machine's two cores. Registered at the root, like ceilingRoutes, by bench/ceilingServer.mjs.
+ */
+export async function serverTimings(app) {
+  const took = new Map();
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const list = took.get(path);
+    if (list) list.push(reply.elapsedTime);
+  });
+  // Starts (or restarts) recording one path; answers what was recorded since, and forgets it.
+  app.post('/api/__bench/timings', async (request) => {
+    const path = String(request.query.path);
+    const recorded = took.get(path) ?? [];
+    took.set(path, []);
+    return recorded;
+  });
+}

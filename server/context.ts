@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import type { DialectName } from './db/connect';
 import type { TokenSigner } from './auth/tokens';
 import type { StatusContext } from './data/graves';
+import { LiveSearchIndex } from './data/searchIndex';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Today's date (YYYY-MM-DD) in the configured time zone. */
   today(): string;
   statusContext(): StatusContext;
+  /** The name search's index of every burial, kept up to date by this process's writes. */
+  searchIndex: LiveSearchIndex;
 }
 
 export function createContext(options: {
@@ -36,5 +39,6 @@ export function createContext(options: {
     now,
     today,
     statusContext: () => ({ today: today(), restingPeriodDays: options.config.restingPeriodDays }),
+    searchIndex: new LiveSearchIndex(options.db),
   };
 }

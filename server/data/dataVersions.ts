@@ -15,14 +15,22 @@ export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 const PREFIX = 'data_version:';
 export const versionKey = (scope: DataScope) => `${PREFIX}${scope}`;
 
-/** Marks parts of the register changed: the answers that show them are dropped, here and in other processes. */
-export async function markChanged(trx: Transaction<Database> | Kysely<Database>, scopes: readonly DataScope[]): Promise<void> {
-  if (scopes.length === 0) return;
-  await trx
+/**
+ * Marks parts of the register changed: the answers that show them are dropped, here and in other processes.
+ * Answers the counters this write set (the search index uses them to tell its own writes from others').
+ */
+export async function markChanged(
+  trx: Transaction<Database> | Kysely<Database>,
+  scopes: readonly DataScope[],
+): Promise<Map<DataScope, string>> {
+  if (scopes.length === 0) return new Map();
+  const rows = await trx
     .updateTable('settings')
     .set({ value: sql<string>`cast(cast(value as integer) + 1 as text)` })
     .where('key', 'in', scopes.map(versionKey))
+    .returning(['key', 'value'])
     .execute();
+  return new Map(rows.map((row) => [row.key.slice(PREFIX.length) as DataScope, row.value]));
 }
 
 /** Every part's counter, read in one query. */

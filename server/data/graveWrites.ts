@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../errors';
 import { audit } from './audit';
 import { markChanged } from './dataVersions';
+import type { GraveChange, LiveSearchIndex } from './searchIndex';
 import { findGraveRow, getGrave, graveNumberOf, lockGrave, type StatusContext } from './graves';
 
 type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
@@ -19,19 +20,34 @@ export interface Write {
   dialect: DialectName;
   by: Staff;
   at: Date;
+  /** Told, once the transaction committed, which graves changed (the search index reads them again). */
+  changed?: (change: GraveChange) => Promise<void>;
 }
 
 /** A write made now, on the register's database, by the signed-in staff member of a request. */
 export const writeBy = (
-  ctx: { db: Kysely<Database>; dialect: DialectName; now(): Date },
+  ctx: { db: Kysely<Database>; dialect: DialectName; now(): Date; searchIndex: LiveSearchIndex },
   request: { account: Staff },
-): Write => ({ db: ctx.db, dialect: ctx.dialect, by: request.account, at: ctx.now() });
+): Write => ({
+  db: ctx.db,
+  dialect: ctx.dialect,
+  by: request.account,
+  at: ctx.now(),
+  changed: (change) => ctx.searchIndex.changedGraves(change),
+});
+
+/** Marks the grave's section changed inside the transaction; answers what to tell `changed` after the commit. */
+async function graveChanged(trx: Kysely<Database>, gender: Gender, graveId: string): Promise<GraveChange> {
+  const versions = await markChanged(trx, [gender]);
+  return { gender, version: versions.get(gender) ?? '', graveIds: [graveId] };
+}
 
 /** A new grave (number already checked by the domain rule, as its canonical text). Its id. */
-export async function createGrave({ db, by, at }: Write, gender: Gender, number: string): Promise<string> {
+export async function createGrave({ db, by, at, changed }: Write, gender: Gender, number: string): Promise<string> {
   const id = randomUUID();
+  let change: GraveChange;
   try {
-    await db.transaction().execute(async (trx) => {
+    change = await db.transaction().execute(async (trx) => {
       const taken = await trx
         .selectFrom('graves')
         .select('id')
@@ -56,18 +72,19 @@ export async function createGrave({ db, by, at }: Write, gender: Gender, number:
         entityId: id,
         after: { gender, number: graveNumberOf(row) },
       });
-      await markChanged(trx, [gender]);
+      return graveChanged(trx, gender, id);
     });
   } catch (error) {
     // Two staff creating the same number at once: the unique index refuses the second.
     if (isUniqueViolation(error)) throw badRequest('grave.duplicate');
     throw error;
   }
+  await changed?.(change);
   return id;
 }
 
-export async function markGraveFull({ db, dialect, by, at }: Write, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function markGraveFull({ db, dialect, by, at, changed }: Write, id: string): Promise<void> {
+  const change = await db.transaction().execute(async (trx) => {
     await lockGrave(trx, dialect, id);
     const row = await findGraveRow(trx, id);
     if (!row) throw notFound('grave.notFound');
@@ -82,13 +99,14 @@ export async function markGraveFull({ db, dialect, by, at }: Write, id: string):
       before: { full: false },
       after: { full: true },
     });
-    await markChanged(trx, [row.gender]);
+    return graveChanged(trx, row.gender, id);
   });
+  await changed?.(change);
 }
 
 /** Deletes an empty grave; one that holds burials is refused. */
-export async function deleteGrave({ db, by, at }: Write, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteGrave({ db, by, at, changed }: Write, id: string): Promise<void> {
+  const change = await db.transaction().execute(async (trx) => {
     const row = await findGraveRow(trx, id);
     if (!row) throw notFound('grave.notFound');
     const used = await trx.selectFrom('burials').select('id').where('grave_id', '=', id).limit(1).executeTakeFirst();
@@ -102,8 +120,9 @@ export async function deleteGrave({ db, by, at }: Write, id: string): Promise<vo
       entityId: id,
       before: { gender: row.gender, number: graveNumberOf(row), full: Number(row.full) === 1 },
     });
-    await markChanged(trx, [row.gender]);
+    return graveChanged(trx, row.gender, id);
   });
+  await changed?.(change);
 }
 
 /**
@@ -111,14 +130,14 @@ export async function deleteGrave({ db, by, at }: Write, id: string): Promise<vo
  * applied by the route) sees it as it is at that moment: two burials into one grave at once take turns.
  */
 export async function addBurial(
-  { db, dialect, by, at }: Write,
+  { db, dialect, by, at, changed }: Write,
   status: StatusContext,
   graveId: string,
   burial: { name: string; burialDate: string },
   allow: (grave: Grave) => void,
 ): Promise<void> {
   const personId = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     await lockGrave(trx, dialect, graveId);
     const grave = await getGrave(trx, status, graveId);
     if (!grave) throw notFound('grave.notFound');
@@ -140,8 +159,9 @@ export async function addBurial(
       entityId: personId,
       after: { graveId, graveNumber: grave.number, name: row.name, burialDate: row.burial_date },
     });
-    await markChanged(trx, [grave.gender]);
+    return graveChanged(trx, grave.gender, graveId);
   });
+  await changed?.(change);
 }
 
 async function burialIn(trx: Kysely<Database>, graveId: string, personId: string) {
@@ -157,8 +177,8 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
   return { grave, person };
 }
 
-export async function removeBurial({ db, by, at }: Write, graveId: string, personId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function removeBurial({ db, by, at, changed }: Write, graveId: string, personId: string): Promise<void> {
+  const change = await db.transaction().execute(async (trx) => {
     const { grave, person } = await burialIn(trx, graveId, personId);
     await trx.deleteFrom('burials').where('id', '=', person.id).execute();
     await audit(trx, {
@@ -169,17 +189,18 @@ export async function removeBurial({ db, by, at }: Write, graveId: string, perso
       entityId: person.id,
       before: { graveId, name: person.name, burialDate: person.burial_date },
     });
-    await markChanged(trx, [grave.gender]);
+    return graveChanged(trx, grave.gender, graveId);
   });
+  await changed?.(change);
 }
 
 export async function updateBurial(
-  { db, by, at }: Write,
+  { db, by, at, changed }: Write,
   graveId: string,
   personId: string,
   changes: { name?: string; burialDate?: string },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     const { grave, person } = await burialIn(trx, graveId, personId);
     await trx
       .updateTable('burials')
@@ -198,6 +219,7 @@ export async function updateBurial(
       before: { name: person.name, burialDate: person.burial_date },
       after: { name: changes.name ?? person.name, burialDate: changes.burialDate ?? person.burial_date },
     });
-    await markChanged(trx, [grave.gender]);
+    return graveChanged(trx, grave.gender, graveId);
   });
+  await changed?.(change);
 }

@@ -1,14 +1,23 @@
 // The name search's index: every buried person of the register in one in-memory NameIndex (src/domain/nameSearch),
-// built from one read of the burials and kept by the answer cache until a grave section changes.
+// with what each grave's status needs (its full mark and newest burial), so a search answers without a query.
 //
 // Why in memory rather than in SQL: the matcher ranks by word classes (exact, folded, Egyptian spoken swaps, one
 // slip, Latin spellings) that neither SQLite's LIKE nor PostgreSQL's pg_trgm can express, and it must give the same
-// answers on both engines and in the browser. 30,000 names index in well under a second and take a few MB; a query
-// looks only at the names holding a word that can match its most selective word.
+// answers on both engines and in the browser. 30,000 names index in about a third of a second and take a few MB; a
+// query looks only at the names holding a word that can match its most selective word.
+//
+// How it stays true: the index knows the counters of the grave sections (data/dataVersions.ts) it reflects.
+// - A write of this process tells it which graves it changed and the counter its transaction set (changedGraves):
+//   when that counter follows the index's own by one, nothing else happened in between, and the index reads those
+//   graves again and replaces their entries in place (a burial recorded costs one grave's read, not 30,000 names).
+// - Anything else (a write of another process sharing the database, two writes finishing out of order, a bulk
+//   change) leaves the counters apart: the next search finds them different from the current ones and builds the
+//   index again from one read of every burial.
 import type { Kysely } from 'kysely';
 import { NameIndex } from '../../src/domain/nameSearch';
 import type { Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
+import { GRAVE_SCOPES, readVersions, type DataScope } from './dataVersions';
 import { graveNumberOf } from './graves';
 
 export interface IndexedPerson {
@@ -18,39 +27,180 @@ export interface IndexedPerson {
   graveId: string;
   gender: Gender;
   number: number | string;
-  full: boolean;
 }
 
-export async function buildSearchIndex(db: Kysely<Database>): Promise<NameIndex<IndexedPerson>> {
-  // Newest first: people whose matches tie keep this order, the register's last tie-break.
-  const rows = await db
+/** What a grave's status is derived from, besides today. */
+export interface GraveState {
+  full: boolean;
+  lastBurialDate: string | null;
+}
+
+/** What a committed write changed: the graves it touched, in which section, and the counter it set there. */
+export interface GraveChange {
+  gender: Gender;
+  version: string;
+  graveIds: readonly string[];
+}
+
+interface Person extends IndexedPerson {
+  createdAt: string;
+}
+
+/** Among people whose matches tie, the most recent burial first (then the one recorded last). */
+const newerFirst = (a: Person, b: Person) =>
+  a.burialDate !== b.burialDate
+    ? a.burialDate > b.burialDate
+      ? -1
+      : 1
+    : a.createdAt !== b.createdAt
+      ? a.createdAt > b.createdAt
+        ? -1
+        : 1
+      : a.personId > b.personId
+        ? -1
+        : a.personId < b.personId
+          ? 1
+          : 0;
+
+/**
+ * Built again once a quarter of its entries, and at least a thousand, were removed (each correction removes one
+ * and adds one): they still cost memory and a look when a query meets their words.
+ */
+const tooManyRemoved = (names: NameIndex<Person>) => names.removed > Math.max(1000, names.size / 4);
+
+/** One reading of the register's burials, as the search sees it. */
+export class SearchIndex {
+  readonly names = new NameIndex<Person>(newerFirst);
+  private readonly entriesOf = new Map<string, number[]>();
+  private readonly graves = new Map<string, GraveState>();
+
+  constructor(readonly versions: Map<DataScope, string>) {}
+
+  /** What the status of a grave holding an indexed person is derived from. */
+  graveState(graveId: string): GraveState {
+    return this.graves.get(graveId) ?? { full: false, lastBurialDate: null };
+  }
+
+  /** Replaces what the index knows of one grave by these rows (none when it was deleted or is empty). */
+  replaceGrave(graveId: string, rows: readonly GraveBurialRow[]): void {
+    for (const entry of this.entriesOf.get(graveId) ?? []) this.names.remove(entry);
+    this.entriesOf.delete(graveId);
+    this.graves.delete(graveId);
+    for (const row of rows) this.addRow(row);
+  }
+
+  addRow(row: GraveBurialRow): void {
+    const number = graveNumberOf(row);
+    const entry = this.names.add(row.name, number, {
+      personId: row.person_id,
+      name: row.name,
+      burialDate: row.burial_date,
+      createdAt: row.created_at,
+      graveId: row.id,
+      gender: row.gender,
+      number,
+    });
+    const entries = this.entriesOf.get(row.id);
+    if (entries) entries.push(entry);
+    else this.entriesOf.set(row.id, [entry]);
+    const state = this.graves.get(row.id);
+    if (!state) this.graves.set(row.id, { full: Number(row.full) === 1, lastBurialDate: row.burial_date });
+    else if (state.lastBurialDate === null || row.burial_date > state.lastBurialDate) {
+      state.lastBurialDate = row.burial_date;
+    }
+  }
+}
+
+type GraveBurialRow = Awaited<ReturnType<ReturnType<typeof burialRows>['execute']>>[number];
+
+function burialRows(db: Kysely<Database>) {
+  return db
     .selectFrom('burials')
     .innerJoin('graves', 'graves.id', 'burials.grave_id')
     .select([
       'burials.id as person_id',
       'burials.name',
       'burials.burial_date',
+      'burials.created_at',
       'graves.id',
       'graves.gender',
       'graves.number',
       'graves.full',
-    ])
-    .orderBy('burials.burial_date', 'desc')
-    .orderBy('burials.created_at', 'desc')
-    .orderBy('burials.id', 'desc')
-    .execute();
-  const names = new NameIndex<IndexedPerson>();
-  for (const row of rows) {
-    const number = graveNumberOf(row);
-    names.add(row.name, number, {
-      personId: row.person_id,
-      name: row.name,
-      burialDate: row.burial_date,
-      graveId: row.id,
-      gender: row.gender,
-      number,
-      full: Number(row.full) === 1,
-    });
+    ]);
+}
+
+/**
+ * Whether an index built under `built` shows every change counted in `current`. It may be ahead: this process's
+ * own writes move its counters before the answer cache reads them again.
+ */
+const upToDate = (built: ReadonlyMap<DataScope, string>, current: ReadonlyMap<DataScope, string>) =>
+  GRAVE_SCOPES.every((scope) => Number(built.get(scope)) >= Number(current.get(scope)));
+
+/** The index this process searches: built when first needed, kept up to date by its writes (see the top). */
+export class LiveSearchIndex {
+  private index: SearchIndex | null = null;
+  private building: Promise<SearchIndex> | null = null;
+  /** The changes being applied, one after another; a search waits for them so it sees its own writes. */
+  private applying: Promise<void> = Promise.resolve();
+  private built = 0;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** How many times the whole index was built since start (the tests and the bench read it). */
+  builds(): number {
+    return this.built;
   }
-  return names;
+
+  /** The index for these counters (the current ones, as the answer cache last read them). */
+  async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
+    await this.applying;
+    const index = this.index;
+    if (index && upToDate(index.versions, versions)) return index;
+    if (this.building) {
+      const next = await this.building;
+      if (upToDate(next.versions, versions)) return next;
+    }
+    this.building ??= this.build().finally(() => (this.building = null));
+    return this.building;
+  }
+
+  private async build(): Promise<SearchIndex> {
+    // The counters are read before the burials: a write landing in between makes the index newer than it says,
+    // never older, and the next search builds it again.
+    const versions = await readVersions(this.db);
+    const rows = await burialRows(this.db).execute();
+    const index = new SearchIndex(versions);
+    for (const row of rows) index.addRow(row);
+    this.built++;
+    this.index = index;
+    return index;
+  }
+
+  /** Called by a write after its transaction committed (see the top). */
+  changedGraves(change: GraveChange): Promise<void> {
+    // A change that cannot be read is not the write's failure (it committed): the index is built again instead.
+    this.applying = this.applying
+      .then(() => this.apply(change))
+      .catch(() => {
+        this.index = null;
+      });
+    return this.applying;
+  }
+
+  private async apply({ gender, version, graveIds }: GraveChange): Promise<void> {
+    const index = this.index;
+    if (!index) return;
+    const known = Number(index.versions.get(gender));
+    const set = Number(version);
+    if (set <= known) return; // already read (the index was built after this write)
+    if (set !== known + 1 || graveIds.length > 50 || tooManyRemoved(index.names)) {
+      this.index = null;
+      return;
+    }
+    const rows = await burialRows(this.db).where('graves.id', 'in', graveIds).execute();
+    for (const graveId of graveIds) index.replaceGrave(graveId, []);
+    for (const row of rows) index.addRow(row);
+    // Graves with no burials are not indexed; their full mark does not matter to the search.
+    index.versions.set(gender, version);
+  }
 }

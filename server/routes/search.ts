@@ -7,17 +7,15 @@ import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { GRAVE_SCOPES } from '../data/dataVersions';
-import { lastBurialDates } from '../data/graves';
-import { buildSearchIndex } from '../data/searchIndex';
 import { answers } from '../schemas/common';
 import { searchMatches } from '../schemas/entities';
 import { typed } from './typed';
 
 export const SEARCH_LIMIT = 50;
 
-/** The index of every buried person's name: built once per change of the graves or burials, when a search needs it. */
-export const namesIndex = (app: FastifyInstance, ctx: AppContext) =>
-  app.answerCache.remember({ key: 'search:names', shows: GRAVE_SCOPES }, () => buildSearchIndex(ctx.db));
+/** The index of every buried person's name, as of the register's current counters (server/data/searchIndex.ts). */
+export const namesIndex = async (app: FastifyInstance, ctx: AppContext) =>
+  ctx.searchIndex.current(await app.answerCache.versions());
 
 const searchQuery = {
   type: 'object',
@@ -34,17 +32,15 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request): Promise<SearchMatch[]> => {
       const query = prepareQuery(request.query.q ?? '');
       if (query === null) return [];
-      const found = (await namesIndex(app, ctx)).search(query, SEARCH_LIMIT);
-      if (found.length === 0) return [];
-      const lastOf = await lastBurialDates(ctx.db, [...new Set(found.map((f) => f.item.graveId))]);
+      const index = await namesIndex(app, ctx);
       const sc = ctx.statusContext();
-      return found.map(({ item, match }) => ({
+      return index.names.search(query, SEARCH_LIMIT).map(({ item, match }) => ({
         grave: {
           _id: item.graveId,
           number: item.number,
           gender: item.gender,
           status: deriveStatus(
-            { gender: item.gender, full: item.full, lastBurialDate: lastOf.get(item.graveId) ?? null },
+            { gender: item.gender, ...index.graveState(item.graveId) },
             sc.today,
             sc.restingPeriodDays,
           ).status,

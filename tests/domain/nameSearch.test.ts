@@ -168,6 +168,36 @@ describe('NameIndex', () => {
       expect(index.search(prepared, 2).map((x) => x.item)).toEqual(scanned.slice(0, 2).map((x) => x.i));
     }
   });
+
+  it('orders ties by its tie-break, cut or not, and forgets removed entries', () => {
+    // Ties by a given order (here: the later added first) instead of the order added; every third entry removed.
+    const index = new NameIndex<number>((a, b) => b - a);
+    const people = NAME_SEARCH_CASES.map((c, i) => ({ name: c.name, grave: c.grave ?? 1000 + i }));
+    const entries = people.map((p, i) => index.add(p.name, p.grave, i));
+    entries.forEach((entry, i) => i % 3 === 0 && index.remove(entry));
+    index.remove(entries[0]!); // twice: still one
+    expect(index.removed).toBe(Math.ceil(people.length / 3));
+    expect(index.size).toBe(people.length - index.removed);
+    const indexed = people.map((p) => indexName(p.name));
+    let cut = 0;
+    for (const query of new Set([...NAME_SEARCH_CASES.map((c) => c.query), '12', 'رقم ٤٥', 'محمد'])) {
+      const prepared = prepareQuery(query);
+      if (prepared === null) continue;
+      const scanned = people
+        .map((p, i) => ({ i, m: i % 3 === 0 ? null : matchBurial(prepared, indexed[i]!, p.grave) }))
+        .filter((x): x is { i: number; m: NameMatch } => x.m !== null)
+        .sort((a, b) => compareMatches(a.m, b.m) || b.i - a.i);
+      expect(
+        index.search(prepared).map((x) => x.item),
+        query,
+      ).toEqual(scanned.map((x) => x.i));
+      for (const limit of [1, 3]) {
+        if (scanned.length > limit) cut++;
+        expect(index.search(prepared, limit).map((x) => x.item)).toEqual(scanned.slice(0, limit).map((x) => x.i));
+      }
+    }
+    expect(cut).toBeGreaterThan(20); // the cut answers (the heap) were really exercised
+  });
 });
 
 describe('limits', () => {

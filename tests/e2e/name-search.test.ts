@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { bury, makeGrave, signIn } from '../support/fixtures';
+import { signedInContext } from '../support/console';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, expectAccessible, newPageIn } from '../public/support';
@@ -80,6 +81,24 @@ describeBrowser('name search as a family types it', () => {
       expect(errors).toEqual([]);
     } finally {
       await closePage(page);
+    }
+  });
+
+  it("the console's grave list finds the person with the same query and marks the matched words", async () => {
+    const context = await signedInContext(browser, server, 'admin', { locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    try {
+      await page.goto(`${server.url}/admin/graves`);
+      await page.getByPlaceholder(messages['search.placeholder']).fill(QUERY);
+      const rows = page.locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => rows.first().locator('mark').allTextContents()).toEqual(['حسن', 'الفقي']);
+      await expect(rows.first().textContent()).resolves.toContain(STORED);
+      await screenshot(page, 'name-search-console');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -51,6 +51,20 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     }
   });
 
+  it('an answer compressed as it is first built carries the plain answer too; a tiny one goes plain', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      await addMenGrave(); // the next read builds the answer again
+      const first = await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': encoding } });
+      expect(first.headers.get('content-encoding')).toBe(encoding);
+      const body = Buffer.from(await first.arrayBuffer());
+      const plain = await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(body.equals(Buffer.from(await plain.arrayBuffer()))).toBe(true);
+    }
+    const count = await fetch(`${s.api}/graves/totalDeaths`, { headers: { 'accept-encoding': 'br' } });
+    expect(count.headers.get('content-encoding')).toBeNull();
+  });
+
   // On PostgreSQL the twenty reads really overlap (without the shared build this counted 6 builds); on SQLite each
   // read runs to its end before the next begins, and the count holds all the same.
   it('twenty visitors asking for the section right after a write share one build, and all see the write', async () => {

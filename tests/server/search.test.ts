@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
 import { staffClient } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
-import type { Gender, SearchMatch } from '../../src/domain/types';
+import { GRAVE_STATUS, type Gender, type SearchMatch } from '../../src/domain/types';
 import { call } from './helpers';
+import { markChanged } from '../../server/data/dataVersions';
 
 describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -109,5 +110,79 @@ describe.each(ENGINES)('search on $name', ({ databaseUrl }) => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
     expect(await search('لا أحد بهذا الاسم')).toEqual([]);
+  });
+});
+
+// The index behind the search follows the register: this process's writes change it in place (no rebuild of every
+// name), and a write it was not told of (another process sharing the database) is seen once the counters are read
+// again, at most a second later.
+describe.each(ENGINES)('the search index on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let token: string;
+  const found = async (q: string) =>
+    (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`)).body.map((m) => ({
+      name: m.person.name,
+      status: m.grave.status,
+    }));
+
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    const admin = await staffClient(s, 'admin');
+    token = admin.token;
+    const grave = await admin.makeGrave('men', 31);
+    await admin.bury(grave._id, 'حامد سليم القرنفلي', '2001-04-01');
+  });
+  afterAll(() => s.close());
+
+  it('shows a burial recorded, corrected, removed, and a grave marked full, without building every name again', async () => {
+    expect(await found('حامد القرنفلي')).toEqual([{ name: 'حامد سليم القرنفلي', status: GRAVE_STATUS.available }]);
+    const builds = s.ctx.searchIndex.builds();
+    const admin = await staffClient(s, 'admin');
+    const grave = await admin.makeGrave('men', 32);
+    await admin.bury(grave._id, 'سالم عبده القرنفلي', '2026-03-01');
+    // The new burial is found at once, and its grave's status follows it (within the resting period).
+    expect(await found('سالم القرنفلي')).toEqual([{ name: 'سالم عبده القرنفلي', status: GRAVE_STATUS.unavailable }]);
+
+    const person = (await call<{ buriedPersons: Array<{ _id: string }> }>(s.api, 'GET', `/graves/graves/${grave._id}`))
+      .body.buriedPersons[0]!;
+    const corrected = await call(s.api, 'PUT', `/graves/${grave._id}/buried/${person._id}`, {
+      token,
+      body: { name: 'سالم عبده الزعفراني', burialDate: '2026-03-01' },
+    });
+    expect(corrected.status).toBe(200);
+    expect(await found('سالم القرنفلي')).toEqual([]);
+    expect(await found('سالم الزعفراني')).toEqual([{ name: 'سالم عبده الزعفراني', status: GRAVE_STATUS.unavailable }]);
+
+    const first = (await found('حامد القرنفلي'))[0]!;
+    const older = await call<Array<{ _id: string; number: number }>>(s.api, 'GET', '/graves/male');
+    const grave31 = older.body.find((g) => g.number === 31)!;
+    await admin.markFull(grave31._id);
+    expect(await found('حامد القرنفلي')).toEqual([{ ...first, status: GRAVE_STATUS.full }]);
+
+    const removed = await call(s.api, 'DELETE', `/graves/${grave._id}/remove-buried`, {
+      token,
+      body: { buriedPersonId: person._id },
+    });
+    expect(removed.status).toBe(200);
+    expect(await found('سالم الزعفراني')).toEqual([]);
+    expect(s.ctx.searchIndex.builds()).toBe(builds);
+  });
+
+  it('sees a write made past this process once it reads the counters again', async () => {
+    expect(await found('حامد القرنفلي')).toHaveLength(1);
+    const builds = s.ctx.searchIndex.builds();
+    // As another server process would: the row and the section's counter change, and this process is not told.
+    await s.ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('burials')
+        .set({ name: 'حامد سليم الزعفراني' })
+        .where('name', '=', 'حامد سليم القرنفلي')
+        .execute();
+      await markChanged(trx, ['men']);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await found('حامد القرنفلي')).toEqual([]);
+    expect((await found('حامد الزعفراني')).map((m) => m.name)).toEqual(['حامد سليم الزعفراني']);
+    expect(s.ctx.searchIndex.builds()).toBe(builds + 1);
   });
 });

@@ -24,6 +24,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
+import { MatchedNames } from './MatchedNames';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder={t('search.placeholder')} sx={{ minWidth: 300 }} />,
@@ -94,6 +95,7 @@ export function GraveList() {
           render={(g) => <StatusChip status={g.status} />}
         />
         <FunctionField<GraveRecord> source="gender" label={t('grave.gender')} render={(g) => GENDER_LABEL[g.gender]} />
+        <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
         <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
       </Datagrid>
     </List>
