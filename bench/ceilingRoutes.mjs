@@ -31,6 +31,8 @@ export async function serverTimings(app) {
     const list = took.get(path);
     if (list) list.push(reply.elapsedTime);
   });
+  // Where the server's memory is (the resident figure alone does not tell kept data from a heap grown for a peak).
+  app.get('/api/__bench/memory', async () => process.memoryUsage());
   // Starts (or restarts) recording one path; answers what was recorded since, and forgets it.
   app.post('/api/__bench/timings', async (request) => {
     const path = String(request.query.path);

@@ -488,6 +488,14 @@ async function main(): Promise<void> {
     // this one tells garbage not yet collected from memory the server keeps.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     record('server', 'resident memory 10 s after the run', server.rssBytes() / (1024 * 1024), 'MB');
+    const memory = (await (await fetch(`${api}/__bench/memory`)).json()) as NodeJS.MemoryUsage;
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    record(
+      'server',
+      `then: JavaScript heap used of its size (MB; outside the heap: ${mb(memory.external)} MB, of which buffers ${mb(memory.arrayBuffers)} MB)`,
+      mb(memory.heapUsed),
+      `of ${mb(memory.heapTotal)}`,
+    );
   } finally {
     await server.stop();
     rmSync(work, { recursive: true, force: true });

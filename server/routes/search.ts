@@ -36,11 +36,11 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const sc = ctx.statusContext();
       return index.names.search(query, SEARCH_LIMIT).map(({ item, match }) => ({
         grave: {
-          _id: item.graveId,
-          number: item.number,
-          gender: item.gender,
+          _id: item.grave.id,
+          number: item.grave.number,
+          gender: item.grave.gender,
           status: deriveStatus(
-            { gender: item.gender, ...index.graveState(item.graveId) },
+            { gender: item.grave.gender, full: item.grave.full, lastBurialDate: item.grave.lastBurialDate },
             sc.today,
             sc.restingPeriodDays,
           ).status,

@@ -39,7 +39,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   /** The graves holding someone the query finds (a grave without burials is found by its number alone). */
   const graveIdsFound = async (query: PreparedQuery) => {
-    return new Set((await namesIndex(app, ctx)).names.search(query).map((hit) => hit.item.graveId));
+    return new Set((await namesIndex(app, ctx)).names.search(query).map((hit) => hit.item.grave.id));
   };
 
   const one = async (id: string) => {

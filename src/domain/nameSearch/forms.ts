@@ -368,6 +368,13 @@ export function internToken(unit: Unit): Token {
   return token;
 }
 
+/** The stored word of that id. */
+export function tokenById(id: number): Token {
+  const token = allTokens[id];
+  if (token === undefined) throw new RangeError(`no stored word ${id}`);
+  return token;
+}
+
 /** How many distinct stored words exist (ids run from 0 to this). */
 export function tokenCount(): number {
   return allTokens.length;

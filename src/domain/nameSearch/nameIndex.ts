@@ -7,7 +7,15 @@
 // instead of building 30,000 names again: a removed entry is marked and skipped, and the index is built again
 // by its owner once too many are dead (see removed).
 import type { Token } from './forms';
-import { burialScore, indexName, matchBurial, type IndexedName, type NameMatch, type PreparedQuery } from './match';
+import {
+  burialScore,
+  indexName,
+  matchBurial,
+  tokensOf,
+  type IndexedName,
+  type NameMatch,
+  type PreparedQuery,
+} from './match';
 
 export interface IndexedMatch<T> {
   item: T;
@@ -66,7 +74,7 @@ export class NameIndex<T> {
       if (list) list.push(entry);
       else this.byGrave.set(graveNumber, [entry]);
     }
-    for (const token of indexed.tokens) {
+    for (const token of tokensOf(indexed)) {
       let slot = this.slotOf.get(token);
       if (slot === undefined) {
         slot = this.tokens.length;
