@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'article.delete',
   'account.create',
   'account.password',
+  'account.update',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
