@@ -40,24 +40,56 @@ export function formatGraveNumber(n: number | string): string {
 /**
  * The forms of a counted noun for Intl.PluralRules('ar') categories. one and two are whole phrases (Arabic says
  * "حرف واحد", "حرفان" without a digit); few/many/other take the number at {n}: ٣ أحرف, ١١ حرفًا, ١٠٠ حرف.
- * zero falls back to other (٠ حرف) unless given.
+ * zero falls back to other (٠ حرف) unless given. The dual alone changes after a preposition or an adverb
+ * ("بعد يومين", "عن حرفين"): twoGenitive.
  */
 export interface CountedNoun {
   zero?: string;
   one: string;
   two: string;
+  twoGenitive: string;
   few: string;
   many: string;
   other: string;
 }
 
+/** nominative: the count is the subject ("حرفان"); genitive: it follows a preposition or بعد ("بعد يومين"). */
+export type GrammaticalCase = 'nominative' | 'genitive';
+
 export const NOUNS = {
-  day: { one: 'يوم واحد', two: 'يومان', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' },
-  letter: { one: 'حرف واحد', two: 'حرفان', few: '{n} أحرف', many: '{n} حرفًا', other: '{n} حرف' },
-  digit: { one: 'رقم واحد', two: 'رقمان', few: '{n} أرقام', many: '{n} رقمًا', other: '{n} رقم' },
-  item: { one: 'عنصر واحد', two: 'عنصران', few: '{n} عناصر', many: '{n} عنصرًا', other: '{n} عنصر' },
-  grave: { one: 'مقبرة واحدة', two: 'مقبرتان', few: '{n} مقابر', many: '{n} مقبرة', other: '{n} مقبرة' },
-  result: { one: 'نتيجة واحدة', two: 'نتيجتان', few: '{n} نتائج', many: '{n} نتيجة', other: '{n} نتيجة' },
+  day: { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' },
+  letter: {
+    one: 'حرف واحد',
+    two: 'حرفان',
+    twoGenitive: 'حرفين',
+    few: '{n} أحرف',
+    many: '{n} حرفًا',
+    other: '{n} حرف',
+  },
+  digit: {
+    one: 'رقم واحد',
+    two: 'رقمان',
+    twoGenitive: 'رقمين',
+    few: '{n} أرقام',
+    many: '{n} رقمًا',
+    other: '{n} رقم',
+  },
+  item: {
+    one: 'عنصر واحد',
+    two: 'عنصران',
+    twoGenitive: 'عنصرين',
+    few: '{n} عناصر',
+    many: '{n} عنصرًا',
+    other: '{n} عنصر',
+  },
+  grave: {
+    one: 'مقبرة واحدة',
+    two: 'مقبرتان',
+    twoGenitive: 'مقبرتين',
+    few: '{n} مقابر',
+    many: '{n} مقبرة',
+    other: '{n} مقبرة',
+  },
 } as const satisfies Record<string, CountedNoun>;
 
 export type NounName = keyof typeof NOUNS;
@@ -68,16 +100,27 @@ export function pluralCategory(n: number): Intl.LDMLPluralRule {
 }
 
 /** n and its noun in the right Arabic form: formatCount(11, 'letter') is '١١ حرفًا'; counts keep their grouping. */
-export function formatCount(n: number, noun: NounName | CountedNoun): string {
+export function formatCount(
+  n: number,
+  noun: NounName | CountedNoun,
+  grammaticalCase: GrammaticalCase = 'nominative',
+): string {
   const forms: CountedNoun = typeof noun === 'string' ? NOUNS[noun] : noun;
   const category = pluralCategory(n);
-  const form = category === 'zero' ? (forms.zero ?? forms.other) : forms[category];
+  const form =
+    category === 'zero'
+      ? (forms.zero ?? forms.other)
+      : category === 'two' && grammaticalCase === 'genitive'
+        ? forms.twoGenitive
+        : forms[category];
   return form.replace('{n}', formatNumber(n));
 }
 
-/** يوم واحد / يومان / ٣ أيام / ١١ يومًا / ١٠٠ يوم (Intl.PluralRules('ar')). */
+/**
+ * A wait as it is written after بعد ("متاحة بعد {days}"): يوم واحد / يومين / ٣ أيام / ١١ يومًا / ١٠٠ يوم.
+ */
 export function formatDays(n: number): string {
-  return formatCount(n, 'day');
+  return formatCount(n, 'day', 'genitive');
 }
 
 /**

@@ -43,7 +43,10 @@ describe('counted nouns', () => {
   });
 
   it('days and graves; a count keeps its thousands separator', () => {
-    expect([1, 2, 3, 11, 100].map(formatDays)).toEqual(['يوم واحد', 'يومان', '٣ أيام', '١١ يومًا', '١٠٠ يوم']);
+    // After بعد the dual is genitive: متاحة بعد يومين.
+    expect([1, 2, 3, 11, 100].map(formatDays)).toEqual(['يوم واحد', 'يومين', '٣ أيام', '١١ يومًا', '١٠٠ يوم']);
+    expect(formatCount(2, 'letter', 'genitive')).toBe('حرفين');
+    expect(formatCount(11, 'letter', 'genitive')).toBe('١١ حرفًا');
     expect(formatCount(1500, 'grave')).toBe('١٬٥٠٠ مقبرة');
     expect(formatCount(2, 'grave')).toBe('مقبرتان');
     expect(formatCount(5, 'grave')).toBe('٥ مقابر');
@@ -52,7 +55,7 @@ describe('counted nouns', () => {
   it('every noun has a form for each category, the number written at {n} in few, many and other', () => {
     for (const [name, forms] of Object.entries(NOUNS)) {
       for (const category of ['few', 'many', 'other'] as const) expect(forms[category], name).toContain('{n}');
-      for (const category of ['one', 'two'] as const) expect(forms[category], name).not.toContain('{n}');
+      for (const category of ['one', 'two', 'twoGenitive'] as const) expect(forms[category], name).not.toContain('{n}');
     }
   });
 
