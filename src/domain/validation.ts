@@ -1,7 +1,7 @@
 // Input rules shared by the API (which enforces them) and the forms (which warn before sending).
 import { toWesternDigits } from './normalize';
 import { daysBetween } from './graveStatus';
-import type { MessageKey } from './messages';
+import { t, type MessageKey } from './messages';
 import { GENDERS, type Gender } from './types';
 
 export const LIMITS = {
@@ -137,4 +137,37 @@ export function loginFormErrors(email: string, password: string): { email?: Mess
   // The spec shows every password error as 'كلمة المرور غير صحيحة'.
   if (password === '' || password.length < LIMITS.loginPasswordMin) errors.password = 'auth.passwordIncorrect';
   return errors;
+}
+
+/**
+ * The field each refusal is about, named as the API's bodies name it: a form shows such a refusal under that field,
+ * and every other refusal on its own (one message for one refused save, never both).
+ */
+export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
+  'grave.duplicate': 'number',
+  'grave.numberInvalid': 'number',
+  'grave.labelInvalid': 'number',
+  'grave.genderInvalid': 'gender',
+  'burial.nameInvalid': 'name',
+  'burial.dateInvalid': 'burialDate',
+  'burial.dateFuture': 'burialDate',
+  'burial.dateTooOld': 'burialDate',
+  'article.titleInvalid': 'title',
+  'article.contentInvalid': 'content',
+  'register.nameInvalid': 'name',
+  'auth.emailRequired': 'email',
+  'auth.emailInvalid': 'email',
+  'auth.emailTld': 'email',
+  'register.emailTaken': 'email',
+  'register.passwordShort': 'password',
+  'register.passwordLong': 'password',
+};
+
+const FIELD_BY_TEXT = new Map(
+  Object.entries(REFUSAL_FIELD).map(([key, field]) => [t(key as MessageKey), field] as const),
+);
+
+/** The field a refusal's Arabic message is about (REFUSAL_FIELD), or null when it is about the whole save. */
+export function refusedField(message: string): string | null {
+  return FIELD_BY_TEXT.get(message) ?? null;
 }

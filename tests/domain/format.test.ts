@@ -10,7 +10,7 @@ import {
   pluralCategory,
 } from '../../src/domain/format';
 import { t } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, LIMITS, loginFormErrors } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, LIMITS, loginFormErrors, refusedField } from '../../src/domain/validation';
 
 describe('counted nouns', () => {
   it('follow the six Arabic plural categories of Intl.PluralRules', () => {
@@ -113,5 +113,16 @@ describe('staff e-mail and password rules', () => {
     expect(checkNewPassword('x'.repeat(200)).ok).toBe(true);
     expect(checkNewPassword('x'.repeat(201))).toEqual({ ok: false, error: 'register.passwordLong' });
     expect(checkNewPassword(12345678)).toEqual({ ok: false, error: 'register.passwordShort' });
+  });
+});
+
+describe('refusals about a field', () => {
+  it('name the field of the body they are about; others are about the whole save', () => {
+    expect(refusedField(t('grave.duplicate'))).toBe('number');
+    expect(refusedField(t('auth.emailTld'))).toBe('email');
+    expect(refusedField(t('register.passwordShort'))).toBe('password');
+    expect(refusedField(t('article.titleInvalid'))).toBe('title');
+    expect(refusedField(t('grave.cannotUpdateFull'))).toBeNull();
+    expect(refusedField('anything else')).toBeNull();
   });
 });

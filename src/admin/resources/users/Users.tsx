@@ -3,10 +3,8 @@ import {
   Create,
   Datagrid,
   DateField,
-  email,
   FunctionField,
   List,
-  minLength,
   PasswordInput,
   required,
   SaveButton,
@@ -16,11 +14,22 @@ import {
   Toolbar,
   useNotify,
   useRedirect,
+  type Validator,
 } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { LIMITS } from '../../../domain/validation';
-import type { AccountRecord } from '../../../dataProvider';
+import { checkNewPassword, checkStaffEmail } from '../../../domain/validation';
+import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
+
+// The rules the API applies (src/domain), checked before sending with the same Arabic words.
+const staffEmail: Validator = (value) => {
+  const checked = checkStaffEmail(value);
+  return checked.ok ? undefined : t(checked.error);
+};
+const newPassword: Validator = (value) => {
+  const checked = checkNewPassword(value ?? '');
+  return checked.ok ? undefined : t(checked.error);
+};
 
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
 
@@ -54,6 +63,8 @@ export function UserCreate() {
           redirect('list', 'users');
         },
         onError: (error) => {
+          // A refusal about a field (a taken or refused address) is shown under it only.
+          if (fieldRefusal(error)) return;
           const status = (error as { status?: number }).status ?? 0;
           const message = (error as Error).message;
           notify(status > 0 && message ? message : t('register.failed'), { type: 'error' });
@@ -68,10 +79,17 @@ export function UserCreate() {
         }
       >
         <TextInput source="name" validate={required()} autoComplete="off" />
-        <TextInput source="email" type="email" validate={[required(), email()]} autoComplete="off" />
+        <TextInput
+          source="email"
+          type="email"
+          validate={[required(), staffEmail]}
+          helperText={t('auth.emailTld')}
+          autoComplete="off"
+        />
         <PasswordInput
           source="password"
-          validate={[required(), minLength(LIMITS.registerPasswordMin)]}
+          validate={[required(), newPassword]}
+          helperText={t('register.passwordShort')}
           autoComplete="new-password"
         />
       </SimpleForm>
