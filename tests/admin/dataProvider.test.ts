@@ -286,6 +286,25 @@ describe('users', () => {
     expect(org.status).toBe(400);
     expect(org.message).toBe(messages['auth.emailTld']);
     expect(org.body).toMatchObject({ errors: { email: messages['auth.emailTld'] } });
+
+    // The edit form sends the whole record; only the name and the e-mail reach the server.
+    const refused = await refusal(
+      manager.update('users', {
+        id: created.data.id,
+        data: { ...one.data, email: 'new-admin@village.org' },
+        previousData: one.data,
+      }),
+    );
+    expect(refused.message).toBe(messages['auth.emailTld']);
+    expect(refused.body).toMatchObject({ errors: { email: messages['auth.emailTld'] } });
+    const renamed = await manager.update('users', {
+      id: created.data.id,
+      data: { ...one.data, name: 'مشرف السجل', email: 'new-admin@village.net' },
+      previousData: one.data,
+    });
+    expect(renamed.data).toMatchObject({ id: created.data.id, name: 'مشرف السجل', email: 'new-admin@village.net' });
+    expect('message' in renamed.data).toBe(false);
+    expect(await server.login('new-admin@village.net', 'new-admin-2026')).toBeTruthy();
   });
 
   it('updatePassword: an admin changes its own, not another account', async () => {

@@ -7,6 +7,7 @@ export const adminText = {
   'admin.documentTitleNoPage': 'لوحة الإدارة — {site}',
   'admin.dashboard': 'لوحة المتابعة',
   'admin.users': 'الحسابات',
+  'admin.userEdit': 'تعديل الحساب',
   'admin.accessDenied': 'غير مسموح لك بفتح هذه الصفحة',
   'admin.accessDeniedText': 'هذه الصفحة ليست ضمن صلاحيات حسابك. اختر صفحة من القائمة.',
   'admin.backToDashboard': 'العودة إلى لوحة المتابعة',

@@ -58,6 +58,7 @@ export function ArticleCreate() {
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         toolbar={
           <Toolbar>
             <SaveButton label={t('article.addButton')} />
@@ -89,7 +90,7 @@ export function ArticleEdit() {
         },
       }}
     >
-      <SimpleForm>
+      <SimpleForm disableInvalidFormNotification>
         <ArticleFields />
       </SimpleForm>
     </Edit>

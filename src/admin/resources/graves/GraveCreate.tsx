@@ -67,6 +67,7 @@ export function GraveCreate() {
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         key={formKey}
         defaultValues={{ gender: 'men', number: '' }}
         toolbar={

@@ -1,8 +1,10 @@
-// Spec screen 8 and the accounts list: a manager sees the accounts and registers an admin.
+// Spec screen 8 and the accounts list: a manager sees the accounts, registers an admin and corrects an account's
+// name or e-mail address.
 import {
   Create,
   Datagrid,
   DateField,
+  Edit,
   FunctionField,
   List,
   PasswordInput,
@@ -41,7 +43,7 @@ export function UserList() {
       pagination={<ListPagination />}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="name" />
         <TextField source="email" />
         <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
@@ -72,6 +74,7 @@ export function UserCreate() {
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         toolbar={
           <Toolbar>
             <SaveButton label={t('register.button')} />
@@ -94,5 +97,41 @@ export function UserCreate() {
         />
       </SimpleForm>
     </Create>
+  );
+}
+
+export function UserEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    // A mutationOptions.onSuccess replaces react-admin's own (notify and redirect), so it redirects itself.
+    <Edit<AccountRecord>
+      title={t('admin.userEdit')}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('account.updated'), { type: 'success' });
+          redirect('list', 'users');
+        },
+        onError: (error) => {
+          // A refused address (taken, or one the login form refuses) is shown under the field only.
+          if (fieldRefusal(error)) return;
+          const status = (error as { status?: number }).status ?? 0;
+          const message = (error as Error).message;
+          notify(status > 0 && message ? message : t('admin.errorGeneric'), { type: 'error' });
+        },
+      }}
+    >
+      <SimpleForm disableInvalidFormNotification>
+        <TextInput source="name" validate={required()} autoComplete="off" />
+        <TextInput
+          source="email"
+          type="email"
+          validate={[required(), staffEmail]}
+          helperText={t('auth.emailTld')}
+          autoComplete="off"
+        />
+      </SimpleForm>
+    </Edit>
   );
 }
