@@ -32,9 +32,13 @@ export function formatDate(date: string): string {
   return Number.isNaN(ms) ? date : longDate.format(ms);
 }
 
-/** A grave number as shown: numbers in ar-EG digits never grouped (٩٠٠٥), bone-section labels as written. */
+/**
+ * A grave number as shown: numbers in ar-EG digits never grouped (٩٠٠٥), also a bone section numbered in digits
+ * ('12' → ١٢); bone-section labels in words as written.
+ */
 export function formatGraveNumber(n: number | string): string {
-  return typeof n === 'number' ? labelFormat.format(n) : n;
+  if (typeof n === 'number') return labelFormat.format(n);
+  return /^[0-9]+$/.test(n) ? toArabicDigits(n) : n;
 }
 
 /**

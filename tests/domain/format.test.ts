@@ -77,8 +77,10 @@ describe('grave numbers', () => {
     expect(formatNumber(9005)).toBe('٩٬٠٠٥');
   });
 
-  it('bone-section labels stay as written', () => {
+  it('bone-section labels stay as written; one numbered in digits reads as a number', () => {
     expect(formatGraveNumber('المرحلة الأولى')).toBe('المرحلة الأولى');
+    expect(formatGraveNumber('9005')).toBe('٩٠٠٥');
+    expect(formatGraveNumber('المرحلة 3')).toBe('المرحلة 3');
   });
 });
 

@@ -60,9 +60,11 @@ const FIELD_LABEL: Record<string, MessageKey> = {
 /** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */
 function readable(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
-  if (typeof value === 'number') {
-    return key === 'number' || key === 'graveNumber' ? formatGraveNumber(value) : formatNumber(value);
+  // A grave's number is a label (٩٠٠٥, never ٩٬٠٠٥), whether a section's number or a bone section's digits.
+  if ((key === 'number' || key === 'graveNumber') && (typeof value === 'number' || typeof value === 'string')) {
+    return formatGraveNumber(value);
   }
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
