@@ -60,6 +60,17 @@ function withLineage(name: string, link: 'بن' | 'بنت', grandfather: string)
   return [first, link, father, grandfather, ...family].join(' ');
 }
 
+/** `name`, or the next name of `list` that is not one of `avoid` in any spelling (أحمد is احمد). */
+function other(list: readonly string[], name: string, avoid: string[]): string {
+  const taken = new Set(avoid.map((a) => normalizeArabic(a)));
+  const start = list.indexOf(name);
+  for (let k = 0; k < list.length; k++) {
+    const candidate = list[(start + k) % list.length]!;
+    if (!taken.has(normalizeArabic(candidate))) return candidate;
+  }
+  return name;
+}
+
 /** The first name and the father's name of a generated name; compound names (عبد الله, أم كلثوم) stay whole. */
 function splitFirstTwo(name: string): string[] {
   const words = name.split(' ');
@@ -80,6 +91,11 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
   const rnd = random(options.seed ?? 2024);
   const lineage = random((options.seed ?? 2024) + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  // A grandfather's name other than the father's and the family's (خالد بن خالد خالد).
+  const grandfather = (short: string) => {
+    const [, father = '', family = ''] = splitFirstTwo(short);
+    return other(MALE_FIRST, MALE_FIRST[Math.floor(lineage() * MALE_FIRST.length)]!, [father, family.split(' ')[0]!]);
+  };
   const today = options.today ?? todayIn(DEFAULT_TIME_ZONE);
   const totalGraves = options.graves ?? 270;
   const menCount = Math.round((totalGraves * 150) / 270);
@@ -122,14 +138,15 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     const date = recent ? addDays(today, -Math.floor(rnd() * 14)) : addDays(firstDay, Math.floor(rnd() * (span - 14)));
     const grave = rnd() < 0.03 ? pick(bones) : pick(ordinary);
     const women = grave.gender === 'women' || (grave.gender === 'bones' && rnd() < 0.5);
-    const short = `${pick(women ? FEMALE_FIRST : MALE_FIRST)} ${pick(MALE_FIRST)} ${pick(FAMILY)}`;
+    // A father named as his child, or a family name that repeats the father's (خديجة أحمد أحمد), reads as a
+    // slip of the generator: the next name of the list is taken instead (no extra draw, so the rest stays as it was).
+    const first = pick(women ? FEMALE_FIRST : MALE_FIRST);
+    const father = other(MALE_FIRST, pick(MALE_FIRST), [first]);
+    const short = `${first} ${father} ${other(FAMILY, pick(FAMILY), [father])}`;
     // About a third of the register is written in the ledger's full lineage form (first name, بن or بنت, father,
     // grandfather, family), as old registers are, so a search by first and family name can be tried on the demo.
     // A second generator decides it, so the graves, dates and the other names stay those of earlier demos.
-    const name =
-      lineage() < 0.35
-        ? withLineage(short, women ? 'بنت' : 'بن', MALE_FIRST[Math.floor(lineage() * MALE_FIRST.length)]!)
-        : short;
+    const name = lineage() < 0.35 ? withLineage(short, women ? 'بنت' : 'بن', grandfather(short)) : short;
     burials.push({
       id: randomUUID(),
       grave_id: grave.id,
@@ -153,19 +170,26 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     };
   });
 
-  const suggestionCount = options.suggestions ?? 36;
+  // One of each written suggestion by default; a larger count (benchmarks) numbers the further copies, so that no
+  // two texts are ever the same. Their own generator sends them one or two days apart, in the daytime (07:00–21:00
+  // in Cairo), so the graves, burials and phone numbers stay those of earlier demos.
+  const suggestionCount = options.suggestions ?? SUGGESTIONS.length;
   const statuses = ['pending', 'approved', 'rejected'] as const;
+  const spacing = random((options.seed ?? 2024) + 2);
+  let daysBack = 0;
   const suggestions = Array.from({ length: suggestionCount }, (_, i) => {
     const base = SUGGESTIONS[i % SUGGESTIONS.length]!;
-    const at = new Date(Date.parse(`${today}T12:00:00Z`) - (i + 1) * 3_600_000 * 13).toISOString();
+    const round = Math.floor(i / SUGGESTIONS.length);
+    daysBack += 1 + Math.floor(spacing() * 2);
+    const sentAt = Date.parse(`${addDays(today, -daysBack)}T05:00:00Z`) + Math.floor(spacing() * 14 * 3_600_000);
     return {
       id: randomUUID(),
-      text: base.text,
+      text: round === 0 ? base.text : `${base.text} (${round + 1})`,
       name: base.name,
       phone: `+2010${String(10_000_000 + Math.floor(rnd() * 89_999_999))}`,
       submitted_by: base.name,
       status: statuses[i % 3]!,
-      created_at: at,
+      created_at: new Date(sentAt).toISOString(),
     };
   });
 

@@ -3,6 +3,7 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { ApiError, request, type RequestOptions } from '../api/client';
 import { t, type MessageKey } from '../domain/messages';
+import { refusedField } from '../domain/validation';
 
 const NETWORK_ERROR: MessageKey = 'errors.connection';
 
@@ -39,7 +40,22 @@ function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   // fetch itself failed (server unreachable): still an Arabic message, status 0.
   if (error.status === 0) return new HttpError(t(NETWORK_ERROR), 0, null);
-  return new HttpError(error.serverMessage ?? error.message, error.status, error.body ?? null);
+  const message = error.serverMessage ?? error.message;
+  // A refusal about one field carries it as react-admin's validation errors ({errors: {field: message}}): the form
+  // then shows it under that field, and the page shows no second copy (see fieldRefusal).
+  const field = error.status === 400 ? refusedField(message) : null;
+  const body = field ? { ...(isRecord(error.body) ? error.body : {}), errors: { [field]: message } } : error.body;
+  return new HttpError(message, error.status, body ?? null);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a refused save is about a field (shown under it by the form), so that nothing else repeats it. */
+export function fieldRefusal(error: unknown): boolean {
+  const errors = error instanceof HttpError && isRecord(error.body) ? error.body.errors : undefined;
+  return isRecord(errors) && Object.keys(errors).length > 0;
 }
 
 function headerRecord(headers: HeadersInit | undefined): Record<string, string> | undefined {

@@ -1,4 +1,5 @@
 export { createDataProvider, type CemeteryDataProvider } from './dataProvider';
+export { fieldRefusal } from './http';
 export type {
   AccountRecord,
   ArticleRecord,

@@ -1,5 +1,6 @@
-// Staff accounts: listed and read in simple-rest's dialect at /users; created through /auth/register (which makes
-// an admin), and a password changed through /auth/update-password.
+// Staff accounts: listed, read and renamed (PUT /users/:id: name and e-mail only) in simple-rest's dialect at
+// /users; created through /auth/register (which makes an admin), and a password changed through
+// /auth/update-password.
 import type { CreateParams, DataProvider, Identifier, RaRecord, ResourceCallbacks } from 'ra-core';
 import { paths } from '../api/paths';
 import type { ConsoleApi } from './http';
@@ -26,9 +27,18 @@ export function usersResource(rest: DataProvider, api: ConsoleApi): DataProvider
   };
 }
 
+const WRITABLE = ['name', 'email'] as const;
+
 export const usersCallbacks: ResourceCallbacks = {
   resource: 'users',
   afterCreate: async (result) => ({ ...result, data: withoutMessage(result.data) }),
+  // The server refuses unknown fields; the edit form holds the whole record.
+  beforeUpdate: async (params) => {
+    const data: Record<string, unknown> = {};
+    for (const key of WRITABLE) if (params.data[key] !== undefined) data[key] = params.data[key];
+    return { ...params, data };
+  },
+  afterUpdate: async (result) => ({ ...result, data: withoutMessage(result.data) }),
 };
 
 export function userMethods(api: ConsoleApi): UserMethods {

@@ -1,7 +1,7 @@
 // Input rules shared by the API (which enforces them) and the forms (which warn before sending).
 import { toWesternDigits } from './normalize';
 import { daysBetween } from './graveStatus';
-import type { MessageKey } from './messages';
+import { t, type MessageKey } from './messages';
 import { GENDERS, type Gender } from './types';
 
 export const LIMITS = {
@@ -102,14 +102,72 @@ export function isEmail(value: string): boolean {
   return value.length <= LIMITS.emailMax && EMAIL.test(value);
 }
 
+/** The top-level domains a staff address may end in (spec section 5: the login form accepts com and net only). */
+export const STAFF_EMAIL_TLDS = ['com', 'net'] as const;
+
+/**
+ * The one rule for a staff e-mail address, wherever an account is created or its address changed (the API, the
+ * account command, MANAGER_EMAIL) and wherever one is typed (the login and account forms): the login form's rule,
+ * so that no account can exist that cannot sign in. The clean value is trimmed.
+ */
+export function checkStaffEmail(value: unknown): Checked<string> {
+  const e = typeof value === 'string' ? value.trim() : '';
+  if (e === '') return fail('auth.emailRequired');
+  if (!isEmail(e)) return fail('auth.emailInvalid');
+  const tld = e.slice(e.lastIndexOf('.') + 1).toLowerCase();
+  if (!(STAFF_EMAIL_TLDS as readonly string[]).includes(tld)) return fail('auth.emailTld');
+  return ok(e);
+}
+
+/**
+ * The one rule for a password being set (register, a password change, the account command, MANAGER_PASSWORD):
+ * at least registerPasswordMin and at most passwordMax characters, kept exactly as typed.
+ */
+export function checkNewPassword(value: unknown): Checked<string> {
+  if (typeof value !== 'string' || value.length < LIMITS.registerPasswordMin) return fail('register.passwordShort');
+  if (value.length > LIMITS.passwordMax) return fail('register.passwordLong');
+  return ok(value);
+}
+
 /** The login form's rules (spec section 5), every error collected, in the order the form shows them. */
 export function loginFormErrors(email: string, password: string): { email?: MessageKey; password?: MessageKey } {
   const errors: { email?: MessageKey; password?: MessageKey } = {};
-  const e = email.trim();
-  if (e === '') errors.email = 'auth.emailRequired';
-  else if (!isEmail(e)) errors.email = 'auth.emailInvalid';
-  else if (!/\.(com|net)$/i.test(e)) errors.email = 'auth.emailTld';
+  const checked = checkStaffEmail(email);
+  if (!checked.ok) errors.email = checked.error;
   // The spec shows every password error as 'كلمة المرور غير صحيحة'.
   if (password === '' || password.length < LIMITS.loginPasswordMin) errors.password = 'auth.passwordIncorrect';
   return errors;
+}
+
+/**
+ * The field each refusal is about, named as the API's bodies name it: a form shows such a refusal under that field,
+ * and every other refusal on its own (one message for one refused save, never both).
+ */
+export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
+  'grave.duplicate': 'number',
+  'grave.numberInvalid': 'number',
+  'grave.labelInvalid': 'number',
+  'grave.genderInvalid': 'gender',
+  'burial.nameInvalid': 'name',
+  'burial.dateInvalid': 'burialDate',
+  'burial.dateFuture': 'burialDate',
+  'burial.dateTooOld': 'burialDate',
+  'article.titleInvalid': 'title',
+  'article.contentInvalid': 'content',
+  'register.nameInvalid': 'name',
+  'auth.emailRequired': 'email',
+  'auth.emailInvalid': 'email',
+  'auth.emailTld': 'email',
+  'register.emailTaken': 'email',
+  'register.passwordShort': 'password',
+  'register.passwordLong': 'password',
+};
+
+const FIELD_BY_TEXT = new Map(
+  Object.entries(REFUSAL_FIELD).map(([key, field]) => [t(key as MessageKey), field] as const),
+);
+
+/** The field a refusal's Arabic message is about (REFUSAL_FIELD), or null when it is about the whole save. */
+export function refusedField(message: string): string | null {
+  return FIELD_BY_TEXT.get(message) ?? null;
 }

@@ -2,7 +2,7 @@
 // every custom method, and the errors it gives react-admin (HttpError with the server's Arabic message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
-import { createDataProvider, type CemeteryDataProvider, type GraveRecord } from '../../src/dataProvider';
+import { createDataProvider, fieldRefusal, type CemeteryDataProvider, type GraveRecord } from '../../src/dataProvider';
 import { messages } from '../../src/domain/messages';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 
@@ -98,12 +98,16 @@ describe('graves', () => {
     const duplicate = await refusal(admin.create('graves', { data: { gender: 'men', number: 90_001 } }));
     expect(duplicate.status).toBe(400);
     expect(duplicate.message).toBe(messages['grave.duplicate']);
+    // About the number: carried as a field error, so the form shows it under the number and nowhere else.
+    expect(duplicate.body).toMatchObject({ errors: { number: messages['grave.duplicate'] } });
+    expect(fieldRefusal(duplicate)).toBe(true);
     const full = await admin.markFull(created.data.id);
     expect(full.message).toBe(messages['grave.fullSuccess']);
     expect(full.data.status).toBe('ممتلئة');
     const again = await refusal(admin.markFull(created.data.id));
     expect(again.status).toBe(400);
     expect(again.message).toBe(messages['grave.cannotUpdateFull']);
+    expect(fieldRefusal(again)).toBe(false);
     const updated = await refusal(
       admin.update('graves', { id: created.data.id, data: { number: 3 }, previousData: created.data }),
     );
@@ -275,6 +279,32 @@ describe('users', () => {
     );
     expect(duplicate.status).toBe(400);
     expect(duplicate.message).toBe(messages['register.emailTaken']);
+    expect(duplicate.body).toMatchObject({ errors: { email: messages['register.emailTaken'] } });
+    const org = await refusal(
+      manager.create('users', { data: { name: 'x', email: 'someone@village.org', password: 'another-2026' } }),
+    );
+    expect(org.status).toBe(400);
+    expect(org.message).toBe(messages['auth.emailTld']);
+    expect(org.body).toMatchObject({ errors: { email: messages['auth.emailTld'] } });
+
+    // The edit form sends the whole record; only the name and the e-mail reach the server.
+    const refused = await refusal(
+      manager.update('users', {
+        id: created.data.id,
+        data: { ...one.data, email: 'new-admin@village.org' },
+        previousData: one.data,
+      }),
+    );
+    expect(refused.message).toBe(messages['auth.emailTld']);
+    expect(refused.body).toMatchObject({ errors: { email: messages['auth.emailTld'] } });
+    const renamed = await manager.update('users', {
+      id: created.data.id,
+      data: { ...one.data, name: 'مشرف السجل', email: 'new-admin@village.net' },
+      previousData: one.data,
+    });
+    expect(renamed.data).toMatchObject({ id: created.data.id, name: 'مشرف السجل', email: 'new-admin@village.net' });
+    expect('message' in renamed.data).toBe(false);
+    expect(await server.login('new-admin@village.net', 'new-admin-2026')).toBeTruthy();
   });
 
   it('updatePassword: an admin changes its own, not another account', async () => {

@@ -1,6 +1,7 @@
 // The demo village generator: deterministic counts and contents, read back through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedText } from '../../src/domain/messages/shared';
+import { normalizeArabic } from '../../src/domain/normalize';
 import type {
   ApprovedSuggestion,
   ArticleSummary,
@@ -94,6 +95,36 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
     const approved = (await call<ApprovedSuggestion[]>(s.api, 'GET', '/suggestion/approved')).body;
     expect(approved).toHaveLength(12);
     for (const a of approved) expect(Object.keys(a).sort()).toEqual(['_id', 'name', 'text']);
+  });
+
+  it('no name repeats a word next to itself, in any spelling (أحمد احمد), as a generator slip would', () => {
+    const people = graves.flatMap((g) => g.buriedPersons);
+    for (const p of people) {
+      const words = p.name.split(' ').map((w) => normalizeArabic(w));
+      for (let i = 1; i < words.length; i++) expect(words[i], p.name).not.toBe(words[i - 1]);
+    }
+  });
+
+  it('every suggestion is written once, in plain Arabic, sent over the weeks before today', async () => {
+    const all: Suggestion[] = [];
+    for (const status of ['pending', 'approved', 'rejected']) {
+      all.push(...(await call<Suggestion[]>(s.api, 'GET', `/suggestion/status/${status}`, { token: manager })).body);
+    }
+    const texts = all.map((x) => x.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    // Not even the same request twice in other words: no two share their first four words.
+    const openings = texts.map((x) => x.split(' ').slice(0, 4).join(' '));
+    expect(new Set(openings).size).toBe(openings.length);
+    for (const x of all) {
+      expect(x.text).toMatch(/^[\u0600-\u06FF\s\d٠-٩،.؟!:()—-]+$/);
+      expect(x.text).not.toMatch(/lorem|ipsum|test|اختبار|\(\d+\)/i);
+      expect(x.createdAt <= '2026-03-10T12:00:00.000Z').toBe(true);
+      expect(x.createdAt >= '2025-12-01').toBe(true);
+    }
+    // Sent at different hours, not on a fixed beat.
+    const times = all.map((x) => Date.parse(x.createdAt)).sort((a, b) => a - b);
+    const gaps = new Set(times.slice(1).map((t, i) => t - times[i]!));
+    expect(gaps.size).toBeGreaterThan(times.length / 2);
   });
 
   it('the demo accounts log in with their roles', async () => {

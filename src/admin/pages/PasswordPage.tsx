@@ -5,6 +5,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../domain/messages';
+import { checkNewPassword } from '../../domain/validation';
 import type { Role } from '../../domain/types';
 import type { CemeteryDataProvider } from '../../dataProvider';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -26,6 +27,7 @@ function PasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const passwordCheck = checkNewPassword(newPassword);
   const ownEmail = typeof identity?.email === 'string' ? identity.email : '';
   // The signed-in address fills the field once it is known, unless the manager has typed another already.
   useEffect(() => {
@@ -45,7 +47,7 @@ function PasswordForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if ((ownOnly ? ownEmail : email.trim()) === '' || newPassword === '') return;
+    if ((ownOnly ? ownEmail : email.trim()) === '' || !passwordCheck.ok) return;
     update.mutate();
   };
   return (
@@ -78,8 +80,13 @@ function PasswordForm() {
               value={newPassword}
               onChange={(e) => setNewPassword(e.target.value)}
               required
-              error={touched && newPassword === ''}
-              helperText={touched && newPassword === '' ? t('common.required') : ' '}
+              // The rule is shown before sending (the API's words), and marked once a send was refused by it.
+              error={touched && !passwordCheck.ok}
+              helperText={
+                touched && newPassword === ''
+                  ? t('common.required')
+                  : t(passwordCheck.ok ? 'register.passwordShort' : passwordCheck.error)
+              }
               autoComplete="new-password"
             />
             <Box>

@@ -19,7 +19,7 @@ import {
 import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import { publicPaths } from '../../../domain/publicPaths';
-import type { ArticleRecord } from '../../../dataProvider';
+import { fieldRefusal, type ArticleRecord } from '../../../dataProvider';
 
 /**
  * The edit and show pages' title: the article's own title after a colon, never run into react-admin's
@@ -51,10 +51,14 @@ export function ArticleCreate() {
           notify(t('article.addSuccess'), { type: 'success' });
           redirect('list', 'articles');
         },
-        onError: () => notify(t('article.addError'), { type: 'error' }),
+        // A refusal about the title or the content is shown under that field only.
+        onError: (error) => {
+          if (!fieldRefusal(error)) notify(t('article.addError'), { type: 'error' });
+        },
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         toolbar={
           <Toolbar>
             <SaveButton label={t('article.addButton')} />
@@ -80,10 +84,13 @@ export function ArticleEdit() {
           notify(t('article.updated'), { type: 'success' });
           redirect('show', 'articles', data.id, data);
         },
-        onError: (error) => notify((error as Error).message || t('admin.articleUpdateError'), { type: 'error' }),
+        onError: (error) => {
+          if (!fieldRefusal(error))
+            notify((error as Error).message || t('admin.articleUpdateError'), { type: 'error' });
+        },
       }}
     >
-      <SimpleForm>
+      <SimpleForm disableInvalidFormNotification>
         <ArticleFields />
       </SimpleForm>
     </Edit>

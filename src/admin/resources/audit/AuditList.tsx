@@ -3,7 +3,7 @@
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
-import { formatDate, formatNumber } from '../../../domain/format';
+import { formatDate, formatGraveNumber, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'article.delete',
   'account.create',
   'account.password',
+  'account.update',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
@@ -59,6 +60,10 @@ const FIELD_LABEL: Record<string, MessageKey> = {
 /** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */
 function readable(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  // A grave's number is a label (٩٠٠٥, never ٩٬٠٠٥), whether a section's number or a bone section's digits.
+  if ((key === 'number' || key === 'graveNumber') && (typeof value === 'number' || typeof value === 'string')) {
+    return formatGraveNumber(value);
+  }
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);

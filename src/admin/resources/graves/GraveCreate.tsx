@@ -16,7 +16,7 @@ import {
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
 import { checkGraveNumber, isGender } from '../../../domain/validation';
-import type { GraveRecord } from '../../../dataProvider';
+import { fieldRefusal, type GraveRecord } from '../../../dataProvider';
 import { GENDER_CHOICES } from './labels';
 
 /** men/women: whole number of at least 1; bones: also a label (the domain's rule, in Arabic). */
@@ -58,14 +58,16 @@ export function GraveCreate() {
           // A fresh form: the fields are cleared for the next grave.
           setFormKey((k) => k + 1);
         },
+        // One message for a refused save: under the number when it is about the number (a duplicate, a number
+        // out of range: the form shows it there), otherwise a notification.
         onError: (error) => {
-          const text = createGraveError(error);
-          setResult({ ok: false, text });
-          notify(text, { type: 'error' });
+          setResult(null);
+          if (!fieldRefusal(error)) notify(createGraveError(error), { type: 'error' });
         },
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         key={formKey}
         defaultValues={{ gender: 'men', number: '' }}
         toolbar={

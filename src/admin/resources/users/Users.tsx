@@ -1,12 +1,12 @@
-// Spec screen 8 and the accounts list: a manager sees the accounts and registers an admin.
+// Spec screen 8 and the accounts list: a manager sees the accounts, registers an admin and corrects an account's
+// name or e-mail address.
 import {
   Create,
   Datagrid,
   DateField,
-  email,
+  Edit,
   FunctionField,
   List,
-  minLength,
   PasswordInput,
   required,
   SaveButton,
@@ -16,11 +16,22 @@ import {
   Toolbar,
   useNotify,
   useRedirect,
+  type Validator,
 } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { LIMITS } from '../../../domain/validation';
-import type { AccountRecord } from '../../../dataProvider';
+import { checkNewPassword, checkStaffEmail } from '../../../domain/validation';
+import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
+
+// The rules the API applies (src/domain), checked before sending with the same Arabic words.
+const staffEmail: Validator = (value) => {
+  const checked = checkStaffEmail(value);
+  return checked.ok ? undefined : t(checked.error);
+};
+const newPassword: Validator = (value) => {
+  const checked = checkNewPassword(value ?? '');
+  return checked.ok ? undefined : t(checked.error);
+};
 
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
 
@@ -32,7 +43,7 @@ export function UserList() {
       pagination={<ListPagination />}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="name" />
         <TextField source="email" />
         <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
@@ -54,6 +65,8 @@ export function UserCreate() {
           redirect('list', 'users');
         },
         onError: (error) => {
+          // A refusal about a field (a taken or refused address) is shown under it only.
+          if (fieldRefusal(error)) return;
           const status = (error as { status?: number }).status ?? 0;
           const message = (error as Error).message;
           notify(status > 0 && message ? message : t('register.failed'), { type: 'error' });
@@ -61,6 +74,7 @@ export function UserCreate() {
       }}
     >
       <SimpleForm
+        disableInvalidFormNotification
         toolbar={
           <Toolbar>
             <SaveButton label={t('register.button')} />
@@ -68,13 +82,56 @@ export function UserCreate() {
         }
       >
         <TextInput source="name" validate={required()} autoComplete="off" />
-        <TextInput source="email" type="email" validate={[required(), email()]} autoComplete="off" />
+        <TextInput
+          source="email"
+          type="email"
+          validate={[required(), staffEmail]}
+          helperText={t('auth.emailTld')}
+          autoComplete="off"
+        />
         <PasswordInput
           source="password"
-          validate={[required(), minLength(LIMITS.registerPasswordMin)]}
+          validate={[required(), newPassword]}
+          helperText={t('register.passwordShort')}
           autoComplete="new-password"
         />
       </SimpleForm>
     </Create>
+  );
+}
+
+export function UserEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    // A mutationOptions.onSuccess replaces react-admin's own (notify and redirect), so it redirects itself.
+    <Edit<AccountRecord>
+      title={t('admin.userEdit')}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('account.updated'), { type: 'success' });
+          redirect('list', 'users');
+        },
+        onError: (error) => {
+          // A refused address (taken, or one the login form refuses) is shown under the field only.
+          if (fieldRefusal(error)) return;
+          const status = (error as { status?: number }).status ?? 0;
+          const message = (error as Error).message;
+          notify(status > 0 && message ? message : t('admin.errorGeneric'), { type: 'error' });
+        },
+      }}
+    >
+      <SimpleForm disableInvalidFormNotification>
+        <TextInput source="name" validate={required()} autoComplete="off" />
+        <TextInput
+          source="email"
+          type="email"
+          validate={[required(), staffEmail]}
+          helperText={t('auth.emailTld')}
+          autoComplete="off"
+        />
+      </SimpleForm>
+    </Edit>
   );
 }
