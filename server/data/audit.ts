@@ -13,6 +13,7 @@ export type AuditAction =
   | 'burial.create'
   | 'burial.update'
   | 'burial.delete'
+  | 'burial.transfer'
   | 'suggestion.status'
   | 'article.create'
   | 'article.update'

@@ -223,3 +223,74 @@ export async function updateBurial(
   });
   await changed?.(change);
 }
+
+/**
+ * Moves the remains of some (or all) of a grave's people into a bone section's grave on a day (issue 13). Each
+ * person keeps their record: the burial now lies in the bone grave, and the move is kept (the first grave's
+ * history still names them). Both graves are locked; the checks that need the rows run inside the transaction,
+ * `check` (the route's, with today's date) sees the people about to move.
+ */
+export async function transferRemains(
+  { db, dialect, by, at, changed }: Write,
+  graveId: string,
+  move: { bonesGraveId: string; date: string; personIds: readonly string[] | null },
+  check: (people: ReadonlyArray<{ name: string; burialDate: string }>) => void,
+): Promise<{ moved: number; to: Pick<Grave, 'number' | 'gender'> }> {
+  const { result, changes } = await db.transaction().execute(async (trx) => {
+    await lockGrave(trx, dialect, graveId);
+    await lockGrave(trx, dialect, move.bonesGraveId);
+    const from = await findGraveRow(trx, graveId);
+    if (!from) throw notFound('grave.notFound');
+    if (from.gender === 'bones') throw badRequest('transfer.sourceIsBones');
+    const to = await findGraveRow(trx, move.bonesGraveId);
+    if (!to) throw badRequest('transfer.targetNotFound');
+    if (to.gender !== 'bones') throw badRequest('transfer.targetNotBones');
+    const here = await trx
+      .selectFrom('burials')
+      .select(['id', 'name', 'burial_date'])
+      .where('grave_id', '=', graveId)
+      .execute();
+    const people = move.personIds === null ? here : here.filter((p) => move.personIds!.includes(p.id));
+    if (move.personIds !== null && people.length !== new Set(move.personIds).size) {
+      throw badRequest('transfer.personNotHere');
+    }
+    if (people.length === 0) throw badRequest('transfer.nobody');
+    check(people.map((p) => ({ name: p.name, burialDate: p.burial_date })));
+    const ids = people.map((p) => p.id);
+    await trx.updateTable('burials').set({ grave_id: to.id }).where('id', 'in', ids).execute();
+    await trx
+      .insertInto('burial_moves')
+      .values(
+        ids.map((burialId) => ({
+          id: randomUUID(),
+          burial_id: burialId,
+          from_grave_id: from.id,
+          from_gender: from.gender,
+          from_number: from.number,
+          to_grave_id: to.id,
+          moved_on: move.date,
+          created_at: at.toISOString(),
+        })),
+      )
+      .execute();
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'burial.transfer',
+      entity: 'grave',
+      entityId: graveId,
+      before: { graveId, graveNumber: graveNumberOf(from), people: people.map((p) => p.name) },
+      after: { graveId: to.id, graveNumber: graveNumberOf(to), date: move.date },
+    });
+    const versions = await markChanged(trx, [from.gender, 'bones']);
+    return {
+      result: { moved: ids.length, to: { number: graveNumberOf(to), gender: to.gender } },
+      changes: [
+        { gender: from.gender, version: versions.get(from.gender) ?? '', graveIds: [from.id] },
+        { gender: to.gender, version: versions.get(to.gender) ?? '', graveIds: [to.id] },
+      ] satisfies GraveChange[],
+    };
+  });
+  for (const change of changes) await changed?.(change);
+  return result;
+}

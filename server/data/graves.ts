@@ -1,7 +1,7 @@
 // Reading graves with their burials and deriving each grave's status at read time.
 import type { Kysely } from 'kysely';
 import { deriveStatus } from '../../src/domain/graveStatus';
-import type { BuriedPerson, Gender, Grave } from '../../src/domain/types';
+import type { BuriedPerson, Gender, Grave, GraveMove } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
 
@@ -59,15 +59,76 @@ export async function lastBurialDates(db: Kysely<Database>, graveIds: string[]):
   return new Map(rows.map((r) => [r.grave_id, String(r.last)]));
 }
 
-/** Groups burial rows (already newest first) by grave. */
-function groupBurials(rows: BurialRow[]): Map<string, BuriedPerson[]> {
+/** Groups burial rows (already newest first) by grave; a person moved into their grave says from where. */
+function groupBurials(rows: BurialRow[], movedIn: ReadonlyMap<string, GraveMove> = new Map()): Map<string, BuriedPerson[]> {
   const byGrave = new Map<string, BuriedPerson[]>();
   for (const r of rows) {
     let list = byGrave.get(r.grave_id);
     if (!list) byGrave.set(r.grave_id, (list = []));
-    list.push({ _id: r.id, name: r.name, burialDate: r.burial_date });
+    const from = movedIn.get(r.id);
+    list.push({ _id: r.id, name: r.name, burialDate: r.burial_date, ...(from && { transferredFrom: from }) });
   }
   return byGrave;
+}
+
+/**
+ * The moves into the bone sections' graves (all of them, or those of some graves), the newest per person: where
+ * each person moved into a bone grave came from. Moves are few (an ossuary is filled a grave at a time), and only
+ * bone sections receive them, so the men's and women's lists never ask.
+ */
+export async function movesInto(db: Kysely<Database>, graveIds?: readonly string[]): Promise<Map<string, GraveMove>> {
+  if (graveIds && graveIds.length === 0) return new Map();
+  let q = db
+    .selectFrom('burial_moves')
+    .innerJoin('burials', 'burials.id', 'burial_moves.burial_id')
+    .whereRef('burials.grave_id', '=', 'burial_moves.to_grave_id')
+    .select([
+      'burial_moves.burial_id',
+      'burial_moves.from_grave_id',
+      'burial_moves.from_gender',
+      'burial_moves.from_number',
+      'burial_moves.moved_on',
+    ])
+    .orderBy('burial_moves.moved_on', 'asc')
+    .orderBy('burial_moves.created_at', 'asc');
+  if (graveIds) q = q.where('burial_moves.to_grave_id', 'in', graveIds);
+  const found = new Map<string, GraveMove>();
+  for (const m of await q.execute()) {
+    found.set(m.burial_id, {
+      graveId: m.from_grave_id,
+      number: graveNumberOf({ gender: m.from_gender, number: m.from_number }),
+      gender: m.from_gender,
+      date: m.moved_on,
+    });
+  }
+  return found;
+}
+
+/** The people once buried in this grave whose remains were moved away, newest move first, each saying where to. */
+export async function movedOutOf(db: Kysely<Database>, graveId: string): Promise<BuriedPerson[]> {
+  const rows = await db
+    .selectFrom('burial_moves')
+    .innerJoin('burials', 'burials.id', 'burial_moves.burial_id')
+    .innerJoin('graves', 'graves.id', 'burial_moves.to_grave_id')
+    .select([
+      'burials.id',
+      'burials.name',
+      'burials.burial_date',
+      'burial_moves.to_grave_id',
+      'burial_moves.moved_on',
+      'graves.gender',
+      'graves.number',
+    ])
+    .where('burial_moves.from_grave_id', '=', graveId)
+    .orderBy('burial_moves.moved_on', 'desc')
+    .orderBy('burial_moves.created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    burialDate: r.burial_date,
+    transferredTo: { graveId: r.to_grave_id, number: graveNumberOf(r), gender: r.gender, date: r.moved_on },
+  }));
 }
 
 /** Every grave of one section (or all sections), by number, each with its burials newest first. */
@@ -83,8 +144,12 @@ export async function listGraves(db: Kysely<Database>, ctx: StatusContext, gende
     gq = gq.where('gender', '=', gender);
     bq = bq.innerJoin('graves', 'graves.id', 'burials.grave_id').where('graves.gender', '=', gender);
   }
-  const [rows, burials] = await Promise.all([gq.execute(), bq.execute()]);
-  const byGrave = groupBurials(burials);
+  const [rows, burials, movedIn] = await Promise.all([
+    gq.execute(),
+    bq.execute(),
+    gender === undefined || gender === 'bones' ? movesInto(db) : new Map<string, GraveMove>(),
+  ]);
+  const byGrave = groupBurials(burials, movedIn);
   return rows.sort(compareGraveRows).map((row) => toGrave(row, byGrave.get(row.id) ?? [], ctx));
 }
 
@@ -104,7 +169,9 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
 export async function getGrave(db: Kysely<Database>, ctx: StatusContext, id: string): Promise<Grave | null> {
   const row = await findGraveRow(db, id);
   if (!row) return null;
-  return toGrave(row, (await burialsOf(db, [id])).get(id) ?? [], ctx);
+  const [persons, moved] = await Promise.all([burialsOf(db, [id]), movedOutOf(db, id)]);
+  const grave = toGrave(row, persons.get(id) ?? [], ctx);
+  return moved.length > 0 ? { ...grave, moved } : grave;
 }
 
 /** The graves holding the `limit` most recent burials, newest first, each listing only those burials. */
@@ -170,26 +237,60 @@ export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContex
 /** The burials of some graves, newest first, by grave. */
 export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promise<Map<string, BuriedPerson[]>> {
   if (graveIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('burials')
-    .select(['id', 'grave_id', 'name', 'burial_date'])
-    .where('grave_id', 'in', graveIds)
-    .orderBy('burial_date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return groupBurials(rows);
+  const [rows, movedIn] = await Promise.all([
+    db
+      .selectFrom('burials')
+      .select(['id', 'grave_id', 'name', 'burial_date'])
+      .where('grave_id', 'in', graveIds)
+      .orderBy('burial_date', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    movesInto(db, graveIds),
+  ]);
+  return groupBurials(rows, movedIn);
 }
 
 
-/** Burials counted by section (men and women; the bone sections hold remains, not deaths). */
+/**
+ * Burials counted by section (men and women; the bone sections hold remains, not deaths). Remains moved to the
+ * ossuary still count as deaths of the section they were first buried in.
+ */
 export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men: number; women: number }> {
-  const rows = await db
-    .selectFrom('burials')
-    .innerJoin('graves', 'graves.id', 'burials.grave_id')
-    .select(['graves.gender', db.fn.countAll<string | number>().as('n')])
-    .groupBy('graves.gender')
-    .execute();
-  const count = (g: Gender) => Number(rows.find((r) => r.gender === g)?.n ?? 0);
+  const [rows, movedOut] = await Promise.all([
+    db
+      .selectFrom('burials')
+      .innerJoin('graves', 'graves.id', 'burials.grave_id')
+      .select(['graves.gender', db.fn.countAll<string | number>().as('n')])
+      .groupBy('graves.gender')
+      .execute(),
+    // Each moved person once, by the section of their first move's grave, when they now lie in a bone section.
+    db
+      .selectFrom('burial_moves as m')
+      .innerJoin('burials', 'burials.id', 'm.burial_id')
+      .innerJoin('graves', 'graves.id', 'burials.grave_id')
+      .where('graves.gender', '=', 'bones')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('burial_moves as earlier')
+              .select('earlier.id')
+              .whereRef('earlier.burial_id', '=', 'm.burial_id')
+              .where((e) =>
+                e.or([
+                  e('earlier.moved_on', '<', e.ref('m.moved_on')),
+                  e.and([e('earlier.moved_on', '=', e.ref('m.moved_on')), e('earlier.created_at', '<', e.ref('m.created_at'))]),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .select(['m.from_gender', db.fn.countAll<string | number>().as('n')])
+      .groupBy('m.from_gender')
+      .execute(),
+  ]);
+  const count = (g: Gender) =>
+    Number(rows.find((r) => r.gender === g)?.n ?? 0) + Number(movedOut.find((r) => r.from_gender === g)?.n ?? 0);
   return { men: count('men'), women: count('women') };
 }

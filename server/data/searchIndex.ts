@@ -16,10 +16,10 @@
 //   index again from one read of every burial.
 import type { Kysely } from 'kysely';
 import { NameIndex } from '../../src/domain/nameSearch';
-import type { Gender } from '../../src/domain/types';
+import type { Gender, GraveMove } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { GRAVE_SCOPES, readVersions, type DataScope } from './dataVersions';
-import { graveNumberOf } from './graves';
+import { graveNumberOf, movesInto } from './graves';
 
 /** A grave holding indexed people, one object shared by them all (30,000 people lie in a few thousand graves). */
 export interface IndexedGrave {
@@ -38,6 +38,8 @@ export interface IndexedPerson {
   /** When it was recorded (milliseconds): the last tie-break. */
   recordedAt: number;
   grave: IndexedGrave;
+  /** For remains moved into a bone section: where from (issue 13). */
+  transferredFrom?: GraveMove;
 }
 
 /** What a committed write changed: the graves it touched, in which section, and the counter it set there. */
@@ -75,7 +77,7 @@ export class SearchIndex {
     for (const row of rows) this.addRow(row);
   }
 
-  addRow(row: GraveBurialRow): void {
+  addRow(row: GraveBurialRow, movedFrom?: GraveMove): void {
     let held = this.graves.get(row.id);
     if (!held) {
       const grave: IndexedGrave = {
@@ -95,6 +97,7 @@ export class SearchIndex {
       burialDate: row.burial_date,
       recordedAt: Date.parse(row.created_at),
       grave: held.grave,
+      ...(movedFrom && { transferredFrom: movedFrom }),
     };
     held.entries.push(this.names.add(row.name, held.grave.number, person));
   }
@@ -157,9 +160,9 @@ export class LiveSearchIndex {
     // The counters are read before the burials: a write landing in between makes the index newer than it says,
     // never older, and the next search builds it again.
     const versions = await readVersions(this.db);
-    const rows = await burialRows(this.db).execute();
+    const [rows, movedIn] = await Promise.all([burialRows(this.db).execute(), movesInto(this.db)]);
     const index = new SearchIndex(versions);
-    for (const row of rows) index.addRow(row);
+    for (const row of rows) index.addRow(row, movedIn.get(row.person_id));
     this.built++;
     this.index = index;
     return index;
@@ -186,9 +189,12 @@ export class LiveSearchIndex {
       this.index = null;
       return;
     }
-    const rows = await burialRows(this.db).where('graves.id', 'in', graveIds).execute();
+    const [rows, movedIn] = await Promise.all([
+      burialRows(this.db).where('graves.id', 'in', graveIds).execute(),
+      movesInto(this.db, graveIds),
+    ]);
     for (const graveId of graveIds) index.replaceGrave(graveId, []);
-    for (const row of rows) index.addRow(row);
+    for (const row of rows) index.addRow(row, movedIn.get(row.person_id));
     // Graves with no burials are not indexed; their full mark does not matter to the search.
     index.versions.set(gender, version);
   }

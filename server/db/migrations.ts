@@ -111,6 +111,26 @@ const migrations: Record<string, Migration> = {
       await db.deleteFrom('settings').where('key', '=', 'data_version').execute();
     },
   },
+  '0005_burial_moves': {
+    // Remains moved to the ossuary (issue 13): the burial row moves to the bone section and each move is kept,
+    // so the first grave's history still shows the person, and the bone section says where they came from.
+    // The first grave's section and number are written down too: that grave may be deleted once empty.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('burial_moves')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('burial_id', 'text', (c) => c.notNull().references('burials.id').onDelete('cascade'))
+        .addColumn('from_grave_id', 'text', (c) => c.references('graves.id').onDelete('set null'))
+        .addColumn('from_gender', 'text', (c) => c.notNull())
+        .addColumn('from_number', 'text', (c) => c.notNull())
+        .addColumn('to_grave_id', 'text', (c) => c.notNull().references('graves.id').onDelete('restrict'))
+        .addColumn('moved_on', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('burial_moves_burial').on('burial_moves').column('burial_id').execute();
+      await db.schema.createIndex('burial_moves_from').on('burial_moves').column('from_grave_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,20 @@ export interface BurialsTable {
   created_at: string;
 }
 
+/** A burial's remains moved from one grave to a bone section (issue 13). */
+export interface BurialMovesTable {
+  id: string;
+  burial_id: string;
+  /** null once that grave was deleted; its section and number stay below. */
+  from_grave_id: string | null;
+  from_gender: 'men' | 'women' | 'bones';
+  from_number: string;
+  to_grave_id: string;
+  /** YYYY-MM-DD */
+  moved_on: string;
+  created_at: string;
+}
+
 export interface ArticlesTable {
   id: string;
   title: string;
@@ -77,6 +91,7 @@ export interface AuditTable {
 export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
+  burial_moves: BurialMovesTable;
   articles: ArticlesTable;
   suggestions: SuggestionsTable;
   accounts: AccountsTable;

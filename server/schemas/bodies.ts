@@ -38,6 +38,20 @@ export const bodies = {
     },
     required: ['name', 'burialDate'],
   },
+  transfer: {
+    type: 'object',
+    properties: {
+      bonesGraveId: { ...text(100), description: 'the bone section the remains go to' },
+      date: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD, the day of the move' },
+      buriedPersonIds: {
+        type: 'array',
+        items: text(100),
+        maxItems: 500,
+        description: 'whose remains move; everyone buried in the grave when absent',
+      },
+    },
+    required: ['bonesGraveId', 'date'],
+  },
   removeBuried: { type: 'object', properties: { buriedPersonId: text(100) }, required: ['buriedPersonId'] },
   updateBuried: { type: 'object', properties: { name: text(LIMITS.burialNameMax), burialDate: text(40) } },
   suggestion: {

@@ -6,17 +6,34 @@ import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/dom
 const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
 
-export const buriedPerson = {
-  type: 'object',
-  properties: { _id: string, name: string, burialDate: { type: 'string', description: 'YYYY-MM-DD' } },
-  required: ['_id', 'name', 'burialDate'],
-} as const;
-
 const graveNumber = {
   anyOf: [integer, string],
   description: 'men/women: a whole number; bones: a label',
 } as const;
 const gender = { type: 'string', enum: GENDERS } as const;
+
+const graveMove = {
+  type: 'object',
+  properties: {
+    graveId: { type: ['string', 'null'], description: 'null once that grave was deleted' },
+    number: graveNumber,
+    gender,
+    date: { type: 'string', description: 'YYYY-MM-DD, the day of the move' },
+  },
+  required: ['graveId', 'number', 'gender', 'date'],
+} as const;
+
+export const buriedPerson = {
+  type: 'object',
+  properties: {
+    _id: string,
+    name: string,
+    burialDate: { type: 'string', description: 'YYYY-MM-DD' },
+    transferredFrom: { ...graveMove, description: 'additive: where the remains of a person moved here came from' },
+    transferredTo: { ...graveMove, description: "additive: in a grave's moved history, where the remains went" },
+  },
+  required: ['_id', 'name', 'burialDate'],
+} as const;
 const status = { type: 'string', enum: Object.values(GRAVE_STATUS) } as const;
 
 export const grave = {
@@ -31,6 +48,11 @@ export const grave = {
       description: '0 when available, days left while resting, null when full or an ossuary',
     },
     buriedPersons: { type: 'array', items: buriedPerson, description: 'newest first' },
+    moved: {
+      type: 'array',
+      items: buriedPerson,
+      description: "additive, on one grave's answer: people once buried here whose remains were moved, newest first",
+    },
   },
   required: ['_id', 'number', 'gender', 'status', 'daysUntilAvailable', 'buriedPersons'],
 } as const;

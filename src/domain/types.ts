@@ -11,11 +11,25 @@ export const GRAVE_STATUS = {
 } as const;
 export type GraveStatus = (typeof GRAVE_STATUS)[keyof typeof GRAVE_STATUS];
 
+/** A grave a person's remains were moved from or to, and the day (issue 13). */
+export interface GraveMove {
+  /** null when that grave has since been deleted */
+  graveId: string | null;
+  number: number | string;
+  gender: Gender;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
 export interface BuriedPerson {
   _id: string;
   name: string;
   /** YYYY-MM-DD */
   burialDate: string;
+  /** Additive: where this person's remains came from, for someone moved into this (bone) grave. */
+  transferredFrom?: GraveMove;
+  /** Additive: where the remains went, for someone listed in a grave's `moved` history. */
+  transferredTo?: GraveMove;
 }
 
 export interface Grave {
@@ -28,6 +42,8 @@ export interface Grave {
   daysUntilAvailable: number | null;
   /** Newest first. */
   buriedPersons: BuriedPerson[];
+  /** Additive, on one grave's answer: the people once buried here whose remains were moved, newest move first. */
+  moved?: BuriedPerson[];
 }
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected'] as const;

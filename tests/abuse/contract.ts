@@ -24,6 +24,7 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/graves/{id}/bury': 'staff',
   'DELETE /api/graves/{id}/remove-buried': 'staff',
   'PUT /api/graves/{id}/buried/{personId}': 'staff',
+  'POST /api/graves/{id}/transfer': 'staff',
   'DELETE /api/graves/{id}': 'staff',
   'GET /api/search': 'anyone',
   'POST /api/suggestion': 'anyone',

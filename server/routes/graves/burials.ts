@@ -1,18 +1,28 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
 import { canBury } from '../../../src/domain/graveStatus';
-import { formatDate, formatDays } from '../../../src/domain/format';
+import { formatCount, formatDate, formatDays, formatGraveNumber } from '../../../src/domain/format';
 import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { checkBurialDate, checkText, LIMITS } from '../../../src/domain/validation';
 import type { AppContext } from '../../context';
 import { getGrave } from '../../data/graves';
-import { addBurial, removeBurial, updateBurial, writeBy } from '../../data/graveWrites';
+import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../errors';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schemas/common';
 import { graveWithMessage } from '../../schemas/entities';
 import { typed } from '../typed';
+
+/** «رفات شخص واحد», «رفات ٣ أشخاص». */
+const PEOPLE = {
+  one: 'شخص واحد',
+  two: 'شخصين',
+  twoGenitive: 'شخصين',
+  few: '{n} أشخاص',
+  many: '{n} شخصًا',
+  other: '{n} شخص',
+};
 
 const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } as const;
 
@@ -61,6 +71,51 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       );
       reply.status(201);
       return { message: t('burial.success'), grave: await graveNow(id) };
+    },
+  );
+
+  // Issue 13: remains moved to the ossuary. The people keep their records; the grave they leave is available again
+  // when no burial left in it holds it in its resting period (and it is not marked full).
+  r.post(
+    '/graves/:id/transfer',
+    {
+      schema: {
+        params: idParams('id'),
+        body: bodies.transfer,
+        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+      },
+      config: {
+        access: { resource: 'burials', action: 'edit' },
+        fieldErrors: {
+          bonesGraveId: 'transfer.targetNotFound',
+          date: 'transfer.dateInvalid',
+          buriedPersonIds: 'transfer.personNotHere',
+        },
+      },
+    },
+    async (request) => {
+      const today = ctx.today();
+      const date = checkBurialDate(request.body.date, today);
+      if (!date.ok)
+        throw badRequest(date.error === 'burial.dateFuture' ? 'transfer.dateFuture' : 'transfer.dateInvalid');
+      const { id } = request.params;
+      const done = await transferRemains(
+        writeBy(ctx, request),
+        id,
+        { bonesGraveId: request.body.bonesGraveId, date: date.value, personIds: request.body.buriedPersonIds ?? null },
+        (people) => {
+          const earlier = people.find((p) => p.burialDate > date.value);
+          if (earlier) throw badRequest('transfer.dateBeforeBurial', { name: earlier.name });
+        },
+      );
+      return {
+        message: t('transfer.done', {
+          people: formatCount(done.moved, PEOPLE, 'genitive'),
+          section: t('gender.bones'),
+          number: formatGraveNumber(done.to.number),
+        }),
+        grave: await graveNow(id),
+      };
     },
   );
 

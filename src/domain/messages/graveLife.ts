@@ -1,0 +1,17 @@
+// Arabic text of a grave's whole life (issue 13): remains moved to the ossuary, and what the pages say of them.
+// Same register as ui-text-ar.md: plain, short, respectful.
+export const graveLifeText = {
+  'transfer.done': 'نُقلت رفات {people} إلى {section} رقم {number}.',
+  'transfer.targetNotBones': 'تُنقل الرفات إلى قسم من أقسام العظام فقط.',
+  'transfer.targetNotFound': 'قسم العظام المختار غير موجود.',
+  'transfer.sourceIsBones': 'هذه مقبرة من أقسام العظام: الرفات فيها منقولة من قبل.',
+  'transfer.nobody': 'لا يوجد في هذه المقبرة من تُنقل رفاته.',
+  'transfer.personNotHere': 'أحد المختارين ليس مدفونًا في هذه المقبرة.',
+  'transfer.dateInvalid': 'تاريخ النقل غير صالح. اكتبه بالصيغة سنة-شهر-يوم، مثل 2024-03-15.',
+  'transfer.dateFuture': 'لا يمكن أن يكون تاريخ النقل بعد اليوم.',
+  'transfer.dateBeforeBurial': 'لا يمكن أن يكون تاريخ النقل قبل تاريخ دفن {name}.',
+  // Beside a person in a bone section, and in the history of the grave they left.
+  'transfer.movedFrom': 'نُقلت رفاته من {section} رقم {number} في {date}.',
+  'transfer.movedTo': 'نُقل إلى {section} رقم {number} في {date}.',
+  'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
+} as const;

@@ -1,0 +1,159 @@
+// Issue 13: remains moved to the ossuary. POST /api/graves/{id}/transfer moves some or all of a grave's people into
+// a bone section on a day; each keeps their record (the bone section and the search say where they came from, the
+// grave they left keeps them in its history), the grave left is available again once the rule allows, the deaths
+// are still counted in their first section, and every refusal says why and changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../src/domain/messages';
+import { GRAVE_STATUS, type Grave, type SearchMatch } from '../../src/domain/types';
+import { staffClient, type StaffClient } from '../support/fixtures';
+import { ENGINES } from '../support/postgres';
+import { startTestServer, type TestServer } from '../support/server';
+import { call, expectRefusal } from './helpers';
+
+describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let admin: StaffClient;
+  let ossuary: Grave;
+  const graveOf = async (id: string) => (await call<Grave>(s.api, 'GET', `/graves/graves/${id}`)).body;
+  const transfer = (graveId: string, body: unknown, token: string | null = admin.token) =>
+    call<{ message: string; grave: Grave }>(s.api, 'POST', `/graves/${graveId}/transfer`, { token, body });
+  const counts = async () => ({
+    total: (await call<{ totalDeaths: number }>(s.api, 'GET', '/graves/totalDeaths')).body.totalDeaths,
+    male: (await call<{ maleDeaths: number }>(s.api, 'GET', '/graves/maleDeaths')).body.maleDeaths,
+  });
+
+  beforeAll(async () => {
+    // Today is 10 March 2026 and the resting period one year (the test server's default).
+    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    admin = await staffClient(s, 'admin');
+    ossuary = await admin.makeGrave('bones', 'المرحلة الأولى');
+  });
+  afterAll(() => s.close());
+
+  it('moves everyone: the bone section lists them with where they came from, the grave keeps them as moved', async () => {
+    const grave = await admin.makeGrave('men', 12);
+    await admin.bury(grave._id, 'عبد الرحيم محمود الدسوقي', '1990-05-01');
+    await admin.bury(grave._id, 'فتحي عبد الرحيم الدسوقي', '2001-02-03');
+    await admin.markFull(grave._id);
+    const before = await counts();
+
+    const moved = await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2025-12-01' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.message).toContain(t('gender.bones'));
+    // Left: nobody inside, both in its history, still marked full until it is reopened.
+    expect(moved.body.grave.buriedPersons).toEqual([]);
+    expect(moved.body.grave.moved?.map((p) => p.name).sort()).toEqual([
+      'عبد الرحيم محمود الدسوقي',
+      'فتحي عبد الرحيم الدسوقي',
+    ]);
+    expect(moved.body.grave.moved?.[0]?.transferredTo).toEqual({
+      graveId: ossuary._id,
+      number: 'المرحلة الأولى',
+      gender: 'bones',
+      date: '2025-12-01',
+    });
+    expect(moved.body.grave.status).toBe(GRAVE_STATUS.full);
+
+    const bones = await graveOf(ossuary._id);
+    const fathi = bones.buriedPersons.find((p) => p.name === 'فتحي عبد الرحيم الدسوقي');
+    expect(fathi?.transferredFrom).toEqual({ graveId: grave._id, number: 12, gender: 'men', date: '2025-12-01' });
+    const section = (await call<Grave[]>(s.api, 'GET', '/graves/bone')).body;
+    expect(section.find((g) => g._id === ossuary._id)?.buriedPersons).toHaveLength(2);
+    expect(section.find((g) => g._id === ossuary._id)?.buriedPersons[0]?.transferredFrom?.number).toBe(12);
+
+    // Search finds them in the ossuary, with the note.
+    const found = (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent('فتحي الدسوقي')}`)).body;
+    expect(found.map((m) => [m.grave._id, m.person.transferredFrom?.number])).toEqual([[ossuary._id, 12]]);
+    // Still deaths of the men's section.
+    expect(await counts()).toEqual(before);
+  });
+
+  it('moves some, and the grave is available again only when no burial left holds it', async () => {
+    const grave = await admin.makeGrave('men', 13);
+    await admin.bury(grave._id, 'حسنين علي الصاوي', '1985-01-01');
+    const recent = await admin.bury(grave._id, 'رضا حسنين الصاوي', '2025-10-01');
+    expect(recent.status).toBe(GRAVE_STATUS.unavailable);
+    const older = recent.buriedPersons.find((p) => p.name === 'حسنين علي الصاوي')!;
+    const newer = recent.buriedPersons.find((p) => p.name === 'رضا حسنين الصاوي')!;
+
+    const first = await transfer(grave._id, {
+      bonesGraveId: ossuary._id,
+      date: '2026-01-05',
+      buriedPersonIds: [older._id],
+    });
+    expect(first.status).toBe(200);
+    // The recent burial still holds it in its resting period.
+    expect(first.body.grave.buriedPersons.map((p) => p.name)).toEqual(['رضا حسنين الصاوي']);
+    expect(first.body.grave.status).toBe(GRAVE_STATUS.unavailable);
+
+    const second = await transfer(grave._id, {
+      bonesGraveId: ossuary._id,
+      date: '2026-03-01',
+      buriedPersonIds: [newer._id],
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.grave.status).toBe(GRAVE_STATUS.available);
+    expect(second.body.grave.moved?.map((p) => p.name)).toEqual(['رضا حسنين الصاوي', 'حسنين علي الصاوي']);
+  });
+
+  it('refuses with the reason, and a refusal changes nothing', async () => {
+    const grave = await admin.makeGrave('women', 40);
+    await admin.bury(grave._id, 'زينب عبده الجندي', '2010-06-01');
+    const men = await admin.makeGrave('men', 41);
+    const unchanged = async () => {
+      expect((await graveOf(grave._id)).buriedPersons.map((p) => p.name)).toEqual(['زينب عبده الجندي']);
+      expect((await graveOf(grave._id)).moved).toBeUndefined();
+    };
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: men._id, date: '2025-01-01' }),
+      400,
+      'transfer.targetNotBones',
+    );
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: 'no-such-grave', date: '2025-01-01' }),
+      400,
+      'transfer.targetNotFound',
+    );
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2027-01-01' }),
+      400,
+      'transfer.dateFuture',
+    );
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: ossuary._id, date: '1-1-2025' }),
+      400,
+      'transfer.dateInvalid',
+    );
+    const early = await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2009-01-01' });
+    expectRefusal(early, 400);
+    expect(early.body.message).toBe(t('transfer.dateBeforeBurial', { name: 'زينب عبده الجندي' }));
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2025-01-01', buriedPersonIds: ['someone-else'] }),
+      400,
+      'transfer.personNotHere',
+    );
+    expectRefusal(await transfer(men._id, { bonesGraveId: ossuary._id, date: '2025-01-01' }), 400, 'transfer.nobody');
+    expectRefusal(
+      await transfer(ossuary._id, { bonesGraveId: ossuary._id, date: '2025-01-01' }),
+      400,
+      'transfer.sourceIsBones',
+    );
+    expectRefusal(
+      await transfer('no-such-grave', { bonesGraveId: ossuary._id, date: '2025-01-01' }),
+      404,
+      'grave.notFound',
+    );
+    expectRefusal(await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2025-01-01' }, null), 401);
+    await unchanged();
+  });
+
+  it('is in the audit trail and in the OpenAPI document', async () => {
+    const manager = await staffClient(s, 'manager');
+    const entries = await call<Array<{ action: string }>>(s.api, 'GET', '/audit?filter=%7B%7D&range=%5B0%2C99%5D', {
+      token: manager.token,
+    });
+    expect(entries.body.some((e) => e.action === 'burial.transfer')).toBe(true);
+    const doc = await call<{ paths: Record<string, unknown> }>(s.api, 'GET', '/openapi.json');
+    expect(Object.keys(doc.body.paths)).toContain('/api/graves/{id}/transfer');
+  });
+});
