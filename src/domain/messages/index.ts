@@ -7,7 +7,14 @@ import { meaningText } from './meaning';
 import { graveLifeText } from './graveLife';
 import { fill } from './fill';
 
-export const messages = { ...sharedText, ...meaningText, ...serverText, ...publicText, ...adminText, ...graveLifeText } as const;
+export const messages = {
+  ...sharedText,
+  ...meaningText,
+  ...serverText,
+  ...publicText,
+  ...adminText,
+  ...graveLifeText,
+} as const;
 export type MessageKey = keyof typeof messages;
 
 export { fill };
