@@ -30,6 +30,8 @@ export interface Config {
   jwtSecret: string | null;
   tokenTtlSeconds: number;
   restingPeriodDays: number;
+  /** Which available grave GET /api/graves/next offers: the lowest number, or the one available the longest. */
+  nextGraveOrder: 'lowest' | 'longest';
   timeZone: string;
   managerEmail: string | null;
   managerPassword: string | null;
@@ -65,6 +67,14 @@ function integer(name: string, value: string, min: number, max: number): number 
   const n = Number(value);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);
   return n;
+}
+
+function nextGraveOrder(value: string | undefined): 'lowest' | 'longest' {
+  const v = value?.trim() || 'lowest';
+  if (v !== 'lowest' && v !== 'longest') {
+    throw new ConfigError(`NEXT_GRAVE_ORDER: "${v}" is not lowest (the lowest number) or longest (available longest)`);
+  }
+  return v;
 }
 
 function timeZone(value: string): string {
@@ -126,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restingPeriodDays: env.RESTING_PERIOD_DAYS
       ? integer('RESTING_PERIOD_DAYS', env.RESTING_PERIOD_DAYS, 0, 36500)
       : DEFAULT_RESTING_PERIOD_DAYS,
+    nextGraveOrder: nextGraveOrder(env.NEXT_GRAVE_ORDER),
     timeZone: timeZone(env.TIMEZONE?.trim() || DEFAULT_TIME_ZONE),
     managerEmail,
     managerPassword,

@@ -10,6 +10,7 @@ export type AuditAction =
   | 'grave.create'
   | 'grave.full'
   | 'grave.delete'
+  | 'grave.reopen'
   | 'burial.create'
   | 'burial.update'
   | 'burial.delete'

@@ -294,3 +294,41 @@ export async function transferRemains(
   for (const change of changes) await changed?.(change);
   return result;
 }
+
+/**
+ * Clears a grave's full mark (issue 13), with the reason the manager gives, only when no burial left in it holds
+ * it in its resting period: `allow` (the route's rule, with today) sees the grave's newest burial date.
+ */
+export async function reopenGrave(
+  { db, dialect, by, at, changed }: Write,
+  id: string,
+  reason: string,
+  allow: (grave: { gender: Gender; lastBurialDate: string | null }) => void,
+): Promise<void> {
+  const change = await db.transaction().execute(async (trx) => {
+    await lockGrave(trx, dialect, id);
+    const row = await findGraveRow(trx, id);
+    if (!row) throw notFound('grave.notFound');
+    if (Number(row.full) !== 1) throw badRequest('reopen.notFull');
+    const newest = await trx
+      .selectFrom('burials')
+      .select('burial_date')
+      .where('grave_id', '=', id)
+      .orderBy('burial_date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    allow({ gender: row.gender, lastBurialDate: newest?.burial_date ?? null });
+    await trx.updateTable('graves').set({ full: 0 }).where('id', '=', id).execute();
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'grave.reopen',
+      entity: 'grave',
+      entityId: id,
+      before: { full: true },
+      after: { full: false, reason },
+    });
+    return graveChanged(trx, row.gender, id);
+  });
+  await changed?.(change);
+}

@@ -1,7 +1,7 @@
 // Reading graves with their burials and deriving each grave's status at read time.
 import type { Kysely } from 'kysely';
 import { deriveStatus } from '../../src/domain/graveStatus';
-import type { BuriedPerson, Gender, Grave, GraveMove } from '../../src/domain/types';
+import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveMove } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
 
@@ -293,4 +293,47 @@ export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men
   const count = (g: Gender) =>
     Number(rows.find((r) => r.gender === g)?.n ?? 0) + Number(movedOut.find((r) => r.from_gender === g)?.n ?? 0);
   return { men: count('men'), women: count('women') };
+}
+
+/** Which available grave of a section is offered next: the lowest number, or the one available the longest. */
+export type NextGraveOrder = 'lowest' | 'longest';
+
+/**
+ * The next grave to use in the men's and the women's sections (issue 13): an available grave (not full, not
+ * resting), the lowest-numbered, or, by the committee's setting, the one available the longest (never used first,
+ * then the oldest last burial). null when a section has none.
+ */
+export async function nextGraves(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  order: NextGraveOrder,
+): Promise<{ men: Grave | null; women: Grave | null }> {
+  const last = newestBurials(db).as('b');
+  const rows = await db
+    .selectFrom('graves')
+    .leftJoin(last, 'b.grave_id', 'graves.id')
+    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
+    .where('graves.gender', 'in', ['men', 'women'])
+    .where('graves.full', '=', 0)
+    .execute();
+  const available = rows
+    .map((row) => ({ row, last: row.last ? String(row.last) : null }))
+    .filter(({ row, last }) => {
+      const grave = toGrave(row, last ? [{ _id: '', name: '', burialDate: last }] : [], ctx);
+      return grave.status === GRAVE_STATUS.available;
+    })
+    .sort((a, b) => {
+      if (order === 'longest' && a.last !== b.last) {
+        if (a.last === null) return -1;
+        if (b.last === null) return 1;
+        return a.last < b.last ? -1 : 1;
+      }
+      return compareGraveRows(a.row, b.row);
+    });
+  const pick = async (gender: Gender) => {
+    const first = available.find((a) => a.row.gender === gender);
+    return first ? getGrave(db, ctx, first.row.id) : null;
+  };
+  const [men, women] = await Promise.all([pick('men'), pick('women')]);
+  return { men, women };
 }

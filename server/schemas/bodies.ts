@@ -38,6 +38,11 @@ export const bodies = {
     },
     required: ['name', 'burialDate'],
   },
+  reopen: {
+    type: 'object',
+    properties: { reason: { ...text(500), description: 'why the full mark is cleared (kept in the audit trail)' } },
+    required: ['reason'],
+  },
   transfer: {
     type: 'object',
     properties: {

@@ -59,6 +59,14 @@ export const grave = {
 
 export const graves = { type: 'array', items: grave } as const;
 
+const graveOrNull = { anyOf: [grave, { type: 'null' }] } as const;
+export const nextGraveAnswer = {
+  type: 'object',
+  description: 'the next available grave of each section, or null when it has none',
+  properties: { men: graveOrNull, women: graveOrNull },
+  required: ['men', 'women'],
+} as const;
+
 export const graveWithMessage = {
   type: 'object',
   properties: { message: string, grave },

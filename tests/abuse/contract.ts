@@ -25,6 +25,8 @@ export const CONTRACT: Record<string, Guard> = {
   'DELETE /api/graves/{id}/remove-buried': 'staff',
   'PUT /api/graves/{id}/buried/{personId}': 'staff',
   'POST /api/graves/{id}/transfer': 'staff',
+  'PUT /api/graves/{id}/reopen': 'manager',
+  'GET /api/graves/next': 'anyone',
   'DELETE /api/graves/{id}': 'staff',
   'GET /api/search': 'anyone',
   'POST /api/suggestion': 'anyone',

@@ -1,13 +1,15 @@
 // One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/nameSearch';
-import type { Grave } from '../../../src/domain/types';
+import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
-import { checkGraveNumber } from '../../../src/domain/validation';
+import { checkGraveNumber, checkText } from '../../../src/domain/validation';
+import { deriveStatus } from '../../../src/domain/graveStatus';
+import { formatDate, formatDays } from '../../../src/domain/format';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
 import { burialsOf, getGrave, listGraves, listGraveSummaries } from '../../data/graves';
-import { createGrave, deleteGrave, markGraveFull, writeBy } from '../../data/graveWrites';
+import { createGrave, deleteGrave, markGraveFull, reopenGrave, writeBy } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../errors';
 import { filterIds, filterText, pageOf, parseListQuery } from '../../paging';
 import { bodies } from '../../schemas/bodies';
@@ -144,6 +146,34 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       await markGraveFull(write(request), request.params.id);
       return { message: t('grave.fullSuccess'), grave: await one(request.params.id) };
+    },
+  );
+
+  // Issue 13: a full grave takes burials again, by the manager's decision, once nothing left in it is resting.
+  r.put(
+    '/graves/:id/reopen',
+    {
+      schema: {
+        params: idParams('id'),
+        body: bodies.reopen,
+        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+      },
+      config: { access: { resource: 'reopen', action: 'edit' }, fieldErrors: { reason: 'reopen.reasonRequired' } },
+    },
+    async (request) => {
+      const reason = checkText(request.body.reason, 500, 'reopen.reasonRequired');
+      if (!reason.ok) throw badRequest(reason.error);
+      const { today, restingPeriodDays } = ctx.statusContext();
+      await reopenGrave(write(request), request.params.id, reason.value, (grave) => {
+        const open = deriveStatus({ ...grave, full: false }, today, restingPeriodDays);
+        if (open.status === GRAVE_STATUS.unavailable && grave.lastBurialDate) {
+          throw badRequest('reopen.resting', {
+            date: formatDate(grave.lastBurialDate),
+            days: formatDays(open.daysUntilAvailable ?? 1),
+          });
+        }
+      });
+      return { message: t('reopen.done'), grave: await one(request.params.id) };
     },
   );
 

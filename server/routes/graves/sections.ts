@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { GRAVE_STATUS, type Gender } from '../../../src/domain/types';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
-import { burialCountsBySection, listGraves, listGraveSummaries, recentBurials } from '../../data/graves';
+import { burialCountsBySection, listGraves, listGraveSummaries, nextGraves, recentBurials } from '../../data/graves';
 import { answers } from '../../schemas/common';
-import { count, graves } from '../../schemas/entities';
+import { count, graves, nextGraveAnswer } from '../../schemas/entities';
 import { typed } from '../typed';
 
 const SECTIONS: ReadonlyArray<[string, Gender]> = [
@@ -32,6 +32,16 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { answerCache: { shows: GRAVE_SCOPES } },
     },
     async () => recentBurials(ctx.db, ctx.statusContext()),
+  );
+
+  // Issue 13: the grave the committee uses next in each section (config NEXT_GRAVE_ORDER).
+  r.get(
+    '/graves/next',
+    {
+      schema: { response: answers({ 200: nextGraveAnswer }, { kept: true }) },
+      config: { answerCache: { shows: ['men', 'women'] } },
+    },
+    async () => nextGraves(ctx.db, ctx.statusContext(), ctx.config.nextGraveOrder),
   );
 
   /** Burial counts by section and the availability of men and women graves. */

@@ -13,5 +13,11 @@ export const graveLifeText = {
   // Beside a person in a bone section, and in the history of the grave they left.
   'transfer.movedFrom': 'نُقلت رفاته من {section} رقم {number} في {date}.',
   'transfer.movedTo': 'نُقل إلى {section} رقم {number} في {date}.',
+  'reopen.done': 'أُعيد فتح المقبرة وأُزيلت علامة الامتلاء.',
+  'reopen.notFull': 'هذه المقبرة ليست ممتلئة، فلا حاجة إلى إعادة فتحها.',
+  'reopen.resting':
+    'لا يمكن إعادة فتح المقبرة الآن: آخر دفن فيها كان في {date}، وتصبح متاحة بعد {days}. انقل الرفات إلى قسم العظام أولًا أو انتظر.',
+  'reopen.reasonRequired': 'اكتب سبب إعادة فتح المقبرة (حتى ٥٠٠ حرف).',
+  'audit.action.grave.reopen': 'إعادة فتح مقبرة ممتلئة',
   'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
 } as const;

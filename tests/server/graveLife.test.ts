@@ -157,3 +157,83 @@ describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl 
     expect(Object.keys(doc.body.paths)).toContain('/api/graves/{id}/transfer');
   });
 });
+
+describe.each(ENGINES)('reopening a full grave, and the next grave to use, on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let admin: StaffClient;
+  let manager: StaffClient;
+  const reopen = (graveId: string, body: unknown, token: string | null = manager.token) =>
+    call<{ message: string; grave: Grave }>(s.api, 'PUT', `/graves/${graveId}/reopen`, { token, body });
+  const next = async () => (await call<{ men: Grave | null; women: Grave | null }>(s.api, 'GET', '/graves/next')).body;
+
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    admin = await staffClient(s, 'admin');
+    manager = await staffClient(s, 'manager');
+  });
+  afterAll(() => s.close());
+
+  it('reopens a full grave whose burials are past their resting period, with a reason, for the manager only', async () => {
+    const grave = await admin.makeGrave('men', 70);
+    await admin.bury(grave._id, 'مدحت سالم البدري', '2019-01-01');
+    await admin.markFull(grave._id);
+    expectRefusal(await reopen(grave._id, { reason: 'نُقلت الرفات' }, admin.token), 403);
+    expectRefusal(await reopen(grave._id, { reason: '   ' }), 400, 'reopen.reasonRequired');
+    expectRefusal(await reopen(grave._id, {}), 400, 'reopen.reasonRequired');
+    expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.status).toBe(GRAVE_STATUS.full);
+    const done = await reopen(grave._id, { reason: 'قررت اللجنة إعادة استخدامها' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe(t('reopen.done'));
+    expect(done.body.grave.status).toBe(GRAVE_STATUS.available);
+    expectRefusal(await reopen(grave._id, { reason: 'مرة ثانية' }), 400, 'reopen.notFull');
+    expectRefusal(await reopen('no-such-grave', { reason: 'سبب' }), 404, 'grave.notFound');
+  });
+
+  it('refuses while a burial left in it is resting, saying until when', async () => {
+    const grave = await admin.makeGrave('women', 71);
+    await admin.bury(grave._id, 'هدى مدحت البدري', '2026-01-10');
+    await admin.markFull(grave._id);
+    const refused = await reopen(grave._id, { reason: 'سبب' });
+    expectRefusal(refused, 400);
+    expect(refused.body.message).toContain('١٠ يناير ٢٠٢٦');
+    expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.status).toBe(GRAVE_STATUS.full);
+  });
+
+  it('offers the lowest-numbered available grave of each section', async () => {
+    // Graves 70 (reopened, last burial 2019) and 71 (full) exist; add a resting 60 and an available 80.
+    const resting = await admin.makeGrave('men', 60);
+    await admin.bury(resting._id, 'سامي مدحت البدري', '2026-02-01');
+    await admin.makeGrave('men', 80);
+    const offered = await next();
+    expect(offered.men?.number).toBe(70);
+    expect(offered.men?.status).toBe(GRAVE_STATUS.available);
+    expect(offered.women).toBeNull();
+    await admin.makeGrave('women', 90);
+    expect((await next()).women?.number).toBe(90);
+  });
+});
+
+describe.each(ENGINES)('the next grave by the one available longest on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({
+      seed: 'accounts',
+      now: () => new Date('2026-03-10T10:00:00Z'),
+      databaseUrl,
+      env: { NEXT_GRAVE_ORDER: 'longest' },
+    });
+  });
+  afterAll(() => s.close());
+
+  it('offers a never-used grave first, then the one whose last burial is oldest', async () => {
+    const admin = await staffClient(s, 'admin');
+    const used2000 = await admin.makeGrave('men', 1);
+    await admin.bury(used2000._id, 'أنور علي الجمال', '2000-01-01');
+    const used1990 = await admin.makeGrave('men', 2);
+    await admin.bury(used1990._id, 'ربيع علي الجمال', '1990-01-01');
+    const offered = await call<{ men: Grave | null }>(s.api, 'GET', '/graves/next');
+    expect(offered.body.men?.number).toBe(2);
+    await admin.makeGrave('men', 3);
+    expect((await call<{ men: Grave | null }>(s.api, 'GET', '/graves/next')).body.men?.number).toBe(3);
+  });
+});
