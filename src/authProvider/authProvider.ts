@@ -59,25 +59,24 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
   const now = seams.now ?? Date.now;
   const apiBase = seams.apiBase ?? API_BASE;
 
-  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it.
-  const currentUser = (): SessionUser | null => session.check(now());
+  // Why the session ended, found by whichever check saw it end; logout (which react-admin calls next, after the
+  // token is already gone) sends the browser to the login page with it.
+  let ended: SessionEnd | null = null;
+
+  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it. A token that
+  // was there and is no more was expired or unreadable ('invalid'); none at all is a missing session.
+  const currentUser = (): SessionUser | null => {
+    const hadToken = session.stored();
+    const user = session.check(now());
+    if (!user) ended = hadToken ? 'invalid' : (ended ?? 'missing');
+    return user;
+  };
 
   const loginUrl = (withNext: boolean, ended: SessionEnd | null = null): string => {
     const here = location();
     if (!withNext) return `${here.origin}${publicPaths.login.href()}`;
     const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
     return `${here.origin}${publicPaths.login.href(path, ended ?? undefined)}`;
-  };
-
-  // Why the session ended, found by the check that failed; logout (which react-admin calls next, after the token
-  // is already gone) sends the browser to the login page with it.
-  let ended: SessionEnd | null = null;
-  /** The user, or null with the reason kept: a token that was there and is no more was expired or unreadable. */
-  const userOrEnd = (): SessionUser | null => {
-    const hadToken = session.stored();
-    const user = currentUser();
-    if (!user) ended = hadToken ? 'invalid' : (ended ?? 'missing');
-    return user;
   };
 
   // logout answers an absolute URL, so react-admin sends the browser there with a full navigation. It also empties
@@ -115,7 +114,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     },
 
     async checkAuth() {
-      if (userOrEnd()) return;
+      if (currentUser()) return;
       if (leaving) return whileLeaving();
       // Full navigation to the public login page, which says why; react-admin's own notification is skipped.
       throw { redirectTo: loginUrl(true, ended), message: false };
@@ -143,14 +142,14 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       if (leaving) return false;
       // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
       // mount), come back to the page asked for after logging in.
-      const hadSession = userOrEnd() !== null;
+      const hadSession = currentUser() !== null;
       session.clear();
       leaving = true;
       return hadSession ? loginUrl(false) : loginUrl(true, ended);
     },
 
     async getIdentity(): Promise<UserIdentity> {
-      const user = userOrEnd();
+      const user = currentUser();
       if (!user && leaving) return whileLeaving();
       if (!user) throw { redirectTo: loginUrl(true, ended), message: false };
       return { id: user.id, fullName: user.name, email: user.email, role: user.role };
