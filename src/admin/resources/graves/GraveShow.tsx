@@ -184,7 +184,8 @@ function EditBurialDialog({
   });
   const defaultValues: BurialInput = { name: person.name, burialDate: person.burialDate };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="edit-burial-title">
+    // Full width up to `sm`: on a phone the dialog takes the screen's width, never more.
+    <Dialog open onClose={onClose} aria-labelledby="edit-burial-title" fullWidth maxWidth="sm">
       <Form<BurialInput>
         noValidate
         defaultValues={defaultValues}
@@ -197,7 +198,7 @@ function EditBurialDialog({
       >
         <DialogTitle id="edit-burial-title">{t('admin.editBurial')}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
             <BurialNameInput />
             <BurialDateInput />
             {save.error && <Alert severity="error">{save.error.message}</Alert>}

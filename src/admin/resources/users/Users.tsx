@@ -14,6 +14,7 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  TopToolbar,
   useNotify,
   useRedirect,
 } from 'react-admin';
@@ -22,7 +23,7 @@ import { t } from '../../../domain/messages';
 import { LIMITS } from '../../../domain/validation';
 import type { AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
-import { CardField, CardList, useSmallScreen } from '../../components/CardList';
+import { CardField, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
@@ -36,6 +37,11 @@ export function UserList() {
       title={t('admin.users')}
       error={<ListLoadError />}
       queryOptions={QUIET_ERRORS}
+      actions={
+        <TopToolbar>
+          <CreateLink resource="users" label={t('nav.register')} />
+        </TopToolbar>
+      }
       sort={{ field: 'createdAt', order: 'ASC' }}
       pagination={<ListPagination />}
       exporter={false}
