@@ -4,9 +4,9 @@ import '@fontsource/noto-kufi-arabic/arabic-400.css';
 import '@fontsource/noto-kufi-arabic/arabic-700.css';
 import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { API_BASE } from '../api/client';
-import { getToken } from '../authProvider/session';
+import { getToken, landingPathFor } from '../authProvider/session';
 import { createAuthProvider } from '../authProvider/authProvider';
 import { createDataProvider } from '../dataProvider';
 import { CONSOLE_BASE } from '../domain/consolePaths';
@@ -26,6 +26,15 @@ import { audit } from './resources/audit';
 
 export const authProvider = createAuthProvider();
 export const dataProvider = createDataProvider(API_BASE, getToken);
+
+/**
+ * /admin/login: the login page is the public /login, and a staff member already signed in (this route is behind
+ * the console's session check) goes on to the role's landing page instead of a login form.
+ */
+function LoginRedirect() {
+  const user = authProvider.currentUser();
+  return user ? <Navigate to={landingPathFor(user.role)} replace /> : null;
+}
 
 export default function AdminApp() {
   return (
@@ -55,6 +64,7 @@ export default function AdminApp() {
         <Resource {...audit} />
         <CustomRoutes>
           <Route path="/password" element={<PasswordPage />} />
+          <Route path="/login" element={<LoginRedirect />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

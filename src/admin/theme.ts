@@ -15,6 +15,15 @@ const POINTING_ICONS = [
   .map((name) => `&[data-testid="${name}Icon"]`)
   .join(', ');
 
+/**
+ * Where fingers, not a mouse, are likely: below MUI's `md` breakpoint (the width at which the lists turn into cards)
+ * or on a coarse pointer. There every control is at least 44 px high and wide (WCAG 2.5.5); a desktop with a mouse
+ * keeps react-admin's denser sizes.
+ */
+export const TOUCH_MEDIA = '@media (max-width:899.95px), (pointer: coarse)';
+const TOUCH_TARGET = 44;
+const touch = (style: Record<string, unknown>) => ({ root: { [TOUCH_MEDIA]: style } });
+
 export const FONT_FAMILY = '"Noto Kufi Arabic", "Segoe UI", Tahoma, sans-serif';
 
 export const rtlTheme: RaThemeOptions = {
@@ -38,5 +47,11 @@ export const rtlTheme: RaThemeOptions = {
         root: { [POINTING_ICONS]: { transform: 'scaleX(-1)' } },
       },
     },
+    MuiButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
+    MuiIconButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
+    MuiPaginationItem: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
+    MuiMenuItem: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
+    MuiListItemButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
+    MuiInputBase: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
   },
 };

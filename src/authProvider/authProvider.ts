@@ -8,7 +8,7 @@ import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/p
 import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
-import { publicPaths } from '../domain/publicPaths';
+import { publicPaths, type SessionEnd } from '../domain/publicPaths';
 import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
@@ -46,8 +46,11 @@ const ACTION_OF: Record<string, Action> = {
 export interface CemeteryAuthProvider extends AuthProvider {
   /** The session's user, or null (expired or missing tokens are cleared). */
   currentUser(): SessionUser | null;
-  /** The absolute URL of the public login page, with ?next= the current console page when asked. */
-  loginUrl(withNext: boolean): string;
+  /**
+   * The absolute URL of the public login page, with ?next= the current console page when asked, and why the
+   * session ended (the login page says it: spec section 8's missing-token and invalid-token messages).
+   */
+  loginUrl(withNext: boolean, ended?: SessionEnd | null): string;
 }
 
 export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthProvider {
@@ -56,14 +59,24 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
   const now = seams.now ?? Date.now;
   const apiBase = seams.apiBase ?? API_BASE;
 
-  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it.
-  const currentUser = (): SessionUser | null => session.check(now());
+  // Why the session ended, found by whichever check saw it end; logout (which react-admin calls next, after the
+  // token is already gone) sends the browser to the login page with it.
+  let ended: SessionEnd | null = null;
 
-  const loginUrl = (withNext: boolean): string => {
+  // Spec section 4: an expired or unreadable token is removed by the check, so nothing loops on it. A token that
+  // was there and is no more was expired or unreadable ('invalid'); none at all is a missing session.
+  const currentUser = (): SessionUser | null => {
+    const hadToken = session.stored();
+    const user = session.check(now());
+    if (!user) ended = hadToken ? 'invalid' : (ended ?? 'missing');
+    return user;
+  };
+
+  const loginUrl = (withNext: boolean, ended: SessionEnd | null = null): string => {
     const here = location();
     if (!withNext) return `${here.origin}${publicPaths.login.href()}`;
     const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
-    return `${here.origin}${publicPaths.login.href(path)}`;
+    return `${here.origin}${publicPaths.login.href(path, ended ?? undefined)}`;
   };
 
   // logout answers an absolute URL, so react-admin sends the browser there with a full navigation. It also empties
@@ -103,16 +116,18 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     async checkAuth() {
       if (currentUser()) return;
       if (leaving) return whileLeaving();
-      // Full navigation to the public login page; react-admin's own notification is skipped (message: false).
-      throw { redirectTo: loginUrl(true), message: false };
+      // Full navigation to the public login page, which says why; react-admin's own notification is skipped.
+      throw { redirectTo: loginUrl(true, ended), message: false };
     },
 
     async checkError(error: { status?: number; message?: string } | undefined) {
       const status = error?.status;
       if (status === 401) {
         if (leaving) return whileLeaving();
+        // The server refused the token (expired, forged, or its account gone).
+        ended = 'invalid';
         session.clear();
-        throw { redirectTo: loginUrl(true), message: false };
+        throw { redirectTo: loginUrl(true, ended), message: false };
       }
       if (status === 403) {
         // Still logged in: the user only lacks the right for this call.
@@ -130,13 +145,13 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       const hadSession = currentUser() !== null;
       session.clear();
       leaving = true;
-      return loginUrl(!hadSession);
+      return hadSession ? loginUrl(false) : loginUrl(true, ended);
     },
 
     async getIdentity(): Promise<UserIdentity> {
       const user = currentUser();
       if (!user && leaving) return whileLeaving();
-      if (!user) throw { redirectTo: loginUrl(true), message: false };
+      if (!user) throw { redirectTo: loginUrl(true, ended), message: false };
       return { id: user.id, fullName: user.name, email: user.email, role: user.role };
     },
 

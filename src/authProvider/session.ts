@@ -49,6 +49,8 @@ export function browserStorage(): Storage | null {
 export interface Session {
   /** The session check of spec section 4: keeps a valid session, clears an expired or broken one. */
   check(now?: number): SessionUser | null;
+  /** Whether a token is stored at all, valid or not (a missing session and an ended one read differently). */
+  stored(): boolean;
   /** The token of a valid session, else null. */
   token(now?: number): string | null;
   save(token: string, role: Role): void;
@@ -71,6 +73,7 @@ export function createSession(storage: () => Storage | null = browserStorage): S
   };
   return {
     check,
+    stored: () => (storage()?.getItem(TOKEN_KEY) ?? null) !== null,
     token: (now = Date.now()) => (check(now) ? (storage()?.getItem(TOKEN_KEY) ?? null) : null),
     save(token, role) {
       const store = storage();

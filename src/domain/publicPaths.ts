@@ -10,6 +10,14 @@ export interface PublicPath<Args extends unknown[] = []> {
   readonly href: (...args: Args) => string;
 }
 
+/** Why a console page sent its visitor to the login page: no token at all, or one that is expired or refused. */
+export type SessionEnd = 'missing' | 'invalid';
+export const SESSION_END_PARAM = 'session';
+
+export function sessionEndOf(value: string | null | undefined): SessionEnd | null {
+  return value === 'missing' || value === 'invalid' ? value : null;
+}
+
 const fixed = (path: string): PublicPath => ({ path, href: () => path });
 
 export const publicPaths = {
@@ -30,10 +38,19 @@ export const publicPaths = {
     path: '/grave-details-user/:graveId',
     href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}`,
   },
-  /** `next`: the console page to return to after signing in (consolePaths.ts safeNextPath checks it). */
+  /**
+   * `next`: the console page to return to after signing in (consolePaths.ts safeNextPath checks it); `session`: why
+   * the console sent the staff member here (the login page says it, spec section 8).
+   */
   login: {
     path: '/login',
-    href: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+    href: (next?: string, session?: SessionEnd) => {
+      const query = [
+        ...(next ? [`next=${encodeURIComponent(next)}`] : []),
+        ...(session ? [`${SESSION_END_PARAM}=${session}`] : []),
+      ];
+      return query.length ? `/login?${query.join('&')}` : '/login';
+    },
   },
 } as const satisfies Record<string, PublicPath<never[]>>;
 

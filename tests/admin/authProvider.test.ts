@@ -97,11 +97,13 @@ describe('checkAuth', () => {
     await expect(provider.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it('sends a visitor with an empty storage to the public /login with ?next=, without a notification', async () => {
+  it('sends a visitor with an empty storage to the public /login with ?next= and why, without a notification', async () => {
     const { provider, location } = setup({ path: '/admin/graves/abc/show' });
     location.search = '?x=1';
     const error = await rejection(provider.checkAuth({}));
-    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin%2Fgraves%2Fabc%2Fshow%3Fx%3D1');
+    expect(error.redirectTo).toBe(
+      'https://register.example/login?next=%2Fadmin%2Fgraves%2Fabc%2Fshow%3Fx%3D1&session=missing',
+    );
     expect(error.message).toBe(false);
   });
 
@@ -112,15 +114,16 @@ describe('checkAuth', () => {
     expect(String(error.redirectTo)).toMatch(/\/login\?next=/);
     expect(storage.getItem('userToken')).toBeNull();
     expect(storage.getItem('userRole')).toBeNull();
-    // react-admin then calls logout: it still answers the login page with next (no loop: nothing left to clear).
-    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
+    expect(String(error.redirectTo)).toMatch(/&session=invalid$/);
+    // react-admin then calls logout: it still answers the login page with next and why (no loop: nothing left).
+    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves&session=invalid');
     await expect(provider.getPermissions!({})).resolves.toBeNull();
   });
 
   it('once logout has sent the browser away, checks wait and logout does not send it again', async () => {
     const { provider } = setup({ path: '/admin/graves' });
     await rejection(provider.checkAuth({}));
-    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves');
+    expect(await provider.logout({})).toBe('https://register.example/login?next=%2Fadmin%2Fgraves&session=missing');
     const settles = (promise: Promise<unknown>) =>
       Promise.race([
         promise.then(
@@ -145,7 +148,7 @@ describe('checkAuth', () => {
   it('never sends ?next= outside the console', async () => {
     const { provider } = setup({ path: '/login' });
     const error = await rejection(provider.checkAuth({}));
-    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin');
+    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin&session=missing');
   });
 });
 
@@ -155,7 +158,7 @@ describe('checkError', () => {
   it('logs out on 401 and goes to /login with next', async () => {
     const { provider, storage } = setup({ token: valid, role: 'admin', path: '/admin/graves/create' });
     const error = await rejection(provider.checkError(new HttpError('انتهت صلاحية الجلسة', 401)));
-    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin%2Fgraves%2Fcreate');
+    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin%2Fgraves%2Fcreate&session=invalid');
     expect(error.logoutUser).toBeUndefined();
     expect(storage.getItem('userToken')).toBeNull();
   });

@@ -6,6 +6,7 @@ import { PaginationItem } from '@mui/material';
 import {
   Pagination,
   PaginationActions,
+  useListContext,
   useListPaginationContext,
   type PaginationActionsProps,
   type PaginationProps,
@@ -37,6 +38,9 @@ function ArabicPaginationActions(props: PaginationActionsProps) {
 
 export function ListPagination(props: Omit<PaginationProps, 'rowsPerPageOptions' | 'actions'>) {
   const { perPage, total } = useListPaginationContext();
+  const { error } = useListContext();
+  // A list that failed to load has no range and no pages to offer (its error says so instead).
+  if (error) return null;
   return (
     <Pagination
       {...props}

@@ -1,5 +1,18 @@
 // The menu shows each role only what it may open (the same policy table as canAccess and the server).
-import { Menu, usePermissions } from 'react-admin';
+import {
+  Box,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { Link, matchPath, useLocation } from 'react-router';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GravesIcon from '@mui/icons-material/ViewList';
 import AddIcon from '@mui/icons-material/AddBox';
@@ -9,8 +22,15 @@ import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PasswordIcon from '@mui/icons-material/Key';
 import AuditIcon from '@mui/icons-material/History';
+import PublicIcon from '@mui/icons-material/Public';
+import SectionIcon from '@mui/icons-material/Place';
+import ContactIcon from '@mui/icons-material/Mail';
+import ApprovedIcon from '@mui/icons-material/ThumbUp';
+import OpenIcon from '@mui/icons-material/OpenInNew';
 import { t } from '../../domain/messages';
-import { consolePaths } from '../../domain/consolePaths';
+import { CONSOLE_BASE, consolePaths } from '../../domain/consolePaths';
+import { publicPaths } from '../../domain/publicPaths';
+import { useSmallScreen } from '../components/CardList';
 import { can, type Action, type Resource } from '../../domain/policy';
 import type { Role } from '../../domain/types';
 
@@ -63,14 +83,122 @@ export const MENU_ITEMS: Item[] = [
   { to: consolePaths.audit(), label: t('audit.title'), icon: <AuditIcon />, resource: 'audit', action: 'list' },
 ];
 
+/**
+ * The one menu entry of the page on screen: the longest entry address the current address begins with, so the
+ * dashboard ('/admin') is not lit on every page and 'عرض المقابر' is not lit beside 'إضافة مقبرة' (react-admin's
+ * own item lights every item whose address is a prefix of the current one).
+ */
+export function currentMenuEntry(pathname: string, entries: readonly string[]): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: string | null = null;
+  for (const to of entries) {
+    if ((path === to || path.startsWith(`${to}/`)) && (best === null || to.length > best.length)) best = to;
+  }
+  return best;
+}
+
+function ConsoleMenuItem({ item, current }: { item: Pick<Item, 'to' | 'label' | 'icon'>; current: boolean }) {
+  const [open, setOpen] = useSidebarState();
+  const small = useSmallScreen();
+  const entry = (
+    <MenuItem
+      component={Link}
+      to={item.to}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      // On a phone the menu is a drawer over the page: it closes once a page is chosen.
+      onClick={() => {
+        if (small) setOpen(false);
+      }}
+      sx={{ color: current ? 'text.primary' : 'text.secondary' }}
+    >
+      <ListItemIcon sx={{ color: 'inherit' }}>{item.icon}</ListItemIcon>
+      <Typography variant="inherit" noWrap>
+        {item.label}
+      </Typography>
+    </MenuItem>
+  );
+  // The closed desktop sidebar shows icons only: the name comes up on hover, as in react-admin's own item.
+  return open ? (
+    entry
+  ) : (
+    <Tooltip title={item.label} placement="left">
+      {entry}
+    </Tooltip>
+  );
+}
+
+/** The public pages the specification's staff menu holds (men, women, bones, contact, approved suggestions). */
+const PUBLIC_LINKS = [
+  { href: publicPaths.home.href(), label: t('admin.visitSite'), icon: <PublicIcon /> },
+  { href: publicPaths.men.href(), label: t('nav.men'), icon: <SectionIcon /> },
+  { href: publicPaths.women.href(), label: t('nav.women'), icon: <SectionIcon /> },
+  { href: publicPaths.bones.href(), label: t('nav.bones'), icon: <SectionIcon /> },
+  { href: publicPaths.contact.href(), label: t('nav.contact'), icon: <ContactIcon /> },
+  { href: publicPaths.approved.href(), label: t('nav.approved'), icon: <ApprovedIcon /> },
+];
+
+/** The public page of the grave or article on screen, when there is one. */
+export function publicPageOf(pathname: string): { href: string; label: string } | null {
+  const grave = matchPath({ path: `${CONSOLE_BASE}/graves/:id/*` }, pathname);
+  if (grave?.params.id && grave.params.id !== 'create') {
+    return { href: publicPaths.grave.href(grave.params.id), label: t('admin.viewGrave') };
+  }
+  const article = matchPath({ path: `${CONSOLE_BASE}/articles/:id/*` }, pathname);
+  if (article?.params.id && article.params.id !== 'create') {
+    return { href: publicPaths.article.href(article.params.id), label: t('admin.viewArticle') };
+  }
+  return null;
+}
+
+/**
+ * Links that leave the console for the public site: plain links (a full page load), apart from the console's own
+ * menu items so that the menu lists only the console's pages.
+ */
+function PublicLinks() {
+  const { pathname } = useLocation();
+  const [open] = useSidebarState();
+  const here = publicPageOf(pathname);
+  const links = here ? [{ ...here, icon: <OpenIcon /> }, ...PUBLIC_LINKS] : PUBLIC_LINKS;
+  return (
+    <Box component="nav" aria-label={t('admin.publicPages')}>
+      <Divider />
+      {open && (
+        <Typography variant="overline" component="p" sx={{ px: 2, pt: 1, color: 'text.secondary' }}>
+          {t('admin.publicPages')}
+        </Typography>
+      )}
+      <List dense disablePadding>
+        {links.map((link) => (
+          <ListItem key={link.href} disablePadding>
+            <ListItemButton component="a" href={link.href} sx={{ color: 'text.secondary' }}>
+              <ListItemIcon sx={{ color: 'inherit' }}>{link.icon}</ListItemIcon>
+              <ListItemText primary={link.label} slotProps={{ primary: { noWrap: true } }} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
 export function AdminMenu() {
   const { permissions } = usePermissions<Role | null>();
+  const { pathname } = useLocation();
+  const dashboard = { to: consolePaths.dashboard(), label: t('admin.dashboard'), icon: <DashboardIcon /> };
+  const items = [dashboard, ...MENU_ITEMS.filter((item) => can(permissions, item.resource, item.action))];
+  const current = currentMenuEntry(
+    pathname,
+    items.map((item) => item.to),
+  );
   return (
-    <Menu>
-      <Menu.Item to={consolePaths.dashboard()} primaryText={t('admin.dashboard')} leftIcon={<DashboardIcon />} />
-      {MENU_ITEMS.filter((item) => can(permissions, item.resource, item.action)).map((item) => (
-        <Menu.Item key={item.to} to={item.to} primaryText={item.label} leftIcon={item.icon} />
-      ))}
-    </Menu>
+    <>
+      <Menu>
+        {items.map((item) => (
+          <ConsoleMenuItem key={item.to} item={item} current={item.to === current} />
+        ))}
+      </Menu>
+      <PublicLinks />
+    </>
   );
 }

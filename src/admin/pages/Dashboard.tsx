@@ -18,6 +18,7 @@ import { formatDate, formatGraveNumber, formatNumber } from '../../domain/format
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useRecentBurials, useStatistics } from '../queries';
+import { LoadError } from '../components/LoadError';
 
 const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
   { key: 'availableGravesCount', label: 'stats.available' },
@@ -37,6 +38,9 @@ export function Dashboard() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {t('home.stats')}
       </Typography>
+      {stats.error && (
+        <LoadError error={stats.error} onRetry={() => void stats.refetch()} fallback={t('admin.listLoadError')} />
+      )}
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {STATS.map(({ key, label }) => (
           <Grid key={key} size={{ xs: 12, sm: 6, md: 'grow' }}>
@@ -44,7 +48,7 @@ export function Dashboard() {
               <CardContent>
                 <Typography color="text.secondary">{t(label)}</Typography>
                 <Typography variant="h4" component="p">
-                  {stats.data ? formatNumber(stats.data.data[key]) : '…'}
+                  {stats.data ? formatNumber(stats.data.data[key]) : stats.error ? '—' : '…'}
                 </Typography>
               </CardContent>
             </Card>
@@ -56,7 +60,9 @@ export function Dashboard() {
           <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
             {t('admin.latestBurials')}
           </Typography>
-          {recent.isPending ? (
+          {recent.error ? (
+            <LoadError error={recent.error} onRetry={() => void recent.refetch()} fallback={t('admin.listLoadError')} />
+          ) : recent.isPending ? (
             <Typography>{t('common.loading')}</Typography>
           ) : rows.length === 0 ? (
             <Typography>{t('home.noRecentBurials')}</Typography>

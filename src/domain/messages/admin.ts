@@ -36,6 +36,15 @@ export const adminText = {
   'admin.errorGeneric': 'حدث خطأ. يرجى المحاولة مرة أخرى.',
   'admin.downloadError': 'تعذر تنزيل الملف. يرجى المحاولة مرة أخرى.',
   'admin.downloadRegister': 'تنزيل السجل كاملًا',
+  // A list or a page that could not be read says so, never 'no results' or 'not found' (issue 11).
+  'admin.listLoadError': 'تعذر تحميل هذه القائمة الآن.',
+  'admin.recordLoadError': 'تعذر تحميل هذه الصفحة الآن.',
+  'admin.recordMissing': 'هذا السجل غير موجود. ربما حُذف أو تغير الرابط.',
+  'admin.connectionHint': 'تأكد من اتصالك بالإنترنت، ثم أعد المحاولة.',
+  'admin.staleRecord': 'تعذر تحديث هذه الصفحة، والمعروض هو آخر ما وصل.',
+  // The console's links to the public site (they leave the console).
+  'admin.publicPages': 'صفحات الموقع العام',
+  'admin.viewGrave': 'عرض المقبرة في الموقع',
   'audit.title': 'سجل التعديلات',
   'audit.at': 'الوقت',
   'audit.account': 'الحساب',

@@ -1,10 +1,12 @@
 // Screen 5: the login of the staff (also the console's login page). Errors are all collected (spec section 5);
 // on success the session is saved and checked, and the page reloads into the console (spec section 4).
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { landingPathFor, saveSession, userFromToken } from '../../authProvider/session';
 import { safeNextPath } from '../../domain/consolePaths';
+import { SESSION_END_PARAM, sessionEndOf, type SessionEnd } from '../../domain/publicPaths';
+import { useSession } from '../session';
 import type { MessageKey } from '../../domain/messages';
 import type { LoginAnswer } from '../../domain/types';
 import { loginFormErrors } from '../../domain/validation';
@@ -20,9 +22,22 @@ const LOGIN_ERROR: Partial<Record<MessageKey, string>> = {
   'auth.passwordIncorrect': ui['auth.passwordIncorrect'],
 };
 
+// Spec section 8: why the console sent its visitor here (the suggestions screen's two token messages).
+const SESSION_END: Record<SessionEnd, string> = {
+  missing: ui['suggestion.tokenMissing'],
+  invalid: ui['suggestion.unauthorized'],
+};
+
 export default function LoginPage() {
   const id = useId();
   const params = useSearchParams();
+  const { user } = useSession();
+  const ended = sessionEndOf(params.get(SESSION_END_PARAM));
+  const next = params.get('next');
+  // Already signed in: straight on to the page asked for, or the role's landing page (no second login).
+  useEffect(() => {
+    if (user) window.location.replace(safeNextPath(next) ?? landingPathFor(user.role));
+  }, [user, next]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: MessageKey; password?: MessageKey }>({});
@@ -42,7 +57,7 @@ export default function LoginPage() {
       if (!user) throw new ApiError(200, 'missing token', null);
       saveSession(answer.token, user.role);
       // A full navigation: the console starts on a fresh page with the new session.
-      window.location.assign(safeNextPath(params.get('next')) ?? landingPathFor(user.role));
+      window.location.assign(safeNextPath(next) ?? landingPathFor(user.role));
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.status === 400) setFailure(apiError.serverMessage ?? ui['auth.badCredentials']);
@@ -55,6 +70,11 @@ export default function LoginPage() {
   return (
     <section className="login" aria-labelledby="login-heading">
       <h1 id="login-heading">{pt['public.loginHeading']}</h1>
+      {ended && !failure && (
+        <p className="message message-error" role="alert">
+          {SESSION_END[ended]}
+        </p>
+      )}
       <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
         <div className="field">
           <label htmlFor={`${id}-email`}>{ui['auth.email']}</label>

@@ -14,12 +14,15 @@ import {
   TopToolbar,
   useNotify,
   useRecordContext,
+  useEditContext,
   useRedirect,
+  useShowContext,
 } from 'react-admin';
 import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import { publicPaths } from '../../../domain/publicPaths';
 import { fieldRefusal, type ArticleRecord } from '../../../dataProvider';
+import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 
 /**
  * The edit and show pages' title: the article's own title after a colon, never run into react-admin's
@@ -78,6 +81,9 @@ export function ArticleEdit() {
     // A mutationOptions.onSuccess replaces react-admin's own (notify and redirect), so it redirects itself.
     <Edit<ArticleRecord>
       title={<ArticleTitle page="edit" />}
+      error={<EditLoadError />}
+      redirectOnError={false}
+      queryOptions={QUIET_ERRORS}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: (data) => {
@@ -95,6 +101,17 @@ export function ArticleEdit() {
       </SimpleForm>
     </Edit>
   );
+}
+
+/** A failed read of the article stays on its page with the reason and a retry (no redirect to the list). */
+function ShowLoadError() {
+  const { error, refetch } = useShowContext<ArticleRecord>();
+  return <LoadError error={error} onRetry={() => void refetch()} fallback={t('admin.recordLoadError')} />;
+}
+
+function EditLoadError() {
+  const { error, refetch } = useEditContext<ArticleRecord>();
+  return <LoadError error={error} onRetry={() => void refetch()} fallback={t('admin.recordLoadError')} />;
 }
 
 function PublicLink() {
@@ -116,6 +133,9 @@ export function ArticleShow() {
   return (
     <Show<ArticleRecord>
       title={<ArticleTitle page="show" />}
+      error={<ShowLoadError />}
+      redirectOnError={false}
+      queryOptions={QUIET_ERRORS}
       actions={
         <TopToolbar>
           <PublicLink />

@@ -6,7 +6,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Confirm,
-  CreateButton,
   Datagrid,
   DateField,
   FunctionField,
@@ -22,6 +21,8 @@ import { t } from '../../../domain/messages';
 import { consolePaths } from '../../../domain/consolePaths';
 import type { ArticleRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
+import { CardActions, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
+import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 
 function DeleteArticleButton() {
   const record = useRecordContext<ArticleRecord>();
@@ -75,7 +76,7 @@ function TitleLink() {
 }
 
 function AddArticleButton() {
-  return <CreateButton label={t('articles.add')} icon={<AddIcon />} />;
+  return <CreateLink resource="articles" label={t('articles.add')} />;
 }
 
 function Empty() {
@@ -89,10 +90,15 @@ function Empty() {
   );
 }
 
+const CREATED_AT = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+
 export function ArticleList() {
+  const small = useSmallScreen();
   return (
     <List
       title={t('articles.heading')}
+      error={<ListLoadError />}
+      queryOptions={QUIET_ERRORS}
       actions={
         <TopToolbar>
           <AddArticleButton />
@@ -103,11 +109,31 @@ export function ArticleList() {
       pagination={<ListPagination />}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField source="title" render={() => <TitleLink />} />
-        <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
-        <FunctionField label={t('burial.operations')} render={() => <DeleteArticleButton />} />
-      </Datagrid>
+      {small ? (
+        <CardList<ArticleRecord> label={t('articles.heading')}>
+          {(a) => (
+            <>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                <TitleLink />
+              </Typography>
+              <CardActions>
+                {a.createdAt && (
+                  <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+                    {CREATED_AT.format(new Date(a.createdAt))}
+                  </Typography>
+                )}
+                <DeleteArticleButton />
+              </CardActions>
+            </>
+          )}
+        </CardList>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField source="title" render={() => <TitleLink />} />
+          <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
+          <FunctionField label={t('burial.operations')} render={() => <DeleteArticleButton />} />
+        </Datagrid>
+      )}
     </List>
   );
 }

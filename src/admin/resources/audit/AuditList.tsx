@@ -1,12 +1,15 @@
 // The audit trail for managers: every staff write with its account, time and values before and after.
 // Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatDate, formatGraveNumber, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
+import { CardField, CardList, useSmallScreen } from '../../components/CardList';
+import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { useRegisterDateTimeFormat } from '../../queries';
 
 export const AUDIT_ACTIONS = [
@@ -86,9 +89,12 @@ function Values({ value }: { value: unknown }) {
 
 export function AuditList() {
   const when = useRegisterDateTimeFormat();
+  const small = useSmallScreen();
   return (
     <List
       title={t('audit.title')}
+      error={<ListLoadError />}
+      queryOptions={QUIET_ERRORS}
       filters={filters}
       sort={{ field: 'at', order: 'DESC' }}
       perPage={50}
@@ -100,21 +106,43 @@ export function AuditList() {
         </TopToolbar>
       }
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField<AuditRecord> source="at" label={t('audit.at')} render={(r) => when.format(new Date(r.at))} />
-        <TextField source="accountEmail" label={t('audit.account')} />
-        <FunctionField<AuditRecord> source="action" label={t('audit.action')} render={(r) => actionLabel(r.action)} />
-        <FunctionField<AuditRecord>
-          label={t('audit.before')}
-          render={(r) => <Values value={r.before} />}
-          sortable={false}
-        />
-        <FunctionField<AuditRecord>
-          label={t('audit.after')}
-          render={(r) => <Values value={r.after} />}
-          sortable={false}
-        />
-      </Datagrid>
+      {small ? (
+        <CardList<AuditRecord> label={t('audit.title')}>
+          {(r) => (
+            <>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {actionLabel(r.action)}
+              </Typography>
+              <CardField label={t('audit.at')}>{when.format(new Date(r.at))}</CardField>
+              <CardField label={t('audit.account')}>
+                <bdi dir="ltr">{r.accountEmail}</bdi>
+              </CardField>
+              <CardField label={t('audit.before')}>
+                <Values value={r.before} />
+              </CardField>
+              <CardField label={t('audit.after')}>
+                <Values value={r.after} />
+              </CardField>
+            </>
+          )}
+        </CardList>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField<AuditRecord> source="at" label={t('audit.at')} render={(r) => when.format(new Date(r.at))} />
+          <TextField source="accountEmail" label={t('audit.account')} />
+          <FunctionField<AuditRecord> source="action" label={t('audit.action')} render={(r) => actionLabel(r.action)} />
+          <FunctionField<AuditRecord>
+            label={t('audit.before')}
+            render={(r) => <Values value={r.before} />}
+            sortable={false}
+          />
+          <FunctionField<AuditRecord>
+            label={t('audit.after')}
+            render={(r) => <Values value={r.after} />}
+            sortable={false}
+          />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,7 +1,6 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
-import { Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import {
-  CreateButton,
   Datagrid,
   downloadCSV,
   ExportButton,
@@ -22,12 +21,20 @@ import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
+import { CardActions, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
+import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
 import { MatchedNames } from './MatchedNames';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder={t('search.placeholder')} sx={{ minWidth: 300 }} />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder={t('search.placeholder')}
+    sx={{ minWidth: { xs: 0, sm: 300 } }}
+  />,
   <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />,
 ];
@@ -66,9 +73,12 @@ function ShowMoreButton() {
 }
 
 export function GraveList() {
+  const small = useSmallScreen();
   return (
     <List
       filters={filters}
+      error={<ListLoadError />}
+      queryOptions={QUIET_ERRORS}
       sort={{ field: 'number', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}
@@ -76,37 +86,63 @@ export function GraveList() {
       actions={
         // Every filter is always shown: no 'add filter' button.
         <TopToolbar>
-          <CreateButton label={t('nav.creategrave')} />
+          <CreateLink resource="graves" label={t('nav.creategrave')} />
           <ExportButton maxResults={1000} />
           {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
           <DownloadButton path={paths.exportRegister()} label={t('admin.downloadRegister')} fileName="register.csv" />
         </TopToolbar>
       }
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField<GraveRecord>
-          source="number"
-          label={t('grave.number')}
-          render={(g) => formatGraveNumber(g.number)}
-        />
-        <FunctionField<GraveRecord>
-          source="status"
-          label={t('grave.status')}
-          render={(g) => <StatusChip status={g.status} />}
-        />
-        <FunctionField<GraveRecord> source="gender" label={t('grave.gender')} render={(g) => GENDER_LABEL[g.gender]} />
-        <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
-        <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
-      </Datagrid>
+      {small ? (
+        <CardList<GraveRecord> label={t('nav.showgraves')}>
+          {(g) => (
+            <>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                  {t('grave.title', { n: formatGraveNumber(g.number) })}
+                </Typography>
+                <StatusChip status={g.status} />
+                <Typography variant="body2" color="text.secondary">
+                  {GENDER_LABEL[g.gender]}
+                </Typography>
+              </Box>
+              <Typography variant="body2">
+                <MatchedNames />
+              </Typography>
+              <Actions />
+            </>
+          )}
+        </CardList>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField<GraveRecord>
+            source="number"
+            label={t('grave.number')}
+            render={(g) => formatGraveNumber(g.number)}
+          />
+          <FunctionField<GraveRecord>
+            source="status"
+            label={t('grave.status')}
+            render={(g) => <StatusChip status={g.status} />}
+          />
+          <FunctionField<GraveRecord>
+            source="gender"
+            label={t('grave.gender')}
+            render={(g) => GENDER_LABEL[g.gender]}
+          />
+          <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
+          <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
+        </Datagrid>
+      )}
     </List>
   );
 }
 
 function Actions() {
   return (
-    <span style={{ display: 'inline-flex', gap: 8 }}>
+    <CardActions>
       <ShowMoreButton />
       <MarkFullButton />
-    </span>
+    </CardActions>
   );
 }

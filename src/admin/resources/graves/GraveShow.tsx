@@ -28,6 +28,8 @@ import { t } from '../../../domain/messages';
 import { formatDate, formatGraveNumber } from '../../../domain/format';
 import { canBury } from '../../../domain/graveStatus';
 import { consolePaths } from '../../../domain/consolePaths';
+import { publicPaths } from '../../../domain/publicPaths';
+import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 import type { BurialInput, BuriedPersonRecord, GraveRecord } from '../../../dataProvider';
 import { useRegisterToday, useRemoveBurial, useUpdateBurial } from '../../queries';
 import { BurialDateInput, BurialNameInput } from './burialInputs';
@@ -42,18 +44,25 @@ export function graveTitle(number: number | string | null | undefined): string {
 
 export function GraveShow() {
   return (
-    <ShowBase>
+    // A failed read keeps the clerk on the grave's page with the reason and a retry: react-admin's default sends
+    // the browser back to the list with 'not found', even when only the connection failed (issue 11).
+    <ShowBase redirectOnError={false} queryOptions={QUIET_ERRORS}>
       <GraveDetails />
     </ShowBase>
   );
 }
 
 function GraveDetails() {
-  const { record, isPending } = useShowContext<GraveRecord>();
+  const { record, isPending, error, refetch } = useShowContext<GraveRecord>();
   const navigate = useNavigate();
   const today = useRegisterToday();
+  const retry = () => void refetch();
+  if (error && !record) {
+    return (
+      <LoadError error={error} onRetry={retry} fallback={t('admin.recordLoadError')} title={t('grave.detailsTitle')} />
+    );
+  }
   if (isPending || !record) {
-    // Spec section 8: a failed load stays on 'Loading...' (react-admin notifies the error).
     return (
       <Box sx={{ p: 3 }}>
         <Title title={t('grave.detailsTitle')} />
@@ -69,6 +78,8 @@ function GraveDetails() {
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={title} />
+      {/* Read again and failed: what is shown is the last answer, and the page says so. */}
+      {error && <LoadError error={error} onRetry={retry} fallback={t('admin.staleRecord')} />}
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
           <Typography component="h1" variant="h5">
@@ -77,6 +88,7 @@ function GraveDetails() {
           <StatusChip status={record.status} />
           <Typography>{GENDER_LABEL[record.gender]}</Typography>
           <Box sx={{ flexGrow: 1 }} />
+          <Button href={publicPaths.grave.href(String(record.id))}>{t('admin.viewGrave')}</Button>
           {showBury && (
             <Button
               variant="contained"
@@ -172,7 +184,8 @@ function EditBurialDialog({
   });
   const defaultValues: BurialInput = { name: person.name, burialDate: person.burialDate };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="edit-burial-title">
+    // Full width up to `sm`: on a phone the dialog takes the screen's width, never more.
+    <Dialog open onClose={onClose} aria-labelledby="edit-burial-title" fullWidth maxWidth="sm">
       <Form<BurialInput>
         noValidate
         defaultValues={defaultValues}
@@ -185,7 +198,7 @@ function EditBurialDialog({
       >
         <DialogTitle id="edit-burial-title">{t('admin.editBurial')}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1, minWidth: 320 }}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
             <BurialNameInput />
             <BurialDateInput />
             {save.error && <Alert severity="error">{save.error.message}</Alert>}

@@ -3,6 +3,7 @@
 import {
   Create,
   Datagrid,
+  EditButton,
   DateField,
   Edit,
   FunctionField,
@@ -14,14 +15,18 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  TopToolbar,
   useNotify,
   useRedirect,
   type Validator,
 } from 'react-admin';
+import { Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../../../domain/validation';
 import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
+import { CardActions, CardField, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
+import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 
 // The rules the API applies (src/domain), checked before sending with the same Arabic words.
 const staffEmail: Validator = (value) => {
@@ -35,20 +40,52 @@ const newPassword: Validator = (value) => {
 
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
 
+const CREATED_AT = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+
 export function UserList() {
+  const small = useSmallScreen();
   return (
     <List
       title={t('admin.users')}
+      error={<ListLoadError />}
+      queryOptions={QUIET_ERRORS}
+      actions={
+        <TopToolbar>
+          <CreateLink resource="users" label={t('nav.register')} />
+        </TopToolbar>
+      }
       sort={{ field: 'createdAt', order: 'ASC' }}
       pagination={<ListPagination />}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick="edit">
-        <TextField source="name" />
-        <TextField source="email" />
-        <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
-        <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
-      </Datagrid>
+      {small ? (
+        <CardList<AccountRecord> label={t('admin.users')}>
+          {(u) => (
+            <>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {u.name}
+              </Typography>
+              <CardField label={t('auth.email')}>
+                <bdi dir="ltr">{u.email}</bdi>
+              </CardField>
+              <CardField label={t('admin.role')}>{ROLE_LABEL[u.role] ?? u.role}</CardField>
+              {u.createdAt && (
+                <CardField label={t('admin.createdAt')}>{CREATED_AT.format(new Date(u.createdAt))}</CardField>
+              )}
+              <CardActions>
+                <EditButton record={u} label={t('admin.edit')} />
+              </CardActions>
+            </>
+          )}
+        </CardList>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick="edit">
+          <TextField source="name" />
+          <TextField source="email" />
+          <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
+          <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,0 +1,43 @@
+// The console menu's choice of the one current entry, and the public page of what is on screen (issue 11).
+import { describe, expect, it } from 'vitest';
+import { currentMenuEntry, publicPageOf } from '../../src/admin/layout/AdminMenu';
+import { consolePaths } from '../../src/domain/consolePaths';
+import { messages as m } from '../../src/domain/messages';
+
+const ENTRIES = [
+  consolePaths.dashboard(),
+  consolePaths.graves(),
+  consolePaths.createGrave(),
+  consolePaths.users(),
+  consolePaths.createUser(),
+];
+
+describe('currentMenuEntry', () => {
+  it('lights the longest entry the address begins with, the dashboard only on itself', () => {
+    expect(currentMenuEntry('/admin', ENTRIES)).toBe('/admin');
+    expect(currentMenuEntry('/admin/', ENTRIES)).toBe('/admin');
+    expect(currentMenuEntry('/admin/graves', ENTRIES)).toBe('/admin/graves');
+    expect(currentMenuEntry('/admin/graves/create', ENTRIES)).toBe('/admin/graves/create');
+    expect(currentMenuEntry('/admin/graves/abc/show', ENTRIES)).toBe('/admin/graves');
+    expect(currentMenuEntry('/admin/users/create', ENTRIES)).toBe('/admin/users/create');
+    // A page of no entry (here the audit trail, not in this list) lights the dashboard, never two entries.
+    expect(currentMenuEntry('/admin/audit', ENTRIES)).toBe('/admin');
+    expect(currentMenuEntry('/admin/gravesx', ENTRIES)).toBe('/admin');
+  });
+});
+
+describe('publicPageOf', () => {
+  it('gives the public page of the grave or article on screen, and nothing elsewhere', () => {
+    expect(publicPageOf('/admin/graves/a1/show')).toEqual({
+      href: '/grave-details-user/a1',
+      label: m['admin.viewGrave'],
+    });
+    expect(publicPageOf('/admin/graves/a1/bury')?.href).toBe('/grave-details-user/a1');
+    expect(publicPageOf('/admin/articles/b2')).toEqual({ href: '/ArticleDetail/b2', label: m['admin.viewArticle'] });
+    expect(publicPageOf('/admin/articles/b2/show')?.href).toBe('/ArticleDetail/b2');
+    expect(publicPageOf('/admin/graves/create')).toBeNull();
+    expect(publicPageOf('/admin/articles/create')).toBeNull();
+    expect(publicPageOf('/admin/graves')).toBeNull();
+    expect(publicPageOf('/admin')).toBeNull();
+  });
+});
