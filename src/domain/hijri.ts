@@ -98,12 +98,13 @@ export function readHijriDate(typed: string): string | 'not-hijri' | 'invalid' {
 }
 
 /**
- * A burial date as the register shows it: the Gregorian long date, then the Hijri one (١٥ مارس ٢٠٢٤ · ٥ رمضان
- * ١٤٤٥ هـ). A year alone (a ledger that did not give the day) is shown as the year; anything else that is not
- * a whole date as formatDate shows it.
+ * A burial date as the register shows it: the Gregorian long date, then the Hijri one, the way Egyptian papers
+ * write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ». (Not a middle dot between them: beside Arabic-Indic digits
+ * «·» reads as the digit zero, «٢٠٢٤ · ٥» as «٢٠٢٤٠٥».) A year alone (a ledger that did not give the day) is shown
+ * as the year; anything else that is not a whole date as formatDate shows it.
  */
 export function formatBurialDate(date: string): string {
   if (/^\d{4}$/.test(date)) return yearFormat.format(Number(date));
   if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(msOf(date))) return formatDate(date);
-  return `${formatDate(date)} · ${formatHijri(date)}`;
+  return `${formatDate(date)}م الموافق ${formatHijri(date)}`;
 }

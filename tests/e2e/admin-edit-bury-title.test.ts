@@ -7,7 +7,7 @@ import { describeBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS } from '../support/server';
 import { consoleSuite } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
-import { formatDate } from '../../src/domain/format';
+import { formatBurialDate } from '../../src/domain/hijri';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
 
@@ -158,7 +158,9 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     await page.getByRole('link', { name: m['common.back'] }).click();
     await page.waitForURL(new RegExp(`/admin/graves/${id}/show$`), IN_APP);
     await page.getByRole('cell', { name: 'عبد الله مجهول الرقم للاختبار', exact: true }).waitFor();
-    expect(await page.getByRole('cell', { name: formatDate(suite.server.ctx.today()), exact: true }).count()).toBe(1);
+    expect(
+      await page.getByRole('cell', { name: formatBurialDate(suite.server.ctx.today()), exact: true }).count(),
+    ).toBe(1);
     const stored = await api<{ buriedPersons: Array<{ name: string }> }>('admin', 'GET', `/graves/graves/${id}`);
     expect(stored.data.buriedPersons.map((p) => p.name)).toEqual(['عبد الله مجهول الرقم للاختبار']);
 

@@ -7,7 +7,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
-import { formatDate, formatNumber } from '../../src/domain/format';
+import { formatNumber } from '../../src/domain/format';
+import { formatBurialDate } from '../../src/domain/hijri';
 import { readFileSync } from 'node:fs';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 
@@ -219,7 +220,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: m['burial.save'] }).click();
     await page.getByText(m['burial.updated']).waitFor();
     await page.getByRole('cell', { name: 'سعيد عبدالرحيم المتوفى للاختبار', exact: true }).waitFor();
-    expect(await page.getByRole('cell', { name: formatDate(today()), exact: true }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: formatBurialDate(today()), exact: true }).count()).toBe(1);
     await screenshot(page, 'admin-grave-show');
 
     // Mark it full from the list after the confirm.

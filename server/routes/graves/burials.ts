@@ -1,7 +1,8 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
 import { canBury } from '../../../src/domain/graveStatus';
-import { formatCount, formatDate, formatDays, formatGraveNumber } from '../../../src/domain/format';
+import { formatCount, formatDate, formatDays } from '../../../src/domain/format';
+import { gravePlace } from '../../../src/domain/graveMoves';
 import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { checkBurialDate, checkText, LIMITS } from '../../../src/domain/validation';
@@ -109,11 +110,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         },
       );
       return {
-        message: t('transfer.done', {
-          people: formatCount(done.moved, PEOPLE, 'genitive'),
-          section: t('gender.bones'),
-          number: formatGraveNumber(done.to.number),
-        }),
+        message: t('transfer.done', { people: formatCount(done.moved, PEOPLE, 'genitive'), place: gravePlace(done.to) }),
         grave: await graveNow(id),
       };
     },

@@ -14,7 +14,8 @@ import {
 import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
-import { formatDate, formatGraveNumber, formatNumber } from '../../domain/format';
+import { formatGraveNumber, formatNumber } from '../../domain/format';
+import { formatBurialDate } from '../../domain/hijri';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useRecentBurials, useStatistics } from '../queries';
@@ -79,7 +80,7 @@ export function Dashboard() {
                 {rows.map(({ grave, person }) => (
                   <TableRow key={person.id}>
                     <TableCell>{person.name}</TableCell>
-                    <TableCell>{formatDate(person.burialDate)}</TableCell>
+                    <TableCell>{formatBurialDate(person.burialDate)}</TableCell>
                     <TableCell>
                       <Link to={consolePaths.grave(grave.id)}>{formatGraveNumber(grave.number)}</Link>
                     </TableCell>

@@ -1,7 +1,7 @@
 // Arabic text of a grave's whole life (issue 13): remains moved to the ossuary, and what the pages say of them.
 // Same register as ui-text-ar.md: plain, short, respectful.
 export const graveLifeText = {
-  'transfer.done': 'نُقلت رفات {people} إلى {section} رقم {number}.',
+  'transfer.done': 'نُقلت رفات {people} إلى {place}.',
   'transfer.targetNotBones': 'تُنقل الرفات إلى قسم من أقسام العظام فقط.',
   'transfer.targetNotFound': 'قسم العظام المختار غير موجود.',
   'transfer.sourceIsBones': 'هذه مقبرة من أقسام العظام: الرفات فيها منقولة من قبل.',
@@ -11,8 +11,11 @@ export const graveLifeText = {
   'transfer.dateFuture': 'لا يمكن أن يكون تاريخ النقل بعد اليوم.',
   'transfer.dateBeforeBurial': 'لا يمكن أن يكون تاريخ النقل قبل تاريخ دفن {name}.',
   // Beside a person in a bone section, and in the history of the grave they left.
-  'transfer.movedFrom': 'نُقلت رفاته من {section} رقم {number} في {date}.',
-  'transfer.movedTo': 'نُقل إلى {section} رقم {number} في {date}.',
+  'transfer.movedFrom': 'نُقلت رفاته من {place} في {date}.',
+  'transfer.movedTo': 'نُقل إلى {place} في {date}.',
+  'transfer.placeMen': 'مقبرة رجال رقم {number}',
+  'transfer.placeWomen': 'مقبرة نساء رقم {number}',
+  'transfer.movedHeading': 'نُقلت رفاتهم من هذه المقبرة',
   'reopen.done': 'أُعيد فتح المقبرة وأُزيلت علامة الامتلاء.',
   'reopen.notFull': 'هذه المقبرة ليست ممتلئة، فلا حاجة إلى إعادة فتحها.',
   'reopen.resting':

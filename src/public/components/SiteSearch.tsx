@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
-import { formatDate } from '../../domain/format';
+import { formatBurialDate } from '../../domain/hijri';
 import { normalizeArabic } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
@@ -42,7 +42,7 @@ function ResultList({ matches }: { matches: SearchMatch[] }) {
               <HighlightedName name={m.person.name} words={m.words ?? []} />
             </span>
             <span className="result-meta">
-              {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} · {formatDate(m.person.burialDate)}
+              {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} · {formatBurialDate(m.person.burialDate)}
             </span>
           </Link>
         </li>

@@ -2,7 +2,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
-import { formatDate } from '../../domain/format';
+import { formatBurialDate } from '../../domain/hijri';
+import { MOVED_HEADING, movedFromText, movedToText } from '../../domain/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
 import { publicPaths } from '../../domain/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
@@ -83,13 +84,33 @@ export default function GraveDetailsPage() {
                 <tr key={person._id}>
                   <td>
                     <HighlightedName name={person.name} words={words} />
+                    {person.transferredFrom && <span className="move-note">{movedFromText(person.transferredFrom)}</span>}
                   </td>
-                  <td>{formatDate(person.burialDate)}</td>
+                  <td>{formatBurialDate(person.burialDate)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {g.moved && g.moved.length > 0 && (
+        <section className="moved-out" aria-labelledby="moved-heading">
+          <h2 id="moved-heading">{MOVED_HEADING}</h2>
+          <ul>
+            {g.moved.map((person) => (
+              <li key={person._id}>
+                <span className="moved-name">{person.name}</span>{' '}
+                {person.transferredTo?.graveId ? (
+                  <Link to={publicPaths.grave.href(person.transferredTo.graveId)}>
+                    {movedToText(person.transferredTo)}
+                  </Link>
+                ) : (
+                  person.transferredTo && movedToText(person.transferredTo)
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </section>
   );

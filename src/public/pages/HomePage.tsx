@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
+import { formatBurialDate } from '../../domain/hijri';
 import { publicPaths } from '../../domain/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
@@ -39,7 +40,7 @@ function RecentBurials() {
           </h3>
           <p>
             <span className="label">{ui['burial.date']}: </span>
-            {formatDate(person.burialDate)}
+            {formatBurialDate(person.burialDate)}
           </p>
           <p className="muted">{graveWhere(grave.number)}</p>
         </li>

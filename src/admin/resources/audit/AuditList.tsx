@@ -4,7 +4,8 @@ import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextI
 import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
-import { formatDate, formatGraveNumber, formatNumber } from '../../../domain/format';
+import { formatGraveNumber, formatNumber } from '../../../domain/format';
+import { formatBurialDate } from '../../../domain/hijri';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
@@ -73,7 +74,7 @@ function readable(key: string, value: unknown): string {
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
     return t(`suggestion.${value}`);
   if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
-  if (key === 'burialDate') return formatDate(value);
+  if (key === 'burialDate') return formatBurialDate(value);
   if (key === 'by' && value === 'command line') return t('audit.commandLine');
   return value.length > 120 ? `${value.slice(0, 120)}…` : value;
 }

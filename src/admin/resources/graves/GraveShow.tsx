@@ -25,7 +25,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
-import { formatDate, formatGraveNumber } from '../../../domain/format';
+import { formatGraveNumber } from '../../../domain/format';
+import { formatBurialDate } from '../../../domain/hijri';
 import { canBury } from '../../../domain/graveStatus';
 import { consolePaths } from '../../../domain/consolePaths';
 import { publicPaths } from '../../../domain/publicPaths';
@@ -130,7 +131,7 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
           {grave.buriedPersons.map((person) => (
             <TableRow key={person.id}>
               <TableCell>{person.name}</TableCell>
-              <TableCell>{formatDate(person.burialDate)}</TableCell>
+              <TableCell>{formatBurialDate(person.burialDate)}</TableCell>
               <TableCell>
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
                   <EditIcon />
