@@ -110,7 +110,10 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         },
       );
       return {
-        message: t('transfer.done', { people: formatCount(done.moved, PEOPLE, 'genitive'), place: gravePlace(done.to) }),
+        message: t('transfer.done', {
+          people: formatCount(done.moved, PEOPLE, 'genitive'),
+          place: gravePlace(done.to),
+        }),
         grave: await graveNow(id),
       };
     },
