@@ -21,6 +21,13 @@ export interface GraveMethods {
     personId: Identifier,
     changes: Partial<BurialInput>,
   ): Promise<{ data: GraveRecord; message: string }>;
+  /** POST /graves/{id}/transfer: remains moved to a bone section (issue 13). */
+  transferRemains(
+    graveId: Identifier,
+    move: { bonesGraveId: string; date: string; buriedPersonIds?: string[] },
+  ): Promise<{ data: GraveRecord; message: string }>;
+  /** PUT /graves/{id}/reopen: the full mark cleared, with the reason (manager). */
+  reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
   /** The register's statistics (five GET calls of spec section 7). */
   getStatistics(): Promise<{ data: Statistics }>;
   /** GET /graves/recentBurials */
@@ -45,6 +52,14 @@ export function gravesResource(rest: DataProvider, api: ConsoleApi): DataProvide
 export function graveMethods(api: ConsoleApi): GraveMethods {
   const written = (answer: GraveAnswer) => ({ data: answer.grave, message: answer.message });
   return {
+    async transferRemains(graveId, move) {
+      return written(await api.call<GraveAnswer>(paths.transfer(String(graveId)), { method: 'POST', body: move }));
+    },
+
+    async reopenGrave(graveId, reason) {
+      return written(await api.call<GraveAnswer>(paths.reopen(String(graveId)), { method: 'PUT', body: { reason } }));
+    },
+
     async markFull(graveId) {
       return written(await api.call<GraveAnswer>(paths.markFull(String(graveId)), { method: 'PUT' }));
     },

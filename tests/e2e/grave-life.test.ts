@@ -4,6 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatBurialDate } from '../../src/domain/hijri';
+import { messages } from '../../src/domain/messages';
 import { movedFromText, movedToText } from '../../src/domain/graveMoves';
 import type { Grave } from '../../src/domain/types';
 import { publicPaths } from '../../src/domain/publicPaths';
@@ -87,6 +88,46 @@ describeBrowser("a grave's life in the pages", () => {
       await screenshot(page, 'grave-life-console');
     } finally {
       await context.close();
+    }
+  });
+
+  it('moves the remains from the console; the person is then found in the ossuary, on /bones and in the home search', async () => {
+    const context = await signedInContext(browser, server, 'admin', { locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    try {
+      await page.goto(`${server.url}/admin/graves/${from._id}/show`);
+      await page.getByRole('button', { name: messages['transfer.button'] }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#transfer-target').click();
+      await page.getByRole('option', { name: 'المرحلة الأولى' }).click();
+      // The day typed in Hijri: 10 Jumada al-Akhirah 1447 is 1 December 2025.
+      await dialog.locator('#transfer-date').fill('١٠ جمادى الآخرة ١٤٤٧ هـ');
+      await screenshot(page, 'grave-life-console-transfer');
+      await dialog.getByRole('button', { name: messages['transfer.confirm'] }).click();
+      await page.getByText(messages['grave.empty']).waitFor();
+      await page.locator('#moved-heading').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const visitor = await newPageIn(browser, { viewport: { width: 360, height: 740 }, locale: 'ar-EG' });
+    try {
+      await visitor.goto(`${server.url}${publicPaths.bones.href()}`, { waitUntil: 'networkidle' });
+      await visitor.getByPlaceholder(messages['search.deceasedPlaceholder']).fill('فتحي الدسوقي');
+      const cards = visitor.locator('.grave-card');
+      await expect.poll(() => cards.count()).toBe(1);
+      await expect(cards.first().textContent()).resolves.toContain('المرحلة الأولى');
+      await visitor.goto(server.url, { waitUntil: 'networkidle' });
+      await visitor.locator('.site-search input').fill('فتحي الدسوقي');
+      const result = visitor.locator('.search-result', { hasText: 'فتحي عبد الرحيم الدسوقي' });
+      await result.waitFor();
+      await expect(result.locator('.move-note').textContent()).resolves.toBe(
+        movedFromText({ graveId: from._id, number: 12, gender: 'men', date: '2025-12-01' }),
+      );
+      await screenshot(visitor, 'grave-life-home-search');
+    } finally {
+      await closePage(visitor);
     }
   });
 });

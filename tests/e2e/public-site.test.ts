@@ -481,7 +481,7 @@ describeBrowser('public site', () => {
       const first = page.locator('.search-result').first();
       await first.waitFor();
       const meta = await first.locator('.result-meta').textContent();
-      expect(meta).toMatch(/^(مقابر الرجال|مقابر النساء|مقابر العظام) · في /);
+      expect(meta).toMatch(/^(مقابر الرجال|مقابر النساء|مقابر العظام)، في /);
       const name = (await first.locator('.result-name').textContent())!;
       expect(name.replace(/\s/g, '')).toContain('عبدالله');
       await first.click();

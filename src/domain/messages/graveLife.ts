@@ -21,6 +21,20 @@ export const graveLifeText = {
   'reopen.resting':
     'لا يمكن إعادة فتح المقبرة الآن: آخر دفن فيها كان في {date}، وتصبح متاحة بعد {days}. انقل الرفات إلى قسم العظام أولًا أو انتظر.',
   'reopen.reasonRequired': 'اكتب سبب إعادة فتح المقبرة (حتى ٥٠٠ حرف).',
+  'transfer.button': 'نقل الرفات إلى العظام',
+  'transfer.title': 'نقل الرفات إلى قسم العظام',
+  'transfer.target': 'قسم العظام',
+  'transfer.date': 'تاريخ النقل',
+  'transfer.dateHint': 'مثل 2025-12-01، أو بالهجري مثل ١٠ جمادى الآخرة ١٤٤٧ هـ',
+  'transfer.who': 'من تُنقل رفاتهم',
+  'transfer.confirm': 'نقل الرفات',
+  'transfer.noBones': 'لا توجد أقسام عظام بعد. أضف قسمًا من صفحة إضافة مقبرة أولًا.',
+  'transfer.bonesLoadFailed': 'تعذر تحميل أقسام العظام.',
+  'reopen.button': 'إعادة فتح المقبرة',
+  'reopen.title': 'إعادة فتح مقبرة ممتلئة',
+  'reopen.rule':
+    'تُزال علامة الامتلاء فتعود المقبرة متاحة، بشرط ألا يبقى فيها دفن داخل فترة الراحة. اكتب السبب، ويُحفظ في سجل العمليات.',
+  'reopen.reason': 'سبب إعادة الفتح',
   'audit.action.grave.reopen': 'إعادة فتح مقبرة ممتلئة',
   'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
 } as const;

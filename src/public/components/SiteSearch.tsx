@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { formatBurialDate } from '../../domain/hijri';
+import { movedFromText } from '../../domain/graveMoves';
 import { normalizeArabic } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
@@ -41,9 +42,13 @@ function ResultList({ matches }: { matches: SearchMatch[] }) {
             <span className="result-name">
               <HighlightedName name={m.person.name} words={m.words ?? []} />
             </span>
+            {/* Commas, not middle dots: beside Arabic-Indic digits a dot reads as the digit zero. */}
             <span className="result-meta">
-              {SECTION[m.grave.gender]} · {graveWhere(m.grave.number)} · {formatBurialDate(m.person.burialDate)}
+              {SECTION[m.grave.gender]}، {graveWhere(m.grave.number)}، {formatBurialDate(m.person.burialDate)}
             </span>
+            {m.person.transferredFrom && (
+              <span className="result-note move-note">{movedFromText(m.person.transferredFrom)}</span>
+            )}
           </Link>
         </li>
       ))}

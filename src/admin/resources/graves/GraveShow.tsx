@@ -35,6 +35,8 @@ import type { BurialInput, BuriedPersonRecord, GraveRecord } from '../../../data
 import { useRegisterToday, useRemoveBurial, useUpdateBurial } from '../../queries';
 import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
+import { GraveLifeActions } from './GraveLifeActions';
+import { movedFromText, movedToText } from '../../../domain/graveMoves';
 
 export function graveTitle(number: number | string | null | undefined): string {
   const base = t('grave.detailsTitle');
@@ -90,6 +92,7 @@ function GraveDetails() {
           <Typography>{GENDER_LABEL[record.gender]}</Typography>
           <Box sx={{ flexGrow: 1 }} />
           <Button href={publicPaths.grave.href(String(record.id))}>{t('admin.viewGrave')}</Button>
+          <GraveLifeActions grave={record} />
           {showBury && (
             <Button
               variant="contained"
@@ -103,6 +106,20 @@ function GraveDetails() {
           <Typography>{t('grave.empty')}</Typography>
         ) : (
           <BuriedTable grave={record} />
+        )}
+        {record.moved && record.moved.length > 0 && (
+          <Box component="section" sx={{ mt: 3 }} aria-labelledby="moved-heading">
+            <Typography id="moved-heading" component="h2" variant="h6">
+              {t('transfer.movedHeading')}
+            </Typography>
+            <ul>
+              {record.moved.map((person) => (
+                <li key={person._id}>
+                  <strong>{person.name}</strong> {person.transferredTo && movedToText(person.transferredTo)}
+                </li>
+              ))}
+            </ul>
+          </Box>
         )}
       </CardContent>
     </Card>
@@ -130,7 +147,14 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
         <TableBody>
           {grave.buriedPersons.map((person) => (
             <TableRow key={person.id}>
-              <TableCell>{person.name}</TableCell>
+              <TableCell>
+                {person.name}
+                {person.transferredFrom && (
+                  <Typography variant="body2" color="text.secondary">
+                    {movedFromText(person.transferredFrom)}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>{formatBurialDate(person.burialDate)}</TableCell>
               <TableCell>
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
