@@ -16,6 +16,7 @@ export const consoleQueryKeys = {
   settings: () => ['console', 'settings'] as const,
   statistics: () => ['console', 'statistics'] as const,
   recentBurials: () => ['console', 'recentBurials'] as const,
+  nextGraves: () => ['console', 'nextGraves'] as const,
   /** A grave read for a heading only: a failure here must not sit under react-admin's key of the grave's page. */
   graveHeading: (graveId: string) => ['console', 'graveHeading', graveId] as const,
 };
@@ -61,6 +62,12 @@ export function useStatistics() {
 export function useRecentBurials() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   return useQuery({ queryKey: consoleQueryKeys.recentBurials(), queryFn: () => dataProvider.getRecentBurials() });
+}
+
+/** The next grave to use in the men's and the women's sections (issue 13). */
+export function useNextGraves() {
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  return useQuery({ queryKey: consoleQueryKeys.nextGraves(), queryFn: () => dataProvider.getNextGraves() });
 }
 
 /** The grave a heading names, read once (no retries: the heading has a fallback). */

@@ -28,6 +28,8 @@ export interface GraveMethods {
   ): Promise<{ data: GraveRecord; message: string }>;
   /** PUT /graves/{id}/reopen: the full mark cleared, with the reason (manager). */
   reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
+  /** GET /graves/next: the next grave to use in each section, or null (issue 13). */
+  getNextGraves(): Promise<{ men: GraveRecord | null; women: GraveRecord | null }>;
   /** The register's statistics (five GET calls of spec section 7). */
   getStatistics(): Promise<{ data: Statistics }>;
   /** GET /graves/recentBurials */
@@ -103,6 +105,10 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
           unavailableGravesCount: unavailable.unavailableGravesCount,
         },
       };
+    },
+
+    async getNextGraves() {
+      return api.call<{ men: GraveRecord | null; women: GraveRecord | null }>(paths.nextGraves());
     },
 
     async getRecentBurials() {

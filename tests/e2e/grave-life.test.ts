@@ -4,7 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatBurialDate } from '../../src/domain/hijri';
-import { messages } from '../../src/domain/messages';
+import { fill, messages } from '../../src/domain/messages';
+import { graveLifeText } from '../../src/domain/messages/graveLife';
 import { movedFromText, movedToText } from '../../src/domain/graveMoves';
 import type { Grave } from '../../src/domain/types';
 import { publicPaths } from '../../src/domain/publicPaths';
@@ -126,6 +127,11 @@ describeBrowser("a grave's life in the pages", () => {
         movedFromText({ graveId: from._id, number: 12, gender: 'men', date: '2025-12-01' }),
       );
       await screenshot(visitor, 'grave-life-home-search');
+      // Emptied and not full, grave 12 is the men's section's next grave, said under the heading of /man.
+      await visitor.goto(`${server.url}${publicPaths.men.href()}`, { waitUntil: 'networkidle' });
+      await expect
+        .poll(() => visitor.locator('.next-grave').textContent())
+        .toBe(fill(graveLifeText['next.publicLine'], { place: 'مقبرة رجال رقم ١٢' }));
     } finally {
       await closePage(visitor);
     }

@@ -1,9 +1,11 @@
 // The console's home: the register's statistics and the latest burials.
 import {
   Box,
+  Button,
   Card,
   CardContent,
   Grid,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -18,7 +20,9 @@ import { formatGraveNumber, formatNumber } from '../../domain/format';
 import { formatBurialDate } from '../../domain/hijri';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
-import { useRecentBurials, useStatistics } from '../queries';
+import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
+import { gravePlace } from '../../domain/graveMoves';
+import type { GraveRecord } from '../../dataProvider';
 import { LoadError } from '../components/LoadError';
 
 const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
@@ -56,6 +60,7 @@ export function Dashboard() {
           </Grid>
         ))}
       </Grid>
+      <NextGraves />
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -92,5 +97,43 @@ export function Dashboard() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The grave the committee uses next in each section, with a way to record the burial there (issue 13). */
+function NextGraves() {
+  const next = useNextGraves();
+  if (next.error) {
+    return <LoadError error={next.error} onRetry={() => void next.refetch()} fallback={t('admin.listLoadError')} />;
+  }
+  if (!next.data) return null;
+  const sections: Array<['men' | 'women', GraveRecord | null]> = [
+    ['men', next.data.men],
+    ['women', next.data.women],
+  ];
+  return (
+    <Card sx={{ mb: 3 }} className="next-graves">
+      <CardContent>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('next.title')}
+        </Typography>
+        <Stack spacing={1}>
+          {sections.map(([gender, grave]) =>
+            grave ? (
+              <Stack key={gender} direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography>{gravePlace(grave)}</Typography>
+                <Button variant="contained" size="small" component={Link} to={consolePaths.bury(String(grave._id))}>
+                  {t('next.buryHere')}
+                </Button>
+              </Stack>
+            ) : (
+              <Typography key={gender} color="text.secondary">
+                {t('next.none', { section: t(gender === 'men' ? 'nav.men' : 'nav.women') })}
+              </Typography>
+            ),
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }

@@ -35,6 +35,11 @@ export const graveLifeText = {
   'reopen.rule':
     'تُزال علامة الامتلاء فتعود المقبرة متاحة، بشرط ألا يبقى فيها دفن داخل فترة الراحة. اكتب السبب، ويُحفظ في سجل العمليات.',
   'reopen.reason': 'سبب إعادة الفتح',
+  'next.title': 'المقبرة التالية للدفن',
+  'next.none': 'لا توجد مقبرة متاحة الآن في {section}.',
+  'next.buryHere': 'دفن هنا',
+  'next.publicLine': 'أول مقبرة متاحة في هذا القسم: {place}.',
+  'next.publicNone': 'لا توجد مقبرة متاحة في هذا القسم الآن.',
   'audit.action.grave.reopen': 'إعادة فتح مقبرة ممتلئة',
   'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
 } as const;

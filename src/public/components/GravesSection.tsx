@@ -11,6 +11,10 @@ import { SearchBox } from './SearchBox';
 import { ErrorMessage, Loading } from './Status';
 import { SteppedList } from './SteppedList';
 import { ui, pt, fill } from '../text';
+import { Link } from '../router';
+import { gravePlace } from '../../domain/graveMoves';
+import { graveLifeText } from '../../domain/messages/graveLife';
+import { publicPaths } from '../../domain/publicPaths';
 
 interface Props {
   gender: 'men' | 'women';
@@ -89,6 +93,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
     // cards arrive (layout shift).
     <section className="list-page" aria-labelledby="section-heading">
       <h1 id="section-heading">{heading}</h1>
+      <NextGrave gender={gender} />
       <SearchBox value={term} onChange={onChange} placeholder={ui['search.placeholder']} />
       {graves.state === 'loading' && <Loading />}
       {graves.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={graves.reload} />}
@@ -110,5 +115,25 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The section's next grave to use, as the committee's setting picks it (issue 13): one line under the heading, its
+ * room kept from the start so the cards do not move when it arrives. Nothing is said when it cannot be read: the
+ * list below is what the page is for.
+ */
+function NextGrave({ gender }: { gender: 'men' | 'women' }) {
+  const next = useApi<Record<'men' | 'women', Grave | null>>(paths.nextGraves());
+  const grave = next.state === 'done' ? next.data[gender] : undefined;
+  return (
+    <p className="next-grave muted">
+      {grave === null && graveLifeText['next.publicNone']}
+      {grave && (
+        <Link to={publicPaths.grave.href(grave._id)}>
+          {fill(graveLifeText['next.publicLine'], { place: gravePlace(grave) })}
+        </Link>
+      )}
+    </p>
   );
 }
