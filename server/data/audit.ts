@@ -11,6 +11,7 @@ export type AuditAction =
   | 'grave.full'
   | 'grave.delete'
   | 'grave.reopen'
+  | 'grave.position'
   | 'burial.create'
   | 'burial.update'
   | 'burial.delete'

@@ -332,3 +332,32 @@ export async function reopenGrave(
   });
   await changed?.(change);
 }
+
+/** Records where a grave is, or forgets it (null), audited (issue 13). */
+export async function setGravePosition(
+  { db, dialect, by, at, changed }: Write,
+  id: string,
+  position: { latitude: number; longitude: number } | null,
+): Promise<void> {
+  const change = await db.transaction().execute(async (trx) => {
+    await lockGrave(trx, dialect, id);
+    const row = await findGraveRow(trx, id);
+    if (!row) throw notFound('grave.notFound');
+    const text = (n: number | undefined) => (n === undefined ? null : String(n));
+    await trx
+      .updateTable('graves')
+      .set({ latitude: text(position?.latitude), longitude: text(position?.longitude) })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'grave.position',
+      entity: 'grave',
+      entityId: id,
+      after: { position },
+    });
+    return graveChanged(trx, row.gender, id);
+  });
+  await changed?.(change);
+}

@@ -169,9 +169,17 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
 export async function getGrave(db: Kysely<Database>, ctx: StatusContext, id: string): Promise<Grave | null> {
   const row = await findGraveRow(db, id);
   if (!row) return null;
-  const [persons, moved] = await Promise.all([burialsOf(db, [id]), movedOutOf(db, id)]);
-  const grave = toGrave(row, persons.get(id) ?? [], ctx);
-  return moved.length > 0 ? { ...grave, moved } : grave;
+  const [persons, moved, place] = await Promise.all([
+    burialsOf(db, [id]),
+    movedOutOf(db, id),
+    db.selectFrom('graves').select(['latitude', 'longitude']).where('id', '=', id).executeTakeFirst(),
+  ]);
+  const grave: Grave = toGrave(row, persons.get(id) ?? [], ctx);
+  if (moved.length > 0) grave.moved = moved;
+  if (place?.latitude && place.longitude) {
+    grave.position = { latitude: Number(place.latitude), longitude: Number(place.longitude) };
+  }
+  return grave;
 }
 
 /** The graves holding the `limit` most recent burials, newest first, each listing only those burials. */

@@ -131,6 +131,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('burial_moves_from').on('burial_moves').column('from_grave_id').execute();
     },
   },
+  '0006_grave_positions': {
+    // Where a grave is (issue 13), as a phone standing at it reads it: decimal degrees, kept as text like every
+    // other value (the same on both engines); both or neither.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('graves').addColumn('latitude', 'text').execute();
+      await db.schema.alterTable('graves').addColumn('longitude', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

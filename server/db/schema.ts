@@ -10,6 +10,9 @@ export interface GravesTable {
   number_value: number | null;
   full: number;
   created_at: string;
+  /** Decimal degrees as text, both or neither (issue 13). */
+  latitude: string | null;
+  longitude: string | null;
 }
 
 export interface BurialsTable {

@@ -38,6 +38,17 @@ export const bodies = {
     },
     required: ['name', 'burialDate'],
   },
+  position: {
+    type: 'object',
+    properties: {
+      latitude: {
+        type: ['number', 'string', 'null'],
+        description: 'decimal degrees, -90 to 90; null with longitude clears',
+      },
+      longitude: { type: ['number', 'string', 'null'], description: 'decimal degrees, -180 to 180' },
+    },
+    required: ['latitude', 'longitude'],
+  },
   reopen: {
     type: 'object',
     properties: { reason: { ...text(500), description: 'why the full mark is cleared (kept in the audit trail)' } },

@@ -48,6 +48,12 @@ export const grave = {
       description: '0 when available, days left while resting, null when full or an ossuary',
     },
     buriedPersons: { type: 'array', items: buriedPerson, description: 'newest first' },
+    position: {
+      type: 'object',
+      description: "additive, on one grave's answer: where the grave is (decimal degrees)",
+      properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+      required: ['latitude', 'longitude'],
+    },
     moved: {
       type: 'array',
       items: buriedPerson,

@@ -44,6 +44,14 @@ export interface Grave {
   buriedPersons: BuriedPerson[];
   /** Additive, on one grave's answer: the people once buried here whose remains were moved, newest move first. */
   moved?: BuriedPerson[];
+  /** Additive, on one grave's answer: where the grave is, when the committee recorded it. */
+  position?: GeoPosition;
+}
+
+/** Decimal degrees (WGS 84), as a phone's location gives them. */
+export interface GeoPosition {
+  latitude: number;
+  longitude: number;
 }
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -171,3 +171,26 @@ const FIELD_BY_TEXT = new Map(
 export function refusedField(message: string): string | null {
   return FIELD_BY_TEXT.get(message) ?? null;
 }
+
+/**
+ * A grave's position (issue 13): decimal degrees, typed (any digits, a comma or a point) or as a phone reads them.
+ * Both empty clears it. Kept to seven decimals (about a centimetre): more is noise.
+ */
+export function checkPosition(
+  latitude: unknown,
+  longitude: unknown,
+): Checked<{ latitude: number; longitude: number } | null> {
+  const read = (value: unknown) => {
+    if (typeof value === 'number') return value;
+    if (typeof value !== 'string' || value.trim() === '') return null;
+    const text = toWesternDigits(value.trim()).replace('٫', '.').replace(',', '.');
+    return /^-?\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  };
+  const lat = read(latitude);
+  const lng = read(longitude);
+  if (lat === null && lng === null) return ok(null);
+  if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return fail('position.invalid');
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return fail('position.invalid');
+  const round = (n: number) => Math.round(n * 1e7) / 1e7;
+  return ok({ latitude: round(lat), longitude: round(lng) });
+}

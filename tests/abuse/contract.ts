@@ -26,6 +26,7 @@ export const CONTRACT: Record<string, Guard> = {
   'PUT /api/graves/{id}/buried/{personId}': 'staff',
   'POST /api/graves/{id}/transfer': 'staff',
   'PUT /api/graves/{id}/reopen': 'manager',
+  'PUT /api/graves/{id}/position': 'staff',
   'GET /api/graves/next': 'anyone',
   'DELETE /api/graves/{id}': 'staff',
   'GET /api/search': 'anyone',

@@ -3,13 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/nameSearch';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
-import { checkGraveNumber, checkText } from '../../../src/domain/validation';
+import { checkGraveNumber, checkPosition, checkText } from '../../../src/domain/validation';
 import { deriveStatus } from '../../../src/domain/graveStatus';
 import { formatDate, formatDays } from '../../../src/domain/format';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
 import { burialsOf, getGrave, listGraves, listGraveSummaries } from '../../data/graves';
-import { createGrave, deleteGrave, markGraveFull, reopenGrave, writeBy } from '../../data/graveWrites';
+import {
+  createGrave,
+  deleteGrave,
+  markGraveFull,
+  reopenGrave,
+  setGravePosition,
+  writeBy,
+} from '../../data/graveWrites';
 import { badRequest, notFound } from '../../errors';
 import { filterIds, filterText, pageOf, parseListQuery } from '../../paging';
 import { bodies } from '../../schemas/bodies';
@@ -174,6 +181,31 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
         }
       });
       return { message: t('reopen.done'), grave: await one(request.params.id) };
+    },
+  );
+
+  // Issue 13: where the grave is, typed or read by a phone standing at it; the public page offers directions.
+  r.put(
+    '/graves/:id/position',
+    {
+      schema: {
+        params: idParams('id'),
+        body: bodies.position,
+        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+      },
+      config: {
+        access: { resource: 'graves', action: 'edit' },
+        fieldErrors: { latitude: 'position.invalid', longitude: 'position.invalid' },
+      },
+    },
+    async (request) => {
+      const position = checkPosition(request.body.latitude, request.body.longitude);
+      if (!position.ok) throw badRequest(position.error);
+      await setGravePosition(write(request), request.params.id, position.value);
+      return {
+        message: t(position.value ? 'position.saved' : 'position.cleared'),
+        grave: await one(request.params.id),
+      };
     },
   );
 
