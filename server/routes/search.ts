@@ -45,7 +45,12 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
             sc.restingPeriodDays,
           ).status,
         },
-        person: { _id: item.personId, name: item.name, burialDate: item.burialDate },
+        person: {
+          _id: item.personId,
+          name: item.name,
+          burialDate: item.burialDate,
+          ...(item.yearOnly && { datePrecision: 'year' as const }),
+        },
         match: match.match,
         words: match.words,
       }));

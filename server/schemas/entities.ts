@@ -8,7 +8,21 @@ const integer = { type: 'integer' } as const;
 
 export const buriedPerson = {
   type: 'object',
-  properties: { _id: string, name: string, burialDate: { type: 'string', description: 'YYYY-MM-DD' } },
+  properties: {
+    _id: string,
+    name: string,
+    burialDate: { type: 'string', description: 'YYYY-MM-DD (a year alone is stored as the last day of that year)' },
+    datePrecision: {
+      type: 'string',
+      enum: ['year'],
+      description: 'present only when the ledger gives the year alone: show the year only',
+    },
+    notes: { type: 'string', description: 'present only when the ledger had notes' },
+    warning: {
+      type: 'string',
+      description: 'present only when the burial was saved closer to a neighbour than the resting period (Arabic)',
+    },
+  },
   required: ['_id', 'name', 'burialDate'],
 } as const;
 

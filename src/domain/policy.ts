@@ -1,7 +1,16 @@
 // Who may do what: one table read by the server's guards and the console's canAccess.
 import type { Role } from './types';
 
-export const RESOURCES = ['graves', 'burials', 'suggestions', 'articles', 'users', 'password', 'audit'] as const;
+export const RESOURCES = [
+  'graves',
+  'burials',
+  'suggestions',
+  'articles',
+  'users',
+  'password',
+  'audit',
+  'imports',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -9,7 +18,9 @@ export type Action = (typeof ACTIONS)[number];
 const ALL: readonly Action[] = ACTIONS;
 
 /**
- * admin keeps graves and burials (and its own password); manager keeps everything.
+ * admin keeps graves and burials (and its own password); manager keeps everything. Graves by range and burials typed
+ * from the ledger are graves' and burials' creation; importing a file and undoing a batch (`imports`) are the
+ * manager's, since they change the register by the thousand.
  * What an admin may do with `password` is narrowed further by the server: only its own account.
  */
 export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> = {
@@ -26,6 +37,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     users: ALL,
     password: ['edit'],
     audit: ['list', 'show', 'export'],
+    imports: ['list', 'show', 'create', 'delete'],
   },
 };
 

@@ -14,8 +14,14 @@ export type GraveStatus = (typeof GRAVE_STATUS)[keyof typeof GRAVE_STATUS];
 export interface BuriedPerson {
   _id: string;
   name: string;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD (for a year alone, the last day of that year: see datePrecision) */
   burialDate: string;
+  /** Additive, present only for a ledger date that gives the year alone: show the year only (formatBurialDate). */
+  datePrecision?: 'year';
+  /** Additive, present only when the ledger had notes. */
+  notes?: string;
+  /** Additive, present only when the burial was saved against the resting period (the history rule's warning). */
+  warning?: string;
 }
 
 export interface Grave {

@@ -25,7 +25,7 @@ export const registerText = {
   'import.columnsMissing':
     'لم يُعثر في الملف على عمود: {columns}. سمِّ الأعمدة في السطر الأول: القسم، رقم المقبرة، الاسم، تاريخ الدفن، ملاحظات.',
   'import.mappingInvalid': 'ربط الأعمدة المرسل غير صالح: يجب أن يذكر لكل حقل عنوان عمود موجود في الملف.',
-  'import.rowsInvalid': 'يجب إرسال صف واحد على الأقل، ولا تزيد الصفوف على {max}.',
+  'import.rowsInvalid': 'يجب إرسال صف واحد على الأقل، ولا تزيد الصفوف على ١٠٠٠ صف.',
   'import.batchNotFound': 'دفعة الإدخال غير موجودة.',
   'import.batchUndone': 'تم التراجع عن هذه الدفعة من قبل.',
   'import.batchChanged':
