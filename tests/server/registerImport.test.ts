@@ -226,6 +226,12 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       expect(bad.body.message).toBe(t('import.mappingInvalid'));
     });
 
+    it('the README’s sample (docs/register-sample.csv) reads without a refusal', async () => {
+      const sample = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'register-sample.csv'));
+      const dry = await upload(sample, 'dryRun=true');
+      expect(dry.body).toMatchObject({ rowsRead: 7, refused: [] });
+    });
+
     it('refuses a file that is not a register file, an empty one, and one over the size limit, in Arabic', async () => {
       const garbage = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]), 'dryRun=true', manager, XLSX);
       expect(garbage).toMatchObject({ status: 400, body: { message: t('import.fileUnreadable') } });
