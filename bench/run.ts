@@ -74,7 +74,7 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'load') =>
+const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'load' | 'import') =>
   ONLY.size === 0 || ONLY.has(section);
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of endpoint then ceiling.
@@ -478,6 +478,51 @@ async function main(): Promise<void> {
         '',
         '0',
         missing === 0 && acknowledged.length > 0,
+      );
+    }
+
+    if (want('import')) {
+      // A village brings its paper register in: 3,000 burials of a ledger as a CSV file, into the town-scale register
+      // (one transaction under one batch), then the dry run of the same file (every row now a duplicate).
+      const firsts = [...MALE_FIRST, ...FEMALE_FIRST];
+      const lines = ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات'];
+      for (let i = 0; i < 3000; i++) {
+        const women = i % 2 === 1;
+        const first = (women ? FEMALE_FIRST : MALE_FIRST)[(i * 7) % (women ? FEMALE_FIRST : MALE_FIRST).length]!;
+        const family = FAMILY[(i * 13) % FAMILY.length]!;
+        const year = 1950 + (i % 60);
+        const date = i % 10 === 0 ? String(year) : `${(i % 28) + 1}/${(i % 12) + 1}/${year}`;
+        const father = firsts[(i * 3) % firsts.length]!;
+        lines.push(`${women ? 'نساء' : 'رجال'},${20_000 + Math.floor(i / 3)},${first} ${father} ${family},${date},`);
+      }
+      const file = lines.join('\r\n');
+      const importOnce = async (dryRun: boolean) => {
+        const t0 = performance.now();
+        const res = await fetch(`${api}/import/burials?dryRun=${dryRun}&fileName=bench.csv`, {
+          method: 'POST',
+          headers: { ...staff, 'content-type': 'text/csv' },
+          body: file,
+        });
+        const report = (await res.json()) as { burialsAdded: number; duplicates: number };
+        return { ms: performance.now() - t0, ok: res.ok, report };
+      };
+      const real = await importOnce(false);
+      record(
+        'import',
+        `CSV of 3,000 burials into the register of ${seeded.burials} (real run, one transaction): ${real.report.burialsAdded} added`,
+        real.ms,
+        'ms',
+        '< 10000 ms',
+        real.ok && real.report.burialsAdded === 3000 && real.ms < 10_000,
+      );
+      const dry = await importOnce(true);
+      record(
+        'import',
+        `the same file's dry run afterwards: ${dry.report.duplicates} duplicates found`,
+        dry.ms,
+        'ms',
+        '< 10000 ms',
+        dry.ok && dry.report.duplicates === 3000 && dry.ms < 10_000,
       );
     }
 

@@ -1,6 +1,8 @@
 // What a route declares about itself in its options' `config`, read by the plugins that act on it:
 // - access: who may call it (the authentication plugin answers 401/403 before the body is read);
-// - answerCache: the parts of the register its answer shows (the answer cache keeps it until one of them changes).
+// - answerCache: the parts of the register its answer shows (the answer cache keeps it until one of them changes);
+// - tooLarge: its own reason for a body over its limit (the errors plugin answers 413 with it).
+import type { MessageKey } from '../src/domain/messages';
 import type { Action, Resource } from '../src/domain/policy';
 import type { DataScope } from './data/dataVersions';
 
@@ -16,9 +18,16 @@ export interface AnswerCacheConfig {
   query?: readonly string[];
 }
 
+/** A route's own Arabic reason for a body over its size limit (an upload says how large a file may be). */
+export interface TooLargeConfig {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     answerCache?: AnswerCacheConfig;
+    tooLarge?: TooLargeConfig;
   }
 }

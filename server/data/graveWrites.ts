@@ -206,7 +206,14 @@ export async function updateBurial(
       .updateTable('burials')
       .set({
         ...(changes.name !== undefined && { name: changes.name, name_search: normalizeArabic(changes.name) }),
-        ...(changes.burialDate !== undefined && { burial_date: changes.burialDate }),
+        // A corrected date is a known day; the warning of the history rule was about the date it had.
+        ...(changes.burialDate !== undefined && {
+          burial_date: changes.burialDate,
+          date_precision: 'day' as const,
+          warning_json: null,
+        }),
+        // A corrected burial keeps its import batch from being undone as a whole (data/registerImport.ts).
+        updated_at: at.toISOString(),
       })
       .where('id', '=', personId)
       .execute();

@@ -1,6 +1,8 @@
 // Reading graves with their burials and deriving each grave's status at read time.
 import type { Kysely } from 'kysely';
+import type { Reason } from '../../src/domain/burialHistory';
 import { deriveStatus } from '../../src/domain/graveStatus';
+import { t } from '../../src/domain/messages';
 import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveMove } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
@@ -11,7 +13,38 @@ export interface StatusContext {
 }
 
 type GraveRow = Pick<GravesTable, 'id' | 'gender' | 'number' | 'number_value' | 'full'>;
-type BurialRow = { id: string; grave_id: string; name: string; burial_date: string };
+type BurialRow = {
+  id: string;
+  grave_id: string;
+  name: string;
+  burial_date: string;
+  date_precision: string;
+  notes: string | null;
+  warning_json: string | null;
+};
+
+/** The burial columns a BuriedPerson is made of. */
+const personColumns = [
+  'burials.id',
+  'burials.grave_id',
+  'burials.name',
+  'burials.burial_date',
+  'burials.date_precision',
+  'burials.notes',
+  'burials.warning_json',
+] as const;
+
+/** A stored burial as the API carries it: the additive fields only when they say something. */
+export function toBuriedPerson(r: Omit<BurialRow, 'grave_id'>): BuriedPerson {
+  const person: BuriedPerson = { _id: r.id, name: r.name, burialDate: r.burial_date };
+  if (r.date_precision === 'year') person.datePrecision = 'year';
+  if (r.notes) person.notes = r.notes;
+  if (r.warning_json) {
+    const reason = JSON.parse(r.warning_json) as Reason;
+    person.warning = t(reason.key, reason.params);
+  }
+  return person;
+}
 
 /** Men and women graves carry a JSON number; bone sections their label. */
 export function graveNumberOf(row: Pick<GravesTable, 'gender' | 'number'>): number | string {
@@ -66,7 +99,8 @@ function groupBurials(rows: BurialRow[], movedIn: ReadonlyMap<string, GraveMove>
     let list = byGrave.get(r.grave_id);
     if (!list) byGrave.set(r.grave_id, (list = []));
     const from = movedIn.get(r.id);
-    list.push({ _id: r.id, name: r.name, burialDate: r.burial_date, ...(from && { transferredFrom: from }) });
+    const person = toBuriedPerson(r);
+    list.push(from ? { ...person, transferredFrom: from } : person);
   }
   return byGrave;
 }
@@ -136,7 +170,7 @@ export async function listGraves(db: Kysely<Database>, ctx: StatusContext, gende
   let gq = db.selectFrom('graves').select(graveColumns);
   let bq = db
     .selectFrom('burials')
-    .select(['burials.id', 'burials.grave_id', 'burials.name', 'burials.burial_date'])
+    .select(personColumns)
     .orderBy('burials.burial_date', 'desc')
     .orderBy('burials.created_at', 'desc')
     .orderBy('burials.id', 'desc');
@@ -191,6 +225,9 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
       'burials.id as burial_id',
       'burials.name',
       'burials.burial_date',
+      'burials.date_precision',
+      'burials.notes',
+      'burials.warning_json',
       'graves.id',
       'graves.gender',
       'graves.number',
@@ -214,7 +251,7 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
       rowOf.set(r.id, r);
       personsOf.set(r.id, []);
     }
-    personsOf.get(r.id)!.push({ _id: r.burial_id, name: r.name, burialDate: r.burial_date });
+    personsOf.get(r.id)!.push(toBuriedPerson({ ...r, id: r.burial_id }));
   }
   return order.map((id) => {
     const row = rowOf.get(id)!;
@@ -248,11 +285,11 @@ export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promi
   const [rows, movedIn] = await Promise.all([
     db
       .selectFrom('burials')
-      .select(['id', 'grave_id', 'name', 'burial_date'])
-      .where('grave_id', 'in', graveIds)
-      .orderBy('burial_date', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .select(personColumns)
+      .where('burials.grave_id', 'in', graveIds)
+      .orderBy('burials.burial_date', 'desc')
+      .orderBy('burials.created_at', 'desc')
+      .orderBy('burials.id', 'desc')
       .execute(),
     movesInto(db, graveIds),
   ]);

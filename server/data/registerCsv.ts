@@ -1,6 +1,9 @@
 // The whole register (graves and their burials) as CSV for Excel: UTF-8 with a BOM so Arabic shows right,
-// CRLF line ends, every field quoted when it needs to be, and formula-looking cells defused.
+// CRLF line ends, every field quoted when it needs to be, and formula-looking cells defused. Its columns are the ones
+// the import reads (src/domain/registerImport.ts): an export imported into an empty register gives the same register
+// (الحالة brings back the full marks; the ids are for reading only and are not imported).
 import type { Kysely } from 'kysely';
+import { burialDateText } from '../../src/domain/burialDate';
 import { BOM, csvLine } from '../../src/domain/csv';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
@@ -27,11 +30,14 @@ export async function registerCsv(db: Kysely<Database>, ctx: StatusContext): Pro
       sharedText['burial.name'],
       sharedText['burial.date'],
       'معرف المتوفى',
+      'ملاحظات',
     ]);
   for (const g of graves) {
     const base = [GENDER_LABEL[g.gender], g.number, g.status, g._id];
-    if (g.buriedPersons.length === 0) out += csvLine([...base, null, null, null]);
-    for (const p of g.buriedPersons) out += csvLine([...base, p.name, p.burialDate, p._id]);
+    if (g.buriedPersons.length === 0) out += csvLine([...base, null, null, null, null]);
+    for (const p of g.buriedPersons) {
+      out += csvLine([...base, p.name, burialDateText(p.burialDate, p.datePrecision), p._id, p.notes ?? null]);
+    }
   }
   return out;
 }

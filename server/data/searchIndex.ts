@@ -35,6 +35,8 @@ export interface IndexedPerson {
   personId: string;
   name: string;
   burialDate: string;
+  /** Present only for a ledger date that gives the year alone (the search answer carries it as datePrecision). */
+  yearOnly?: true;
   /** When it was recorded (milliseconds): the last tie-break. */
   recordedAt: number;
   grave: IndexedGrave;
@@ -95,6 +97,7 @@ export class SearchIndex {
       personId: row.person_id,
       name: row.name,
       burialDate: row.burial_date,
+      ...(row.date_precision === 'year' && { yearOnly: true as const }),
       recordedAt: Date.parse(row.created_at),
       grave: held.grave,
       ...(movedFrom && { transferredFrom: movedFrom }),
@@ -113,6 +116,7 @@ function burialRows(db: Kysely<Database>) {
       'burials.id as person_id',
       'burials.name',
       'burials.burial_date',
+      'burials.date_precision',
       'burials.created_at',
       'graves.id',
       'graves.gender',

@@ -111,6 +111,39 @@ const migrations: Record<string, Migration> = {
       await db.deleteFrom('settings').where('key', '=', 'data_version').execute();
     },
   },
+  '0004_register_import': {
+    // Bringing a paper register in (issue 12): each import or typed batch is recorded so it can be listed and undone
+    // as a whole; a burial keeps its batch, its ledger notes, whether its date is a year alone, the history rule's
+    // warning, and when it was last corrected (a corrected burial stops its batch from being undone).
+    // One column per statement: SQLite's ALTER TABLE adds one at a time.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('import_batches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text')
+        .addColumn('account_email', 'text', (c) => c.notNull())
+        .addColumn('rows_read', 'integer', (c) => c.notNull())
+        .addColumn('graves_created', 'integer', (c) => c.notNull())
+        .addColumn('burials_added', 'integer', (c) => c.notNull())
+        .addColumn('undone_at', 'text')
+        .execute();
+      await db.schema.createIndex('import_batches_created').on('import_batches').column('created_at').execute();
+      await db.schema.alterTable('burials').addColumn('batch_id', 'text').execute();
+      await db.schema.alterTable('burials').addColumn('notes', 'text').execute();
+      await db.schema
+        .alterTable('burials')
+        .addColumn('date_precision', 'text', (c) => c.notNull().defaultTo('day'))
+        .execute();
+      await db.schema.alterTable('burials').addColumn('warning_json', 'text').execute();
+      await db.schema.alterTable('burials').addColumn('updated_at', 'text').execute();
+      await db.schema.alterTable('graves').addColumn('batch_id', 'text').execute();
+      await db.schema.createIndex('burials_batch').on('burials').column('batch_id').execute();
+      await db.schema.createIndex('graves_batch').on('graves').column('batch_id').execute();
+    },
+  },
   '0005_burial_moves': {
     // Remains moved to the ossuary (issue 13): the burial row moves to the bone section and each move is kept,
     // so the first grave's history still shows the person, and the bone section says where they came from.

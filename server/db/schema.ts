@@ -1,5 +1,6 @@
 // Table types as Kysely sees them. Everything is TEXT or INTEGER so that one set of migrations
 // and one set of queries behave the same on SQLite and PostgreSQL (dates are ISO text, flags 0/1).
+import type { Generated } from 'kysely';
 
 export interface GravesTable {
   id: string;
@@ -13,6 +14,8 @@ export interface GravesTable {
   /** Decimal degrees as text, both or neither (issue 13). */
   latitude: string | null;
   longitude: string | null;
+  /** The import or typed batch that created it (undone with it), else null. */
+  batch_id: string | null;
 }
 
 export interface BurialsTable {
@@ -21,8 +24,18 @@ export interface BurialsTable {
   name: string;
   /** normalizeArabic(name), stored at write time so search never normalises rows per query. */
   name_search: string;
+  /** YYYY-MM-DD; for a year alone, the last day of that year (src/domain/burialDate.ts). */
   burial_date: string;
   created_at: string;
+  /** 'day', or 'year' when the ledger gives the year alone. */
+  date_precision: Generated<'day' | 'year'>;
+  notes: string | null;
+  /** The import or typed batch it came in, else null. */
+  batch_id: string | null;
+  /** The history rule's warning ({key, params}) it was saved with, else null. */
+  warning_json: string | null;
+  /** When staff last corrected it, else null. */
+  updated_at: string | null;
 }
 
 /** A burial's remains moved from one grave to a bone section (issue 13). */
@@ -91,6 +104,20 @@ export interface AuditTable {
   after_json: string | null;
 }
 
+export interface ImportBatchesTable {
+  id: string;
+  /** 'import' (a file) or 'entry' (rows typed in the console). */
+  kind: 'import' | 'entry';
+  file_name: string | null;
+  created_at: string;
+  account_id: string | null;
+  account_email: string;
+  rows_read: number;
+  graves_created: number;
+  burials_added: number;
+  undone_at: string | null;
+}
+
 export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
@@ -101,4 +128,5 @@ export interface Database {
   settings: SettingsTable;
   throttle: ThrottleTable;
   audit_log: AuditTable;
+  import_batches: ImportBatchesTable;
 }

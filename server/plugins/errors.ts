@@ -22,6 +22,9 @@ const FIELD_LABEL: Record<string, MessageKey> = {
   password: 'field.password',
   newPassword: 'field.newPassword',
   q: 'field.q',
+  from: 'field.from',
+  to: 'field.to',
+  rows: 'field.rows',
 };
 
 interface AjvError {
@@ -72,8 +75,10 @@ async function errors(app: FastifyInstance): Promise<void> {
       return reply.status(status).send({ message: validationMessage(error, request.routeOptions.config?.fieldErrors) });
     }
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send({ message: t('errors.payloadTooLarge') });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const own = request.routeOptions.config?.tooLarge;
+        return reply.status(413).send({ message: own ? t(own.key, own.params) : t('errors.payloadTooLarge') });
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ message: t('errors.unsupportedMedia') });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

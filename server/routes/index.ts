@@ -9,6 +9,7 @@ import { authRoutes } from './auth';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
+import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
@@ -26,4 +27,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await authRoutes(api, ctx);
   await userRoutes(api, ctx);
   await auditRoutes(api, ctx);
+  await registerImportRoutes(api, ctx);
 }

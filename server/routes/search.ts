@@ -50,6 +50,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
           name: item.name,
           burialDate: item.burialDate,
           ...(item.transferredFrom && { transferredFrom: item.transferredFrom }),
+          ...(item.yearOnly && { datePrecision: 'year' as const }),
         },
         match: match.match,
         words: match.words,

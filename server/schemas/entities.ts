@@ -28,7 +28,17 @@ export const buriedPerson = {
   properties: {
     _id: string,
     name: string,
-    burialDate: { type: 'string', description: 'YYYY-MM-DD' },
+    burialDate: { type: 'string', description: 'YYYY-MM-DD (a year alone is stored as the last day of that year)' },
+    datePrecision: {
+      type: 'string',
+      enum: ['year'],
+      description: 'present only when the ledger gives the year alone: show the year only',
+    },
+    notes: { type: 'string', description: 'present only when the ledger had notes' },
+    warning: {
+      type: 'string',
+      description: 'present only when the burial was saved closer to a neighbour than the resting period (Arabic)',
+    },
     transferredFrom: { ...graveMove, description: 'additive: where the remains of a person moved here came from' },
     transferredTo: { ...graveMove, description: "additive: in a grave's moved history, where the remains went" },
   },

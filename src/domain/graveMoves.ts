@@ -1,7 +1,7 @@
 // How a move of remains to the ossuary reads (issue 13): «نُقلت رفاته من مقبرة رجال رقم ١٢ في …» beside a person in
 // a bone section, «نُقل إلى المرحلة الأولى في …» in the history of the grave they left.
 import { formatGraveNumber } from './format';
-import { formatBurialDate } from './hijri';
+import { formatBurialDate } from './burialDate';
 import { fill } from './messages/fill';
 import { graveLifeText as text } from './messages/graveLife';
 import type { GraveMove } from './types';

@@ -1,7 +1,6 @@
 // Hijri dates (Umm al-Qura) beside the Gregorian ones (issue 13), from the platform's own Intl calendar: the browser
 // and Node carry the Umm al-Qura tables, so nothing here converts by hand. A Hijri date typed by a clerk is turned
 // into the Gregorian day by searching the days whose Hijri form is that date (Hijri dates only move forward).
-import { formatDate } from './format';
 import { normalizeArabic, toWesternDigits } from './normalize';
 
 const hijriLong = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', {
@@ -27,8 +26,6 @@ export const HIJRI_MONTHS: readonly string[] = (() => {
 })();
 
 const FOLDED_MONTHS = HIJRI_MONTHS.map((name) => normalizeArabic(name));
-
-const yearFormat = new Intl.NumberFormat('ar-EG', { useGrouping: false });
 
 const DAY_MS = 86_400_000;
 const msOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
@@ -95,16 +92,4 @@ export function readHijriDate(typed: string): string | 'not-hijri' | 'invalid' {
     return 'invalid';
   }
   return gregorianOfHijri(year, month, day) ?? 'invalid';
-}
-
-/**
- * A burial date as the register shows it: the Gregorian long date, then the Hijri one, the way Egyptian papers
- * write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ». (Not a middle dot between them: beside Arabic-Indic digits
- * «·» reads as the digit zero, «٢٠٢٤ · ٥» as «٢٠٢٤٠٥».) A year alone (a ledger that did not give the day) is shown
- * as the year; anything else that is not a whole date as formatDate shows it.
- */
-export function formatBurialDate(date: string): string {
-  if (/^\d{4}$/.test(date)) return yearFormat.format(Number(date));
-  if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(msOf(date))) return formatDate(date);
-  return `${formatDate(date)}م الموافق ${formatHijri(date)}`;
 }

@@ -10,6 +10,7 @@ export const RESOURCES = [
   'password',
   'audit',
   'reopen',
+  'imports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -18,7 +19,9 @@ export type Action = (typeof ACTIONS)[number];
 const ALL: readonly Action[] = ACTIONS;
 
 /**
- * admin keeps graves and burials (and its own password); manager keeps everything.
+ * admin keeps graves and burials (and its own password); manager keeps everything. Graves by range and burials typed
+ * from the ledger are graves' and burials' creation; importing a file and undoing a batch (`imports`) are the
+ * manager's, since they change the register by the thousand.
  * What an admin may do with `password` is narrowed further by the server: only its own account.
  */
 export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> = {
@@ -37,6 +40,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     audit: ['list', 'show', 'export'],
     // Clearing a full mark lets a grave take burials again: the manager's decision, with a reason.
     reopen: ['edit'],
+    imports: ['list', 'show', 'create', 'delete'],
   },
 };
 

@@ -24,12 +24,18 @@ export interface GraveMove {
 export interface BuriedPerson {
   _id: string;
   name: string;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD (for a year alone, the last day of that year: see datePrecision) */
   burialDate: string;
   /** Additive: where this person's remains came from, for someone moved into this (bone) grave. */
   transferredFrom?: GraveMove;
   /** Additive: where the remains went, for someone listed in a grave's `moved` history. */
   transferredTo?: GraveMove;
+  /** Additive, present only for a ledger date that gives the year alone: show the year only (formatBurialDate). */
+  datePrecision?: 'year';
+  /** Additive, present only when the ledger had notes. */
+  notes?: string;
+  /** Additive, present only when the burial was saved against the resting period (the history rule's warning). */
+  warning?: string;
 }
 
 export interface Grave {

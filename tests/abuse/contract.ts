@@ -50,4 +50,9 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/audit/{id}': 'manager',
   'GET /api/export/register.csv': 'staff',
   'GET /api/export/audit.csv': 'manager',
+  'POST /api/graves/range': 'staff',
+  'POST /api/burials/batch': 'staff',
+  'POST /api/import/burials': 'manager',
+  'GET /api/import/batches': 'manager',
+  'DELETE /api/import/batches/{id}': 'manager',
 };

@@ -3,7 +3,7 @@
 // shows its Hijri date beside the Gregorian one, on the public page and in the console.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { formatBurialDate } from '../../src/domain/hijri';
+import { formatBurialDate } from '../../src/domain/burialDate';
 import { fill, messages } from '../../src/domain/messages';
 import { graveLifeText } from '../../src/domain/messages/graveLife';
 import { movedFromText, movedToText } from '../../src/domain/graveMoves';

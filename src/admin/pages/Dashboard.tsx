@@ -17,7 +17,7 @@ import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../domain/format';
-import { formatBurialDate } from '../../domain/hijri';
+import { formatBurialDate } from '../../domain/burialDate';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
@@ -85,7 +85,7 @@ export function Dashboard() {
                 {rows.map(({ grave, person }) => (
                   <TableRow key={person.id}>
                     <TableCell>{person.name}</TableCell>
-                    <TableCell>{formatBurialDate(person.burialDate)}</TableCell>
+                    <TableCell>{formatBurialDate(person.burialDate, person.datePrecision)}</TableCell>
                     <TableCell>
                       <Link to={consolePaths.grave(grave.id)}>{formatGraveNumber(grave.number)}</Link>
                     </TableCell>

@@ -5,12 +5,14 @@ import { publicText } from './public';
 import { adminText } from './admin';
 import { meaningText } from './meaning';
 import { graveLifeText } from './graveLife';
+import { registerText } from './register';
 import { fill } from './fill';
 
 export const messages = {
   ...sharedText,
   ...meaningText,
   ...serverText,
+  ...registerText,
   ...publicText,
   ...adminText,
   ...graveLifeText,

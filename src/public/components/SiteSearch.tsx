@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
-import { formatBurialDate } from '../../domain/hijri';
+import { formatBurialDate } from '../../domain/burialDate';
 import { movedFromText } from '../../domain/graveMoves';
 import { normalizeArabic } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';
@@ -44,7 +44,7 @@ function ResultList({ matches }: { matches: SearchMatch[] }) {
             </span>
             {/* Commas, not middle dots: beside Arabic-Indic digits a dot reads as the digit zero. */}
             <span className="result-meta">
-              {SECTION[m.grave.gender]}، {graveWhere(m.grave.number)}، {formatBurialDate(m.person.burialDate)}
+              {SECTION[m.grave.gender]}، {graveWhere(m.grave.number)}، {formatBurialDate(m.person.burialDate, m.person.datePrecision)}
             </span>
             {m.person.transferredFrom && (
               <span className="result-note move-note">{movedFromText(m.person.transferredFrom)}</span>

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
-import { formatBurialDate } from '../../domain/hijri';
+import { formatBurialDate } from '../../domain/burialDate';
 import { MOVED_HEADING, movedFromText, movedToText } from '../../domain/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
 import { publicPaths } from '../../domain/publicPaths';
@@ -86,7 +86,7 @@ export default function GraveDetailsPage() {
                     <HighlightedName name={person.name} words={words} />
                     {person.transferredFrom && <span className="move-note">{movedFromText(person.transferredFrom)}</span>}
                   </td>
-                  <td>{formatBurialDate(person.burialDate)}</td>
+                  <td>{formatBurialDate(person.burialDate, person.datePrecision)}</td>
                 </tr>
               ))}
             </tbody>

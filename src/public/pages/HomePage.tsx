@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
-import { formatBurialDate } from '../../domain/hijri';
+import { formatBurialDate } from '../../domain/burialDate';
 import { publicPaths } from '../../domain/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
@@ -40,7 +40,7 @@ function RecentBurials() {
           </h3>
           <p>
             <span className="label">{ui['burial.date']}: </span>
-            {formatBurialDate(person.burialDate)}
+            {formatBurialDate(person.burialDate, person.datePrecision)}
           </p>
           <p className="muted">{graveWhere(grave.number)}</p>
         </li>

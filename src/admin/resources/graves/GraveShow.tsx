@@ -26,7 +26,7 @@ import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowCon
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
-import { formatBurialDate } from '../../../domain/hijri';
+import { formatBurialDate } from '../../../domain/burialDate';
 import { canBury } from '../../../domain/graveStatus';
 import { consolePaths } from '../../../domain/consolePaths';
 import { publicPaths } from '../../../domain/publicPaths';
@@ -155,7 +155,7 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>{formatBurialDate(person.burialDate)}</TableCell>
+              <TableCell>{formatBurialDate(person.burialDate, person.datePrecision)}</TableCell>
               <TableCell>
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
                   <EditIcon />

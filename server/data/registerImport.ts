@@ -1,0 +1,389 @@
+// Bringing a paper register in (issue 12): graves by range, and burials from a file or typed in the console, each
+// written in one transaction with one audit entry. A batch of burials is recorded (import_batches) so that a manager
+// can list it and undo it as a whole while nothing it brought in was changed since.
+//
+// The rules live in src/domain/registerImport.ts (the plan of the rows against the register); this module loads the
+// register the plan needs, inside the transaction that writes it, and tells the search index what changed after the
+// commit, as every write of server/data does (one change per section, with the counter markChanged set there).
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  graveKey,
+  parseSection,
+  planBurials,
+  type ImportReport,
+  type PlanOptions,
+  type RawBurialRow,
+  type StoredGrave,
+} from '../../src/domain/registerImport';
+import type { Gender } from '../../src/domain/types';
+import type { Database, ImportBatchesTable } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
+import { refuse } from '../errors';
+import { audit } from './audit';
+import { markChanged } from './dataVersions';
+import type { Write } from './graveWrites';
+import type { GraveChange } from './searchIndex';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// SQLite takes at most 32766 bound parameters per statement; 500 rows of a dozen columns stay well under it.
+const CHUNK = 500;
+async function inChunks<T>(rows: readonly T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * On PostgreSQL, holds the graves of these sections until the transaction ends: a burial recorded through the
+ * single-burial route meanwhile waits, so the plan's view of each grave stays true until it is written. (SQLite runs
+ * one transaction at a time on our connection.)
+ */
+async function lockSections(trx: Db, write: Write, genders: readonly Gender[]): Promise<void> {
+  if (write.dialect === 'postgres' && genders.length > 0) {
+    await trx.selectFrom('graves').select('id').where('gender', 'in', genders).forUpdate().execute();
+  }
+}
+
+/** Tells the search index, after the commit, what each section's write changed. */
+async function tell(write: Write, changes: readonly GraveChange[]): Promise<void> {
+  for (const change of changes) await write.changed?.(change);
+}
+
+/** A race with another writer (a grave created meanwhile in another process) is answered "try again". */
+function raceAsBusy(error: unknown): never {
+  if (isUniqueViolation(error)) throw refuse(409, 'import.busy');
+  throw error;
+}
+
+// ---- graves by range ----
+
+export interface RangeAnswer {
+  created: number;
+  skipped: number[];
+}
+
+/** Creates every missing number from..to of a numbered section (a dry run only counts them). */
+export async function createGraveRange(
+  write: Write,
+  gender: 'men' | 'women',
+  from: number,
+  to: number,
+  dryRun: boolean,
+): Promise<RangeAnswer> {
+  const plan = async (db: Db) => {
+    const rows = await db
+      .selectFrom('graves')
+      .select('number_value')
+      .where('gender', '=', gender)
+      .where('number_value', '>=', from)
+      .where('number_value', '<=', to)
+      .execute();
+    const taken = new Set(rows.map((r) => Number(r.number_value)));
+    const missing: number[] = [];
+    for (let n = from; n <= to; n++) if (!taken.has(n)) missing.push(n);
+    return { missing, skipped: [...taken].sort((a, b) => a - b) };
+  };
+  if (dryRun) {
+    const { missing, skipped } = await plan(write.db);
+    return { created: missing.length, skipped };
+  }
+  const { by, at } = write;
+  let change: GraveChange | null = null;
+  const answer = await write.db
+    .transaction()
+    .execute(async (trx) => {
+      const { missing, skipped } = await plan(trx);
+      if (missing.length === 0) return { created: 0, skipped };
+      const createdAt = at.toISOString();
+      await inChunks(missing, (part) =>
+        trx
+          .insertInto('graves')
+          .values(
+            part.map((n) => ({
+              id: randomUUID(),
+              gender,
+              number: String(n),
+              number_value: n,
+              full: 0,
+              created_at: createdAt,
+            })),
+          )
+          .execute(),
+      );
+      await audit(trx, {
+        at,
+        account: by,
+        action: 'grave.range',
+        entity: 'grave',
+        entityId: `${gender}:${from}-${to}`,
+        after: { gender, from, to, created: missing.length, skipped },
+      });
+      const versions = await markChanged(trx, [gender]);
+      // New graves hold no burials, and the search index keeps only graves with burials: it needs the counter alone.
+      change = { gender, version: versions.get(gender) ?? '', graveIds: [] };
+      return { created: missing.length, skipped };
+    })
+    .catch(raceAsBusy);
+  if (change) await tell(write, [change]);
+  return answer;
+}
+
+// ---- burials from a file or from the keyboard ----
+
+/** The graves of these sections with what the plan needs of their burials. */
+export async function loadRegisterState(db: Db, genders: readonly Gender[]): Promise<Map<string, StoredGrave>> {
+  const state = new Map<string, StoredGrave>();
+  if (genders.length === 0) return state;
+  const [graves, burials] = await Promise.all([
+    db.selectFrom('graves').select(['id', 'gender', 'number', 'full']).where('gender', 'in', genders).execute(),
+    db
+      .selectFrom('burials')
+      .innerJoin('graves', 'graves.id', 'burials.grave_id')
+      .select([
+        'burials.grave_id',
+        'burials.name',
+        'burials.name_search',
+        'burials.burial_date',
+        'burials.date_precision',
+      ])
+      .where('graves.gender', 'in', genders)
+      .execute(),
+  ]);
+  const byId = new Map<string, StoredGrave & { burials: StoredGrave['burials'][number][] }>();
+  for (const g of graves) {
+    const grave = { id: g.id, gender: g.gender, number: g.number, full: Number(g.full) === 1, burials: [] };
+    byId.set(g.id, grave);
+    state.set(graveKey(g.gender, g.number), grave);
+  }
+  for (const b of burials) {
+    byId.get(b.grave_id)?.burials.push({
+      name: b.name,
+      nameKey: b.name_search,
+      date: b.burial_date,
+      precision: b.date_precision,
+    });
+  }
+  return state;
+}
+
+/** The sections the rows name (the plan refuses the rows that name none). */
+function sectionsOf(rows: readonly RawBurialRow[], defaultSection?: Gender): Gender[] {
+  const found = new Set<Gender>();
+  for (const row of rows) {
+    const gender = parseSection(row.gender) ?? defaultSection;
+    if (gender) found.add(gender);
+  }
+  return [...found];
+}
+
+export interface BatchMeta {
+  kind: ImportBatchesTable['kind'];
+  fileName: string | null;
+  dryRun: boolean;
+}
+
+/**
+ * Plans the rows against the register and, unless a dry run, writes every valid one in one transaction under one
+ * batch id (nothing at all when nothing is valid: batchId stays null). Answers the report.
+ */
+export async function importBurials(
+  write: Write,
+  rows: readonly RawBurialRow[],
+  options: PlanOptions,
+  meta: BatchMeta,
+): Promise<ImportReport> {
+  const genders = sectionsOf(rows, options.defaultSection);
+  if (meta.dryRun) return planBurials(rows, await loadRegisterState(write.db, genders), options).report;
+
+  const { by, at } = write;
+  const changes: GraveChange[] = [];
+  const report = await write.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockSections(trx, write, genders);
+      const state = await loadRegisterState(trx, genders);
+      const plan = planBurials(rows, state, options);
+      if (plan.newGraves.length === 0 && plan.burials.length === 0) return plan.report;
+      const batchId = randomUUID();
+      const createdAt = at.toISOString();
+      await trx
+        .insertInto('import_batches')
+        .values({
+          id: batchId,
+          kind: meta.kind,
+          file_name: meta.fileName,
+          created_at: createdAt,
+          account_id: by?.sub ?? null,
+          account_email: by?.email ?? 'system',
+          rows_read: plan.report.rowsRead,
+          graves_created: plan.report.gravesCreated,
+          burials_added: plan.report.burialsAdded,
+          undone_at: null,
+        })
+        .execute();
+      const idOf = new Map<string, { id: string; gender: Gender }>();
+      for (const [key, grave] of state) idOf.set(key, { id: grave.id, gender: grave.gender });
+      const graveRows = plan.newGraves.map((g) => {
+        const id = randomUUID();
+        idOf.set(g.key, { id, gender: g.gender });
+        return {
+          id,
+          gender: g.gender,
+          number: g.number,
+          number_value: /^\d+$/.test(g.number) ? Number(g.number) : null,
+          full: g.full ? 1 : 0,
+          created_at: createdAt,
+          batch_id: batchId,
+        };
+      });
+      await inChunks(graveRows, (part) => trx.insertInto('graves').values(part).execute());
+      const touched = new Map<Gender, Set<string>>();
+      const burialRows = plan.burials.map((b) => {
+        const grave = idOf.get(b.graveKey)!;
+        let ids = touched.get(grave.gender);
+        if (!ids) touched.set(grave.gender, (ids = new Set()));
+        ids.add(grave.id);
+        return {
+          id: randomUUID(),
+          grave_id: grave.id,
+          name: b.name,
+          name_search: b.nameKey,
+          burial_date: b.date,
+          date_precision: b.precision,
+          notes: b.notes,
+          warning_json: b.warning ? JSON.stringify(b.warning) : null,
+          batch_id: batchId,
+          created_at: createdAt,
+        };
+      });
+      await inChunks(burialRows, (part) => trx.insertInto('burials').values(part).execute());
+      const { refused, warnings, ...counts } = plan.report;
+      await audit(trx, {
+        at,
+        account: by,
+        action: 'import.create',
+        entity: 'import',
+        entityId: batchId,
+        after: {
+          kind: meta.kind,
+          fileName: meta.fileName,
+          ...counts,
+          batchId,
+          refused: refused.length,
+          warnings: warnings.length,
+        },
+      });
+      for (const g of plan.newGraves) if (!touched.has(g.gender)) touched.set(g.gender, new Set());
+      const versions = await markChanged(trx, [...touched.keys()]);
+      for (const [gender, ids] of touched) {
+        changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
+      }
+      return { ...plan.report, batchId };
+    })
+    .catch(raceAsBusy);
+  await tell(write, changes);
+  return report;
+}
+
+// ---- the batches, and undoing one ----
+
+export interface BatchSummary {
+  _id: string;
+  kind: ImportBatchesTable['kind'];
+  fileName: string | null;
+  createdAt: string;
+  accountEmail: string;
+  rowsRead: number;
+  gravesCreated: number;
+  burialsAdded: number;
+  undoneAt: string | null;
+}
+
+/** The batches, newest first (the console's list with its undo buttons). */
+export async function listBatches(db: Kysely<Database>, limit = 500): Promise<BatchSummary[]> {
+  const rows = await db
+    .selectFrom('import_batches')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    kind: r.kind,
+    fileName: r.file_name,
+    createdAt: r.created_at,
+    accountEmail: r.account_email,
+    rowsRead: Number(r.rows_read),
+    gravesCreated: Number(r.graves_created),
+    burialsAdded: Number(r.burials_added),
+    undoneAt: r.undone_at,
+  }));
+}
+
+/**
+ * Removes every burial a batch added and every grave it created, while none of them was changed since: a burial
+ * corrected or deleted, or another burial recorded in a grave the batch created, refuses the undo (409).
+ */
+export async function undoBatch(write: Write, id: string): Promise<void> {
+  const { by, at } = write;
+  const changes: GraveChange[] = [];
+  await write.db.transaction().execute(async (trx) => {
+    const batch = await trx.selectFrom('import_batches').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!batch) throw refuse(404, 'import.batchNotFound');
+    if (batch.undone_at) throw refuse(409, 'import.batchUndone');
+    const ofBatch = trx.selectFrom('graves').select('id').where('batch_id', '=', id);
+    if (write.dialect === 'postgres') {
+      await trx
+        .selectFrom('graves')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('batch_id', '=', id),
+            eb('id', 'in', trx.selectFrom('burials').select('grave_id').where('batch_id', '=', id)),
+          ]),
+        )
+        .forUpdate()
+        .execute();
+    }
+    const burials = await trx
+      .selectFrom('burials')
+      .innerJoin('graves', 'graves.id', 'burials.grave_id')
+      .select(['burials.grave_id', 'burials.updated_at', 'graves.gender'])
+      .where('burials.batch_id', '=', id)
+      .execute();
+    const others = await trx
+      .selectFrom('burials')
+      .select('id')
+      .where('grave_id', 'in', ofBatch)
+      .where((eb) => eb.or([eb('batch_id', 'is', null), eb('batch_id', '!=', id)]))
+      .limit(1)
+      .execute();
+    if (burials.length !== Number(batch.burials_added) || burials.some((b) => b.updated_at) || others.length > 0) {
+      throw refuse(409, 'import.batchChanged');
+    }
+    const graves = await ofBatch.select('gender').execute();
+    await trx.deleteFrom('burials').where('batch_id', '=', id).execute();
+    await trx.deleteFrom('graves').where('batch_id', '=', id).execute();
+    await trx.updateTable('import_batches').set({ undone_at: at.toISOString() }).where('id', '=', id).execute();
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'import.undo',
+      entity: 'import',
+      entityId: id,
+      before: { burialsAdded: burials.length, gravesCreated: graves.length },
+    });
+    const touched = new Map<Gender, Set<string>>();
+    const touch = (gender: Gender, graveId: string) => {
+      let ids = touched.get(gender);
+      if (!ids) touched.set(gender, (ids = new Set()));
+      ids.add(graveId);
+    };
+    for (const b of burials) touch(b.gender, b.grave_id);
+    for (const g of graves) touch(g.gender, g.id);
+    const versions = await markChanged(trx, [...touched.keys()]);
+    for (const [gender, ids] of touched) changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
+  });
+  await tell(write, changes);
+}

@@ -1,0 +1,213 @@
+// Bringing a paper register in (issue 12): graves by range, burials typed from the ledger (the console's keyboard
+// page), a spreadsheet import with its dry run, and the batches with their undo. Every way of adding burials answers
+// the same report, so the console shows it as it is. The rules are in src/domain/registerImport.ts; the writes in
+// server/data/registerImport.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatNumber } from '../../src/domain/format';
+import { t } from '../../src/domain/messages';
+import {
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  mapColumns,
+  rowFromCells,
+  type ImportField,
+  type RawBurialRow,
+} from '../../src/domain/registerImport';
+import { LIMITS } from '../../src/domain/validation';
+import type { AppContext } from '../context';
+import { writeBy } from '../data/graveWrites';
+import { createGraveRange, importBurials, listBatches, undoBatch } from '../data/registerImport';
+import { badRequest, HttpError } from '../errors';
+import { readSheet, UnreadableFile } from '../import/sheet';
+import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
+import { deleted } from '../schemas/entities';
+import {
+  batchList,
+  burialBatchBody,
+  dryRunQuery,
+  importFileBody,
+  importQuery,
+  importReport,
+  rangeAnswer,
+  rangeBody,
+} from '../schemas/registerImport';
+import { typed } from './typed';
+
+/** A register file may be a few MB: 20,000 rows of a ledger are about 2 MB of CSV. */
+export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+/** A page of typed rows (at most 1,000) is far below this. */
+const BATCH_BODY_LIMIT = 1024 * 1024;
+
+const FILE_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
+
+const isDryRun = (query: { dryRun?: 'true' | 'false' }) => query.dryRun !== 'false';
+
+/** The console's column mapping: a JSON object of field → header text, every field a known one. */
+function parseMapping(text: string | undefined): Partial<Record<ImportField, string>> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('import.mappingInvalid');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('import.mappingInvalid');
+  const mapping: Partial<Record<ImportField, string>> = {};
+  for (const [field, header] of Object.entries(value)) {
+    const known = IMPORT_FIELDS.find((f) => f === field);
+    if (!known || typeof header !== 'string') throw badRequest('import.mappingInvalid');
+    mapping[known] = header;
+  }
+  return mapping;
+}
+
+const isBuffer = (body: unknown): body is Buffer => Buffer.isBuffer(body);
+
+export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = typed(app);
+  const write = (request: FastifyRequest) => writeBy(ctx, request);
+  const planOptions = () => ({ today: ctx.today(), restingPeriodDays: ctx.config.restingPeriodDays });
+
+  r.post(
+    '/graves/range',
+    {
+      schema: {
+        querystring: dryRunQuery,
+        body: rangeBody,
+        response: answers({ 200: rangeAnswer, 201: rangeAnswer }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
+      },
+      config: {
+        access: { resource: 'graves', action: 'create' },
+        fieldErrors: { gender: 'grave.genderInvalid', from: 'grave.rangeInvalid', to: 'grave.rangeInvalid' },
+      },
+    },
+    async (request, reply) => {
+      const { gender, from, to } = request.body;
+      if (gender === 'bones') throw badRequest('grave.rangeBones');
+      if (from < 1 || to > LIMITS.graveNumberMax || from > to) throw badRequest('grave.rangeInvalid');
+      if (to - from + 1 > IMPORT_LIMITS.rangeGraves) {
+        throw badRequest('grave.rangeTooLarge', { max: formatNumber(IMPORT_LIMITS.rangeGraves) });
+      }
+      const dryRun = isDryRun(request.query);
+      const answer = await createGraveRange(write(request), gender, from, to, dryRun);
+      reply.status(dryRun ? 200 : 201);
+      return answer;
+    },
+  );
+
+  r.post(
+    '/burials/batch',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        querystring: dryRunQuery,
+        body: burialBatchBody,
+        response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
+      },
+      config: { access: { resource: 'burials', action: 'create' }, fieldErrors: { rows: 'import.rowsInvalid' } },
+    },
+    async (request, reply) => {
+      const rows: RawBurialRow[] = request.body.rows.map((row, i) => ({
+        line: i + 1,
+        gender: row.gender ?? row.section,
+        number: row.graveNumber,
+        name: row.name,
+        date: row.burialDate,
+        notes: row.notes,
+        createGrave: row.createGrave === true,
+      }));
+      const dryRun = isDryRun(request.query);
+      const report = await importBurials(
+        write(request),
+        rows,
+        { ...planOptions(), createGraves: 'asked' },
+        { kind: 'entry', fileName: null, dryRun },
+      );
+      reply.status(dryRun ? 200 : 201);
+      return report;
+    },
+  );
+
+  // The file upload in a context of its own, so that only here a CSV or spreadsheet body is read (as bytes).
+  await app.register(async (files) => {
+    files.addContentTypeParser(
+      FILE_TYPES,
+      { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    typed(files).post(
+      '/import/burials',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          querystring: importQuery,
+          body: importFileBody,
+          response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
+        },
+        config: {
+          access: { resource: 'imports', action: 'create' },
+          tooLarge: {
+            key: 'import.fileTooLarge',
+            params: { max: `${formatNumber(IMPORT_BODY_LIMIT / 2 ** 20)} ميغابايت` },
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!isBuffer(request.body) || request.body.length === 0) throw badRequest('import.fileUnreadable');
+        const mapping = parseMapping(request.query.mapping);
+        const defaultSection = request.query.gender;
+        let sheet;
+        try {
+          sheet = await readSheet(request.body);
+        } catch (error) {
+          if (error instanceof UnreadableFile) throw badRequest('import.fileUnreadable');
+          throw error;
+        }
+        if (sheet.rows.length === 0) throw badRequest('import.fileEmpty');
+        if (sheet.rows.length > IMPORT_LIMITS.fileRows) {
+          throw badRequest('import.tooManyRows', { max: formatNumber(IMPORT_LIMITS.fileRows) });
+        }
+        const columns = mapColumns(sheet.header, { mapping, sectionGiven: defaultSection !== undefined });
+        if (!columns.ok) throw new HttpError(400, columns.message);
+        const rows = sheet.rows.map(({ line, cells }) => rowFromCells(cells, columns.columns, line));
+        const dryRun = isDryRun(request.query);
+        const report = await importBurials(
+          write(request),
+          rows,
+          { ...planOptions(), defaultSection, createGraves: 'always' },
+          { kind: 'import', fileName: request.query.fileName?.trim() || null, dryRun },
+        );
+        reply.status(dryRun ? 200 : 201);
+        return report;
+      },
+    );
+  });
+
+  r.get(
+    '/import/batches',
+    {
+      schema: { response: answers({ 200: batchList }, { refusals: [...STAFF] }) },
+      config: { access: { resource: 'imports', action: 'list' } },
+    },
+    async () => listBatches(ctx.db),
+  );
+
+  r.delete(
+    '/import/batches/:id',
+    {
+      schema: { params: idParams('id'), response: answers({ 200: deleted }, { refusals: [...STAFF, 404, 409] }) },
+      config: { access: { resource: 'imports', action: 'delete' } },
+    },
+    async (request) => {
+      await undoBatch(write(request), request.params.id);
+      return { message: t('import.batchUndoneNow'), _id: request.params.id };
+    },
+  );
+}

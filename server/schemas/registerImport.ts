@@ -1,0 +1,145 @@
+// Schemas of bringing a paper register in: graves by range, burials typed from the ledger, the spreadsheet import and
+// its batches. Lengths here are generous on purpose: a typed row that is too long gets its own Arabic reason in the
+// report (src/domain/registerImport.ts) instead of failing the whole batch.
+import { GENDERS } from '../../src/domain/types';
+import { IMPORT_FIELDS, IMPORT_LIMITS } from '../../src/domain/registerImport';
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+
+export const dryRunQuery = {
+  type: 'object',
+  properties: {
+    dryRun: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'true (the default): answer what would be done and write nothing; false: write it',
+    },
+  },
+} as const;
+
+export const rangeBody = {
+  type: 'object',
+  properties: {
+    gender: { type: 'string', enum: GENDERS, description: 'men | women (bone sections take labels, not ranges)' },
+    from: { type: 'integer', description: 'first number, 1–100000' },
+    to: { type: 'integer', description: `last number, at most ${IMPORT_LIMITS.rangeGraves} graves from the first` },
+  },
+  required: ['gender', 'from', 'to'],
+} as const;
+
+export const rangeAnswer = {
+  type: 'object',
+  properties: {
+    created: { type: 'integer', description: 'graves created (a dry run: that would be created)' },
+    skipped: { type: 'array', items: integer, description: 'numbers of the range that existed already' },
+  },
+  required: ['created', 'skipped'],
+} as const;
+
+export const burialBatchBody = {
+  type: 'object',
+  properties: {
+    rows: {
+      type: 'array',
+      minItems: 1,
+      maxItems: IMPORT_LIMITS.batchRows,
+      description: 'one row per burial, as typed from the ledger; `line` in the report is the row’s place (first 1)',
+      items: {
+        type: 'object',
+        properties: {
+          gender: { type: 'string', maxLength: 40, description: 'men | women | bones, or رجال / نساء / عظام' },
+          section: { type: 'string', maxLength: 40, description: 'the same as gender (either may be sent)' },
+          graveNumber: { type: ['integer', 'string'], maxLength: 200 },
+          name: { type: 'string', maxLength: 1000 },
+          burialDate: {
+            type: ['string', 'integer'],
+            maxLength: 60,
+            description: '15/3/2004, ١٥/٣/٢٠٠٤, 2004-03-15, or a year alone (2004)',
+          },
+          notes: { type: 'string', maxLength: 2000 },
+          createGrave: { type: 'boolean', description: 'create the grave when it does not exist' },
+        },
+      },
+    },
+  },
+  required: ['rows'],
+} as const;
+
+export const importQuery = {
+  type: 'object',
+  properties: {
+    ...dryRunQuery.properties,
+    gender: { type: 'string', enum: GENDERS, description: 'the section of rows that name none' },
+    mapping: {
+      type: 'string',
+      maxLength: 2000,
+      description: `JSON {field: header as in the file}, fields ${IMPORT_FIELDS.join(', ')}; else headers are recognised`,
+    },
+    fileName: { type: 'string', maxLength: 200, description: 'the file’s name, kept with the batch' },
+  },
+} as const;
+
+export const importFileBody = {
+  content: {
+    'text/csv': { schema: { description: 'CSV: UTF-8 (with or without BOM) or Windows-1256; , ; or tab separated' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { description: '.xlsx' } },
+    'application/octet-stream': { schema: { description: 'CSV or .xlsx (told by its content)' } },
+  },
+} as const;
+
+const lineMessages = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { line: integer, message: string },
+    required: ['line', 'message'],
+  },
+} as const;
+
+export const importReport = {
+  type: 'object',
+  description: 'What the rows do (a dry run: would do) to the register',
+  properties: {
+    rowsRead: integer,
+    gravesCreated: integer,
+    burialsAdded: integer,
+    duplicates: { type: 'integer', description: 'rows already in the register or earlier in the file: skipped' },
+    refused: { ...lineMessages, description: 'rows not taken, with the Arabic reason' },
+    warnings: { ...lineMessages, description: 'rows taken with a warning (resting period, duplicate skipped)' },
+    batchId: {
+      type: ['string', 'null'],
+      description: 'the batch to undo; null for a dry run or when nothing was written',
+    },
+  },
+  required: ['rowsRead', 'gravesCreated', 'burialsAdded', 'duplicates', 'refused', 'warnings', 'batchId'],
+} as const;
+
+export const batchList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      _id: string,
+      kind: { type: 'string', enum: ['import', 'entry'], description: 'a file, or rows typed in the console' },
+      fileName: { type: ['string', 'null'] },
+      createdAt: string,
+      accountEmail: string,
+      rowsRead: integer,
+      gravesCreated: integer,
+      burialsAdded: integer,
+      undoneAt: { type: ['string', 'null'] },
+    },
+    required: [
+      '_id',
+      'kind',
+      'fileName',
+      'createdAt',
+      'accountEmail',
+      'rowsRead',
+      'gravesCreated',
+      'burialsAdded',
+      'undoneAt',
+    ],
+  },
+} as const;

@@ -1,0 +1,38 @@
+// Arabic text of bringing a paper register in (issue 12): graves by range, burials typed from the ledger, the
+// spreadsheet import and its undo, and the history rule's reasons and warnings. Same register as the shared copy:
+// plain, short, respectful Modern Standard Arabic. Counts and dates arrive already formatted (ar-EG digits).
+export const registerText = {
+  'grave.rangeInvalid': 'بداية النطاق ونهايته يجب أن تكونا عددين صحيحين من ١ إلى ١٠٠٠٠٠، والبداية لا تزيد على النهاية.',
+  'grave.rangeTooLarge': 'لا يمكن إضافة أكثر من {max} مقبرة في المرة الواحدة. قسّم النطاق إلى أجزاء أصغر.',
+  'grave.rangeBones': 'مقابر العظام تُضاف بأسمائها واحدة واحدة، لا بنطاق من الأرقام.',
+  'grave.rangeCreated': 'تمت إضافة {created}، وكان {skipped} موجودًا من قبل.',
+  'burial.dateUnreadable':
+    'تاريخ الدفن غير مفهوم. اكتبه يومًا/شهرًا/سنة مثل 15/3/2004، أو سنة-شهر-يوم مثل 2004-03-15، أو السنة وحدها مثل 2004.',
+  'burial.dateMissing': 'تاريخ الدفن مطلوب. إذا لم يُعرف اليوم فاكتب السنة وحدها.',
+  'burial.notesTooLong': 'الملاحظات لا تزيد على {max} حرف.',
+  'burial.fullAtDate': 'لا يمكن تسجيل هذا الدفن: المقبرة مسجلة ممتلئة بعد آخر دفن فيها، وهذا التاريخ يأتي بعده.',
+  'history.restingAfterPrevious':
+    'تنبيه: دُفن في هذه المقبرة «{name}» في {date}، أي قبل هذا الدفن بـ{days} فقط، وهي أقل من مدة الراحة. حُفظ الدفن كما في السجل.',
+  'history.restingBeforeNext':
+    'تنبيه: دُفن في هذه المقبرة «{name}» في {date}، أي بعد هذا الدفن بـ{days} فقط، وهي أقل من مدة الراحة. حُفظ الدفن كما في السجل.',
+  'import.graveUnknown': 'لا توجد مقبرة رقم {number} في قسم {section}. أضفها أولًا، أو اختر إنشاءها مع هذا الدفن.',
+  'import.sectionInvalid': 'القسم غير معروف: اكتب رجال أو نساء أو عظام.',
+  'import.duplicate': 'هذا الدفن مسجل من قبل (القسم والرقم والاسم والتاريخ نفسها)، فلم يُضف مرة أخرى.',
+  'import.fileUnreadable': 'تعذرت قراءة الملف. أرسل ملف CSV أو ملف Excel بصيغة ‎.xlsx.',
+  'import.fileEmpty': 'الملف لا يحتوي على صفوف بعد سطر العناوين.',
+  'import.fileTooLarge': 'الملف أكبر من المسموح ({max}). قسّمه إلى ملفات أصغر.',
+  'import.tooManyRows': 'الملف فيه أكثر من {max} صف. قسّمه إلى ملفات أصغر.',
+  'import.columnsMissing':
+    'لم يُعثر في الملف على عمود: {columns}. سمِّ الأعمدة في السطر الأول: القسم، رقم المقبرة، الاسم، تاريخ الدفن، ملاحظات.',
+  'import.mappingInvalid': 'ربط الأعمدة المرسل غير صالح: يجب أن يذكر لكل حقل عنوان عمود موجود في الملف.',
+  'import.rowsInvalid': 'يجب إرسال صف واحد على الأقل، ولا تزيد الصفوف على ١٠٠٠ صف.',
+  'import.batchNotFound': 'دفعة الإدخال غير موجودة.',
+  'import.batchUndone': 'تم التراجع عن هذه الدفعة من قبل.',
+  'import.batchChanged':
+    'لا يمكن التراجع عن هذه الدفعة: عُدّل أو حُذف بعض ما أدخلته منذ حفظها، أو دُفن غيرهم في مقابر أنشأتها.',
+  'import.batchUndoneNow': 'تم التراجع عن الدفعة، وحُذف ما أدخلته.',
+  'import.busy': 'تغيّر السجل أثناء الحفظ. أعد المحاولة.',
+  'field.from': 'بداية النطاق',
+  'field.to': 'نهاية النطاق',
+  'field.rows': 'الصفوف',
+} as const;

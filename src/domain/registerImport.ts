@@ -1,0 +1,328 @@
+// Bringing a paper register in: the rows of a spreadsheet or of the console's keyboard-entry page, checked one by one
+// and planned against the stored register. Pure, so the console checks a row as it is typed with the same rules the
+// server saves it by; the server only loads the register, runs the plan and writes it.
+//
+// One report for every way in (dry run or real, file or keyboard):
+//   {rowsRead, gravesCreated, burialsAdded, duplicates, refused: [{line, message}], warnings: [{line, message}], batchId}
+// `line` is the file's line (the header is line 1) or, for typed rows, the row's place (the first is 1).
+import { parseBurialDate, type BurialDate } from './burialDate';
+import { checkBurialInHistory, type HistoryBurial, type Reason } from './burialHistory';
+import { formatNumber } from './format';
+import { t } from './messages';
+import { normalizeArabic } from './normalize';
+import { GENDERS, GRAVE_STATUS, type Gender } from './types';
+import { checkGraveNumber, checkText, LIMITS } from './validation';
+
+export const IMPORT_LIMITS = {
+  notesMax: 500,
+  /** Rows of one file. */
+  fileRows: 20_000,
+  /** Rows of one keyboard batch (a ledger page is about 50). */
+  batchRows: 1000,
+  /** Graves of one range. */
+  rangeGraves: 2000,
+} as const;
+
+/** The columns a file may have; number, name and date are needed, gender unless the request names the section. */
+export const IMPORT_FIELDS = ['gender', 'number', 'name', 'date', 'notes', 'status'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/**
+ * The headers each column is known by, Arabic and English. The register's CSV export writes the first of each, so
+ * an export imports as it is (الحالة carries the full mark; its ids are ignored).
+ */
+export const IMPORT_HEADERS: Record<ImportField, readonly string[]> = {
+  gender: ['النوع', 'القسم', 'gender', 'section'],
+  number: ['رقم المقبرة', 'الرقم', 'number', 'grave number', 'grave'],
+  name: ['اسم المتوفى', 'الاسم', 'name'],
+  date: ['تاريخ الدفن', 'التاريخ', 'date', 'burial date'],
+  notes: ['ملاحظات', 'notes'],
+  status: ['الحالة', 'status'],
+};
+
+const FIELD_LABELS: Record<ImportField, string> = {
+  gender: 'القسم',
+  number: 'رقم المقبرة',
+  name: 'الاسم',
+  date: 'تاريخ الدفن',
+  notes: 'ملاحظات',
+  status: 'الحالة',
+};
+
+const headerKey = (text: string) => normalizeArabic(text.replace(/^\uFEFF/, ''));
+
+export type ColumnMap = Partial<Record<ImportField, number>>;
+
+/**
+ * Which column holds which field: by the client's mapping (field → header text as in the file) where given, else by
+ * the known headers. Refused when a needed column is missing.
+ */
+export function mapColumns(
+  header: readonly string[],
+  options: { mapping?: Partial<Record<ImportField, string>>; sectionGiven?: boolean } = {},
+): { ok: true; columns: ColumnMap } | { ok: false; message: string } {
+  const keys = header.map((h) => headerKey(h));
+  const columns: ColumnMap = {};
+  for (const field of IMPORT_FIELDS) {
+    const wanted = options.mapping?.[field];
+    if (wanted !== undefined) {
+      const at = keys.indexOf(headerKey(wanted));
+      if (at < 0) return { ok: false, message: t('import.mappingInvalid') };
+      columns[field] = at;
+      continue;
+    }
+    const at = keys.findIndex((k) => k !== '' && IMPORT_HEADERS[field].some((known) => headerKey(known) === k));
+    if (at >= 0) columns[field] = at;
+  }
+  const needed: ImportField[] = options.sectionGiven
+    ? ['number', 'name', 'date']
+    : ['gender', 'number', 'name', 'date'];
+  const missing = needed.filter((field) => columns[field] === undefined);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message: t('import.columnsMissing', { columns: missing.map((f) => `«${FIELD_LABELS[f]}»`).join('، ') }),
+    };
+  }
+  return { ok: true, columns };
+}
+
+/** One row as read from a file or typed, before any check. */
+export interface RawBurialRow {
+  line: number;
+  gender?: unknown;
+  number?: unknown;
+  name?: unknown;
+  date?: unknown;
+  notes?: unknown;
+  status?: unknown;
+  /** Typed rows: create the grave when it does not exist (a file's rows always may). */
+  createGrave?: boolean;
+}
+
+/**
+ * A spreadsheet cell as text: the CSV export defuses formula-looking text with a leading apostrophe (src/domain/csv),
+ * which is taken off again here so that an export imports as it was.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value).trim();
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** A row of cells as a raw row, by the column map. */
+export function rowFromCells(cells: readonly unknown[], columns: ColumnMap, line: number): RawBurialRow {
+  const row: RawBurialRow = { line };
+  for (const field of IMPORT_FIELDS) {
+    const at = columns[field];
+    if (at !== undefined) row[field] = cells[at];
+  }
+  return row;
+}
+
+const SECTION_WORDS: Record<Gender, readonly string[]> = {
+  men: ['رجال', 'رجل', 'الرجال', 'ذكور', 'ذكر', 'men', 'man', 'male'],
+  women: ['نساء', 'امراه', 'النساء', 'سيدات', 'اناث', 'انثي', 'women', 'woman', 'female'],
+  bones: ['عظام', 'العظام', 'bones', 'bone'],
+};
+
+/** The section named by a cell, in Arabic or English; null when it names none. */
+export function parseSection(value: unknown): Gender | null {
+  const key = headerKey(cellText(value));
+  if ((GENDERS as readonly string[]).includes(key)) return key as Gender;
+  for (const gender of GENDERS) if (SECTION_WORDS[gender].some((w) => headerKey(w) === key)) return gender;
+  return null;
+}
+
+/** A row that passed its own checks (the register is not consulted yet). */
+export interface CheckedRow {
+  line: number;
+  gender: Gender;
+  /** The grave number's canonical text ("12", or a bone section's label). */
+  number: string;
+  /** Null for a row that only names a grave (no name and no date): the grave is created, nothing is buried. */
+  burial: ({ name: string; nameKey: string; notes: string | null } & BurialDate) | null;
+  full: boolean;
+  createGrave: boolean;
+}
+
+export type RowCheck = { ok: true; row: CheckedRow } | { ok: false; line: number; message: string };
+
+/** One row's own checks, in the order a clerk reads them: section, grave number, name, date, notes. */
+export function checkBurialRow(raw: RawBurialRow, today: string, defaultSection?: Gender): RowCheck {
+  const refuse = (message: string): RowCheck => ({ ok: false, line: raw.line, message });
+  const sectionText = cellText(raw.gender);
+  const gender = sectionText === '' && defaultSection ? defaultSection : parseSection(raw.gender);
+  if (!gender) return refuse(t('import.sectionInvalid'));
+  const number = checkGraveNumber(gender, typeof raw.number === 'number' ? raw.number : cellText(raw.number));
+  if (!number.ok) return refuse(t(number.error));
+  const nameText = cellText(raw.name);
+  const dateText = typeof raw.date === 'number' ? raw.date : cellText(raw.date);
+  const notesText = cellText(raw.notes);
+  const full = headerKey(cellText(raw.status)) === headerKey(GRAVE_STATUS.full);
+  const base = { line: raw.line, gender, number: String(number.value), full, createGrave: raw.createGrave === true };
+  if (nameText === '' && dateText === '' && notesText === '') return { ok: true, row: { ...base, burial: null } };
+  const name = checkText(nameText, LIMITS.burialNameMax, 'burial.nameInvalid');
+  if (!name.ok) return refuse(t(name.error));
+  const date = parseBurialDate(dateText, today);
+  if (!date.ok) return refuse(t(date.error));
+  if ([...notesText].length > IMPORT_LIMITS.notesMax) {
+    return refuse(t('burial.notesTooLong', { max: formatNumber(IMPORT_LIMITS.notesMax) }));
+  }
+  return {
+    ok: true,
+    row: {
+      ...base,
+      burial: { name: name.value, nameKey: normalizeArabic(name.value), notes: notesText || null, ...date.value },
+    },
+  };
+}
+
+/** A grave as the plan needs it from the register. */
+export interface StoredGrave {
+  id: string;
+  gender: Gender;
+  number: string;
+  full: boolean;
+  burials: ReadonlyArray<HistoryBurial & { nameKey: string }>;
+}
+
+export const graveKey = (gender: Gender, number: string) => `${gender}\u0000${number}`;
+
+export interface PlannedBurial {
+  line: number;
+  graveKey: string;
+  name: string;
+  nameKey: string;
+  date: string;
+  precision: BurialDate['precision'];
+  notes: string | null;
+  /** The history rule's first warning, kept with the burial and shown on the grave's page. */
+  warning: Reason | null;
+}
+
+export interface ImportReport {
+  rowsRead: number;
+  gravesCreated: number;
+  burialsAdded: number;
+  duplicates: number;
+  refused: Array<{ line: number; message: string }>;
+  warnings: Array<{ line: number; message: string }>;
+  batchId: string | null;
+}
+
+export interface BurialPlan {
+  report: ImportReport;
+  /** Graves to create, in the order first met; `full` for the ones the file marks full. */
+  newGraves: Array<{ key: string; gender: Gender; number: string; full: boolean }>;
+  burials: PlannedBurial[];
+}
+
+export interface PlanOptions {
+  today: string;
+  restingPeriodDays: number;
+  /** The section of rows that name none (a file of one section). */
+  defaultSection?: Gender;
+  /** 'always' for a file; 'asked' for typed rows, which create a missing grave only with createGrave. */
+  createGraves: 'always' | 'asked';
+}
+
+const burialKey = (grave: string, nameKey: string, b: BurialDate) =>
+  `${grave}\u0000${nameKey}\u0000${b.date}\u0000${b.precision}`;
+
+/**
+ * What the rows would do to the register: each row checked, its grave found or created, duplicates (same section,
+ * number, normalised name and date as a stored burial or an earlier row) skipped, and the history rule applied with
+ * the earlier rows counted as part of the grave's history.
+ */
+export function planBurials(
+  rows: readonly RawBurialRow[],
+  stored: ReadonlyMap<string, StoredGrave>,
+  options: PlanOptions,
+): BurialPlan {
+  const report: ImportReport = {
+    rowsRead: rows.length,
+    gravesCreated: 0,
+    burialsAdded: 0,
+    duplicates: 0,
+    refused: [],
+    warnings: [],
+    batchId: null,
+  };
+  const newGraves: BurialPlan['newGraves'] = [];
+  const newGraveOf = new Map<string, BurialPlan['newGraves'][number]>();
+  const burials: PlannedBurial[] = [];
+  // Each grave met, as it stands with the rows planned so far.
+  const graves = new Map<string, { gender: Gender; full: boolean; burials: HistoryBurial[]; isNew: boolean }>();
+  const seen = new Set<string>();
+  const graveOf = (key: string) => {
+    let grave = graves.get(key);
+    if (!grave) {
+      const s = stored.get(key);
+      if (!s) return null;
+      grave = { gender: s.gender, full: s.full, burials: [...s.burials], isNew: false };
+      for (const b of s.burials) seen.add(burialKey(key, b.nameKey, b));
+      graves.set(key, grave);
+    }
+    return grave;
+  };
+
+  for (const raw of rows) {
+    const checked = checkBurialRow(raw, options.today, options.defaultSection);
+    if (!checked.ok) {
+      report.refused.push({ line: checked.line, message: checked.message });
+      continue;
+    }
+    const row = checked.row;
+    const key = graveKey(row.gender, row.number);
+    let grave = graveOf(key);
+    if (!grave) {
+      if (options.createGraves !== 'always' && !row.createGrave) {
+        report.refused.push({
+          line: row.line,
+          message: t('import.graveUnknown', {
+            number: row.gender === 'bones' ? row.number : formatNumber(Number(row.number)),
+            section: t(`gender.${row.gender}`),
+          }),
+        });
+        continue;
+      }
+      grave = { gender: row.gender, full: false, burials: [], isNew: true };
+      graves.set(key, grave);
+      const created = { key, gender: row.gender, number: row.number, full: false };
+      newGraves.push(created);
+      newGraveOf.set(key, created);
+      report.gravesCreated++;
+    }
+    // The full mark of a file applies to the graves it creates, after all their burials.
+    if (row.full && grave.isNew) newGraveOf.get(key)!.full = true;
+    const burial = row.burial;
+    if (!burial) continue;
+    const dup = burialKey(key, burial.nameKey, burial);
+    if (seen.has(dup)) {
+      report.duplicates++;
+      report.warnings.push({ line: row.line, message: t('import.duplicate') });
+      continue;
+    }
+    const verdict = checkBurialInHistory(grave, burial, options.today, options.restingPeriodDays);
+    if (!verdict.ok) {
+      report.refused.push({ line: row.line, message: t(verdict.reason.key, verdict.reason.params) });
+      continue;
+    }
+    for (const w of verdict.warnings) report.warnings.push({ line: row.line, message: t(w.key, w.params) });
+    seen.add(dup);
+    grave.burials.push({ name: burial.name, date: burial.date, precision: burial.precision });
+    burials.push({
+      line: row.line,
+      graveKey: key,
+      name: burial.name,
+      nameKey: burial.nameKey,
+      date: burial.date,
+      precision: burial.precision,
+      notes: burial.notes,
+      warning: verdict.warnings[0] ?? null,
+    });
+    report.burialsAdded++;
+  }
+  return { report, newGraves, burials };
+}
