@@ -1,8 +1,24 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
+import { t, type MessageKey } from '../src/domain/messages';
+import { checkNewPassword, checkStaffEmail } from '../src/domain/validation';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Why a staff address is refused, for the person at the console of the machine: English as the rest of the
+ * command-line text, followed by the Arabic message the API and the forms give for the same address.
+ */
+export function emailRefusal(email: string, error: MessageKey): string {
+  const reason =
+    error === 'auth.emailTld'
+      ? 'must end in .com or .net (the login form accepts no other address)'
+      : error === 'auth.emailRequired'
+        ? 'is empty'
+        : 'is not an e-mail address';
+  return `the e-mail "${email}" ${reason}: ${t(error)}`;
 }
 
 export interface Config {
@@ -77,8 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((managerEmail === null) !== (managerPassword === null)) {
     throw new ConfigError('MANAGER_EMAIL and MANAGER_PASSWORD go together: set both or neither');
   }
-  if (managerPassword !== null && managerPassword.length < 8) {
-    throw new ConfigError('MANAGER_PASSWORD must be at least 8 characters');
+  // The same rules as every other way of creating an account: a manager the login form refuses could never sign in.
+  if (managerEmail !== null) {
+    const checked = checkStaffEmail(managerEmail);
+    if (!checked.ok) {
+      throw new ConfigError(`MANAGER_EMAIL: ${emailRefusal(managerEmail, checked.error)}`);
+    }
+  }
+  if (managerPassword !== null) {
+    const checked = checkNewPassword(managerPassword);
+    if (!checked.ok) throw new ConfigError(`MANAGER_PASSWORD must be 8 to 200 characters: ${t(checked.error)}`);
   }
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!['info', 'warn', 'error', 'silent'].includes(logLevel)) {

@@ -1,10 +1,11 @@
 // Opening a database for serving: migrations, the token secret, the configured manager.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import { emailRefusal, type Config } from './config';
 import { createSigner } from './auth/tokens';
 import { createContext, type AppContext } from './context';
-import { countManagers, findAccountByEmail, insertAccount } from './data/accounts';
+import { countManagers, findAccountByEmail, insertAccount, unusableAccounts } from './data/accounts';
+import { checkStaffEmail } from '../src/domain/validation';
 import { openStore, type Store } from './db/connect';
 import { migrate } from './db/migrations';
 import type { Database } from './db/schema';
@@ -22,6 +23,23 @@ export async function tokenSecret(db: Kysely<Database>, configured: string | nul
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * Accounts kept from before the e-mail rule (or written into the database by hand) whose address the login form
+ * refuses: they can never sign in. Serving goes on; the person starting the server is told which and how to repair.
+ */
+export async function unusableAccountNotices(db: Kysely<Database>): Promise<string[]> {
+  const notices: string[] = [];
+  for (const account of await unusableAccounts(db, (email) => checkStaffEmail(email).ok)) {
+    const checked = checkStaffEmail(account.email);
+    if (checked.ok) continue;
+    notices.push(
+      `Warning: the ${account.role} account "${account.name}" cannot sign in: ${emailRefusal(account.email, checked.error)}. ` +
+        `Change its address with: npm run account -- set-email --email "${account.email}" --new-email NEW_ADDRESS`,
+    );
+  }
+  return notices;
 }
 
 export interface Prepared {
@@ -59,6 +77,7 @@ export async function prepare(config: Config, options: { now?: () => Date } = {}
         'or start once with MANAGER_EMAIL and MANAGER_PASSWORD set.',
       );
     }
+    notices.push(...(await unusableAccountNotices(store.db)));
     const ctx = createContext({
       db: store.db,
       dialect: store.dialect,

@@ -1,17 +1,21 @@
 // npm run account -- create --role manager|admin --email … --name … --password …
 // npm run account -- set-password --email … --password …
-// For the person who deploys: creates the first manager, or resets a forgotten password, without the website.
+// npm run account -- set-email --email OLD --new-email NEW
+// For the person who deploys: creates the first manager, resets a forgotten password, or moves an account to an
+// address it can sign in with, without the website. The e-mail and password rules are the API's (src/domain).
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../config';
+import { emailRefusal, loadConfig, ConfigError } from '../config';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
-import { findAccountByEmail, insertAccount, setPassword } from '../data/accounts';
+import { findAccountByEmail, insertAccount, setPassword, updateAccount } from '../data/accounts';
 import { audit } from '../data/audit';
-import { isEmail, LIMITS } from '../../src/domain/validation';
+import { t } from '../../src/domain/messages';
+import { checkNewPassword, checkStaffEmail, LIMITS } from '../../src/domain/validation';
 
 const USAGE = `usage:
   npm run account -- create --role manager|admin --email EMAIL --name NAME --password PASSWORD
   npm run account -- set-password --email EMAIL --password PASSWORD
+  npm run account -- set-email --email EMAIL --new-email NEW_EMAIL
 (the database is DATABASE_URL, default file:data/cemetery.sqlite)`;
 
 class UsageError extends Error {}
@@ -25,15 +29,35 @@ async function main(argv: string[]): Promise<void> {
       email: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
+      'new-email': { type: 'string' },
       database: { type: 'string' },
     },
   });
-  if (command !== 'create' && command !== 'set-password') throw new UsageError(USAGE);
+  if (command !== 'create' && command !== 'set-password' && command !== 'set-email') throw new UsageError(USAGE);
   const email = values.email?.trim() ?? '';
-  const password = values.password ?? '';
-  if (!isEmail(email)) throw new UsageError(`--email "${email}" is not an e-mail address`);
-  if (password.length < LIMITS.registerPasswordMin) {
-    throw new UsageError(`--password must be at least ${LIMITS.registerPasswordMin} characters`);
+  if (email === '') throw new UsageError(USAGE);
+  // An existing account is named by its address as stored, whatever it is (set-email exists to repair one the
+  // rule refuses); a new address must pass the rule.
+  if (command === 'create') {
+    const checked = checkStaffEmail(email);
+    if (!checked.ok) throw new UsageError(`--email: ${emailRefusal(email, checked.error)}`);
+  }
+  let password = '';
+  if (command !== 'set-email') {
+    const checked = checkNewPassword(values.password ?? '');
+    if (!checked.ok) {
+      throw new UsageError(
+        `--password must be ${LIMITS.registerPasswordMin} to ${LIMITS.passwordMax} characters: ${t(checked.error)}`,
+      );
+    }
+    password = checked.value;
+  }
+  let newEmail = '';
+  if (command === 'set-email') {
+    const raw = values['new-email']?.trim() ?? '';
+    const checked = checkStaffEmail(raw);
+    if (!checked.ok) throw new UsageError(`--new-email: ${emailRefusal(raw, checked.error)}`);
+    newEmail = checked.value;
   }
   const config = loadConfig(values.database ? { ...process.env, DATABASE_URL: values.database } : process.env);
   const store = await openStore(config.databaseUrl);
@@ -59,6 +83,14 @@ async function main(argv: string[]): Promise<void> {
         });
       });
       console.log(`Created the ${role} account ${email}.`);
+    } else if (command === 'set-email') {
+      if (!existing) throw new UsageError(`no account has the e-mail ${email}`);
+      const holder = await findAccountByEmail(store.db, newEmail);
+      if (holder && holder.id !== existing.id) {
+        throw new UsageError(`another account already has the e-mail ${newEmail}: ${t('register.emailTaken')}`);
+      }
+      await updateAccount(store.db, existing.id, { email: newEmail }, null, new Date(), { by: 'command line' });
+      console.log(`Changed the e-mail of ${existing.email} to ${newEmail}.`);
     } else {
       if (!existing) throw new UsageError(`no account has the e-mail ${email}`);
       await store.db.transaction().execute(async (trx) => {

@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { audit } from './audit';
 
+type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
+
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 export async function findAccountByEmail(db: Kysely<Database>, email: string) {
@@ -42,6 +44,57 @@ export async function setPassword(db: Kysely<Database>, id: string, password: st
     .execute();
 }
 
+/**
+ * An account's name and/or e-mail address changed, audited with the values before and after. Returns false when the
+ * account does not exist. A clash with another account's address is the database's unique violation (the caller's).
+ */
+export async function updateAccount(
+  db: Kysely<Database>,
+  id: string,
+  change: { name?: string; email?: string },
+  by: Staff,
+  at: Date,
+  /** More to record with the new values (the command line marks its changes). */
+  note: Record<string, string> = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('accounts').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
+    if (!before) return false;
+    const set: { name?: string; email?: string; email_lower?: string } = {};
+    if (change.name !== undefined) set.name = change.name.trim();
+    if (change.email !== undefined) {
+      set.email = change.email.trim();
+      set.email_lower = emailKey(change.email);
+    }
+    await trx
+      .updateTable('accounts')
+      .set({ ...set, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'account.update',
+      entity: 'account',
+      entityId: id,
+      before,
+      after: { name: set.name ?? before.name, email: set.email ?? before.email, ...note },
+    });
+    return true;
+  });
+}
+
+/** Every account whose stored address breaks `usable` (for the start-up report), oldest first. */
+export async function unusableAccounts(db: Kysely<Database>, usable: (email: string) => boolean) {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'email', 'role'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => !usable(r.email));
+}
+
 export async function countManagers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('accounts')
@@ -50,8 +103,6 @@ export async function countManagers(db: Kysely<Database>): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
-
-type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
 
 /** A new admin account registered by a manager, audited. Its id. */
 export async function registerAdmin(

@@ -18,7 +18,8 @@ export type AuditAction =
   | 'article.update'
   | 'article.delete'
   | 'account.create'
-  | 'account.password';
+  | 'account.password'
+  | 'account.update';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

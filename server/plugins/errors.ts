@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
-import { formatNumber } from '../../src/domain/format';
+import { formatCount } from '../../src/domain/format';
 import { HttpError } from '../errors';
 
 /** The label a generic schema message uses for each body or query field. */
@@ -40,7 +40,7 @@ function validationMessage(error: FastifyError, fieldErrors: Partial<Record<stri
   if (!label) return t(error.validationContext === 'params' ? 'errors.notFound' : 'errors.badRequest');
   if (first.keyword === 'required') return t('errors.fieldRequired', { field: t(label) });
   if (first.keyword === 'maxLength') {
-    return t('errors.fieldTooLong', { field: t(label), max: formatNumber(first.params?.limit ?? 0) });
+    return t('errors.fieldTooLong', { field: t(label), max: formatCount(first.params?.limit ?? 0, 'letter') });
   }
   return t('errors.fieldInvalid', { field: t(label) });
 }

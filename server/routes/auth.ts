@@ -1,7 +1,7 @@
 // Login (throttled per email and client), registering admins and changing passwords.
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkText, isEmail, LIMITS } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, checkText, LIMITS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { changePassword, emailKey, findAccountByEmail, registerAdmin } from '../data/accounts';
@@ -62,16 +62,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
       config: {
         access: { resource: 'users', action: 'create' },
-        fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid', password: 'register.passwordShort' },
+        // A password that fails the schema (missing, not text, too long) is named by the generic field reasons.
+        fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid' },
       },
     },
     async (request, reply) => {
       const name = checkText(request.body.name, LIMITS.accountNameMax, 'register.nameInvalid');
       if (!name.ok) throw badRequest(name.error);
-      const email = request.body.email.trim();
-      if (!isEmail(email)) throw badRequest('auth.emailInvalid');
-      const { password } = request.body;
-      if (password.length < LIMITS.registerPasswordMin) throw badRequest('register.passwordShort');
+      // The login form's rule: an address it refuses would make an account that can never sign in.
+      const checkedEmail = checkStaffEmail(request.body.email);
+      if (!checkedEmail.ok) throw badRequest(checkedEmail.error);
+      const email = checkedEmail.value;
+      const checkedPassword = checkNewPassword(request.body.password);
+      if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
+      const password = checkedPassword.value;
       if (await findAccountByEmail(ctx.db, email)) throw badRequest('register.emailTaken');
       let id: string;
       try {
@@ -95,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: {
         // Who may change which password is decided below; the token is checked before the body is read.
         access: { resource: 'password', action: 'edit' },
-        fieldErrors: { email: 'auth.emailInvalid', newPassword: 'register.passwordShort' },
+        fieldErrors: { email: 'auth.emailInvalid' },
       },
     },
     async (request) => {
@@ -104,7 +108,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // A manager may change any account's password; an admin only its own.
       if (claims.role !== 'manager' && emailKey(email) !== emailKey(claims.email))
         throw refuse(403, 'password.onlyOwn');
-      if (newPassword.length < LIMITS.registerPasswordMin) throw badRequest('register.passwordShort');
+      const checkedPassword = checkNewPassword(newPassword);
+      if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
       const account = await findAccountByEmail(ctx.db, email);
       if (!account) throw notFound('account.notFound');
       await changePassword(ctx.db, account, newPassword, claims, ctx.now());

@@ -1,12 +1,22 @@
-// The staff accounts, for managers (ra-data-simple-rest's list and one).
+// The staff accounts, for managers (ra-data-simple-rest's list, one and update).
 import type { FastifyInstance } from 'fastify';
+import { t } from '../../src/domain/messages';
+import { checkStaffEmail, checkText, LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { ACCOUNT_SORT, getAccount, listAccounts } from '../data/accounts';
-import { notFound } from '../errors';
+import { ACCOUNT_SORT, findAccountByEmail, getAccount, listAccounts, updateAccount } from '../data/accounts';
+import { isUniqueViolation } from '../db/errors';
+import { badRequest, notFound } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
-import { answers, idParams, listQuery, STAFF } from '../schemas/common';
+import { bodies } from '../schemas/bodies';
+import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { account } from '../schemas/entities';
 import { typed } from './typed';
+
+const accountWithMessage = {
+  ...account,
+  properties: { ...account.properties, message: { type: 'string' } },
+  required: [...account.required, 'message'],
+} as const;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -46,6 +56,49 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const found = await getAccount(ctx.db, request.params.id);
       if (!found) throw notFound();
       return found;
+    },
+  );
+
+  r.put(
+    '/users/:id',
+    {
+      schema: {
+        params: idParams('id'),
+        body: bodies.accountUpdate,
+        response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+      },
+      config: {
+        access: { resource: 'users', action: 'edit' },
+        fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid' },
+      },
+    },
+    async (request) => {
+      const change: { name?: string; email?: string } = {};
+      if (request.body.name !== undefined) {
+        const name = checkText(request.body.name, LIMITS.accountNameMax, 'register.nameInvalid');
+        if (!name.ok) throw badRequest(name.error);
+        change.name = name.value;
+      }
+      if (request.body.email !== undefined) {
+        // The same rule as register: a changed address the login form refuses would lock the account out.
+        const email = checkStaffEmail(request.body.email);
+        if (!email.ok) throw badRequest(email.error);
+        const holder = await findAccountByEmail(ctx.db, email.value);
+        if (holder && holder.id !== request.params.id) throw badRequest('register.emailTaken');
+        change.email = email.value;
+      }
+      if (change.name === undefined && change.email === undefined) throw badRequest('account.nothingToUpdate');
+      let updated: boolean;
+      try {
+        updated = await updateAccount(ctx.db, request.params.id, change, request.account, ctx.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw badRequest('register.emailTaken');
+        throw error;
+      }
+      if (!updated) throw notFound();
+      const found = await getAccount(ctx.db, request.params.id);
+      if (!found) throw notFound();
+      return { ...found, message: t('account.updated') };
     },
   );
 }

@@ -1,6 +1,9 @@
 // How numbers, dates and counts read in Arabic (ar-EG digits, long dates, the six plural forms).
 
 const numberFormat = new Intl.NumberFormat('ar-EG');
+// A grave number is a label, not a quantity: ٩٠٠٥ is read and written without a group separator (٩٬٠٠٥ would look
+// like two numbers to someone looking for the plate with 9005 on it).
+const labelFormat = new Intl.NumberFormat('ar-EG', { useGrouping: false });
 const longDate = new Intl.DateTimeFormat('ar-EG', {
   year: 'numeric',
   month: 'long',
@@ -9,6 +12,7 @@ const longDate = new Intl.DateTimeFormat('ar-EG', {
 });
 const pluralRules = new Intl.PluralRules('ar');
 
+/** A quantity in ar-EG digits, grouped by thousands (١٬٥٠٠). */
 export function formatNumber(n: number): string {
   return numberFormat.format(n);
 }
@@ -28,23 +32,108 @@ export function formatDate(date: string): string {
   return Number.isNaN(ms) ? date : longDate.format(ms);
 }
 
-/** A grave number as shown: numbers in ar-EG digits, bone-section labels as written. */
+/** A grave number as shown: numbers in ar-EG digits never grouped (٩٠٠٥), bone-section labels as written. */
 export function formatGraveNumber(n: number | string): string {
-  return typeof n === 'number' ? formatNumber(n) : n;
+  return typeof n === 'number' ? labelFormat.format(n) : n;
 }
 
-/** يوم واحد / يومان / ٣ أيام / ١١ يومًا / ١٠٠ يوم (Intl.PluralRules('ar')). */
+/**
+ * The forms of a counted noun for Intl.PluralRules('ar') categories. one and two are whole phrases (Arabic says
+ * "حرف واحد", "حرفان" without a digit); few/many/other take the number at {n}: ٣ أحرف, ١١ حرفًا, ١٠٠ حرف.
+ * zero falls back to other (٠ حرف) unless given. The dual alone changes after a preposition or an adverb
+ * ("بعد يومين", "عن حرفين"): twoGenitive.
+ */
+export interface CountedNoun {
+  zero?: string;
+  one: string;
+  two: string;
+  twoGenitive: string;
+  few: string;
+  many: string;
+  other: string;
+}
+
+/** nominative: the count is the subject ("حرفان"); genitive: it follows a preposition or بعد ("بعد يومين"). */
+export type GrammaticalCase = 'nominative' | 'genitive';
+
+export const NOUNS = {
+  day: { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' },
+  letter: {
+    one: 'حرف واحد',
+    two: 'حرفان',
+    twoGenitive: 'حرفين',
+    few: '{n} أحرف',
+    many: '{n} حرفًا',
+    other: '{n} حرف',
+  },
+  digit: {
+    one: 'رقم واحد',
+    two: 'رقمان',
+    twoGenitive: 'رقمين',
+    few: '{n} أرقام',
+    many: '{n} رقمًا',
+    other: '{n} رقم',
+  },
+  item: {
+    one: 'عنصر واحد',
+    two: 'عنصران',
+    twoGenitive: 'عنصرين',
+    few: '{n} عناصر',
+    many: '{n} عنصرًا',
+    other: '{n} عنصر',
+  },
+  grave: {
+    one: 'مقبرة واحدة',
+    two: 'مقبرتان',
+    twoGenitive: 'مقبرتين',
+    few: '{n} مقابر',
+    many: '{n} مقبرة',
+    other: '{n} مقبرة',
+  },
+} as const satisfies Record<string, CountedNoun>;
+
+export type NounName = keyof typeof NOUNS;
+
+/** The Intl.PluralRules('ar') category of n: zero, one, two, few, many or other. */
+export function pluralCategory(n: number): Intl.LDMLPluralRule {
+  return pluralRules.select(n);
+}
+
+/** n and its noun in the right Arabic form: formatCount(11, 'letter') is '١١ حرفًا'; counts keep their grouping. */
+export function formatCount(
+  n: number,
+  noun: NounName | CountedNoun,
+  grammaticalCase: GrammaticalCase = 'nominative',
+): string {
+  const forms: CountedNoun = typeof noun === 'string' ? NOUNS[noun] : noun;
+  const category = pluralCategory(n);
+  const form =
+    category === 'zero'
+      ? (forms.zero ?? forms.other)
+      : category === 'two' && grammaticalCase === 'genitive'
+        ? forms.twoGenitive
+        : forms[category];
+  return form.replace('{n}', formatNumber(n));
+}
+
+/**
+ * A wait as it is written after بعد ("متاحة بعد {days}"): يوم واحد / يومين / ٣ أيام / ١١ يومًا / ١٠٠ يوم.
+ */
 export function formatDays(n: number): string {
-  switch (pluralRules.select(n)) {
-    case 'one':
-      return 'يوم واحد';
-    case 'two':
-      return 'يومان';
-    case 'few':
-      return `${formatNumber(n)} أيام`;
-    case 'many':
-      return `${formatNumber(n)} يومًا`;
-    default:
-      return `${formatNumber(n)} يوم`;
-  }
+  return formatCount(n, 'day', 'genitive');
+}
+
+/**
+ * The initials drawn for a person without a photo: the first letters of the first and the last word, the article
+ * ال of a family name skipped (أحمد السيد → أ س, not أ ا). One word gives one letter.
+ */
+export function personInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const letterOf = (word: string) => {
+    const bare = word.length > 2 && word.startsWith('ال') ? word.slice(2) : word;
+    return ([...bare][0] ?? '').toLocaleUpperCase('en');
+  };
+  const first = letterOf(words[0]!);
+  return words.length === 1 ? first : `${first} ${letterOf(words[words.length - 1]!)}`;
 }

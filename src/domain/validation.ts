@@ -102,13 +102,38 @@ export function isEmail(value: string): boolean {
   return value.length <= LIMITS.emailMax && EMAIL.test(value);
 }
 
+/** The top-level domains a staff address may end in (spec section 5: the login form accepts com and net only). */
+export const STAFF_EMAIL_TLDS = ['com', 'net'] as const;
+
+/**
+ * The one rule for a staff e-mail address, wherever an account is created or its address changed (the API, the
+ * account command, MANAGER_EMAIL) and wherever one is typed (the login and account forms): the login form's rule,
+ * so that no account can exist that cannot sign in. The clean value is trimmed.
+ */
+export function checkStaffEmail(value: unknown): Checked<string> {
+  const e = typeof value === 'string' ? value.trim() : '';
+  if (e === '') return fail('auth.emailRequired');
+  if (!isEmail(e)) return fail('auth.emailInvalid');
+  const tld = e.slice(e.lastIndexOf('.') + 1).toLowerCase();
+  if (!(STAFF_EMAIL_TLDS as readonly string[]).includes(tld)) return fail('auth.emailTld');
+  return ok(e);
+}
+
+/**
+ * The one rule for a password being set (register, a password change, the account command, MANAGER_PASSWORD):
+ * at least registerPasswordMin and at most passwordMax characters, kept exactly as typed.
+ */
+export function checkNewPassword(value: unknown): Checked<string> {
+  if (typeof value !== 'string' || value.length < LIMITS.registerPasswordMin) return fail('register.passwordShort');
+  if (value.length > LIMITS.passwordMax) return fail('register.passwordLong');
+  return ok(value);
+}
+
 /** The login form's rules (spec section 5), every error collected, in the order the form shows them. */
 export function loginFormErrors(email: string, password: string): { email?: MessageKey; password?: MessageKey } {
   const errors: { email?: MessageKey; password?: MessageKey } = {};
-  const e = email.trim();
-  if (e === '') errors.email = 'auth.emailRequired';
-  else if (!isEmail(e)) errors.email = 'auth.emailInvalid';
-  else if (!/\.(com|net)$/i.test(e)) errors.email = 'auth.emailTld';
+  const checked = checkStaffEmail(email);
+  if (!checked.ok) errors.email = checked.error;
   // The spec shows every password error as 'كلمة المرور غير صحيحة'.
   if (password === '' || password.length < LIMITS.loginPasswordMin) errors.password = 'auth.passwordIncorrect';
   return errors;

@@ -41,6 +41,7 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/auth/update-password': 'password',
   'GET /api/users': 'manager',
   'GET /api/users/{id}': 'manager',
+  'PUT /api/users/{id}': 'manager',
   'GET /api/audit': 'manager',
   'GET /api/audit/{id}': 'manager',
   'GET /api/export/register.csv': 'staff',

@@ -76,4 +76,16 @@ describe('react-admin messages in Arabic', () => {
       expect(forms, resource).toHaveLength(6);
     }
   });
+
+  it('length limits name their letters in the right plural form (٣ أحرف, ٨ أحرف, ١١ حرفًا, ١٠٠ حرف)', () => {
+    const tr = (key: string, options: Record<string, unknown>) => i18nProvider.translate(key, options);
+    expect(tr('ra.validation.minLength', { min: 8 })).toBe('يجب ألا يقل عن ٨ أحرف');
+    expect(tr('ra.validation.minLength', { min: 3 })).toBe('يجب ألا يقل عن ٣ أحرف');
+    expect(tr('ra.validation.minLength', { min: 11 })).toBe('يجب ألا يقل عن ١١ حرفًا');
+    expect(tr('ra.validation.maxLength', { max: 100 })).toBe('يجب ألا يزيد على ١٠٠ حرف');
+    expect(tr('ra.validation.maxLength', { max: 2 })).toBe('يجب ألا يزيد على حرفين');
+    expect(tr('ra.message.select_all_limit_reached', { max: 250 })).toContain('أول ٢٥٠ عنصرًا فقط');
+    // Other numbers stay bare, in ar-EG digits.
+    expect(tr('ra.validation.minValue', { min: 1500 })).toBe('يجب ألا تقل القيمة عن ١٬٥٠٠');
+  });
 });

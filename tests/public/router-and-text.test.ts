@@ -70,7 +70,7 @@ describe('grave wording', () => {
   it('says when a grave is available, with Arabic plurals of days', () => {
     expect(availabilityText({ status: 'متاحة', daysUntilAvailable: 0 })).toBe('متاحة الآن');
     expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 1 })).toBe('متاحة بعد يوم واحد');
-    expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 2 })).toBe('متاحة بعد يومان');
+    expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 2 })).toBe('متاحة بعد يومين');
     expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 3 })).toBe('متاحة بعد ٣ أيام');
     expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 11 })).toBe('متاحة بعد ١١ يومًا');
     expect(availabilityText({ status: 'غير متاحة', daysUntilAvailable: 100 })).toBe('متاحة بعد ١٠٠ يوم');

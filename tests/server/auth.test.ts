@@ -46,6 +46,7 @@ const GUARDED: Array<{ method: string; path: string; body?: unknown; allowed: Wh
   },
   { method: 'GET', path: '/users', allowed: ['manager'] },
   { method: 'GET', path: `/users/${UNKNOWN}`, allowed: ['manager'] },
+  { method: 'PUT', path: `/users/${UNKNOWN}`, body: { name: 'مشرف' }, allowed: ['manager'] },
   {
     method: 'POST',
     path: '/auth/update-password',

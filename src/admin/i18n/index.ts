@@ -1,7 +1,7 @@
 // The console's i18nProvider: polyglot in Arabic ('ar' selects polyglot's six-form Arabic plural rule).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import { formatNumber } from '../../domain/format';
+import { formatCount, formatNumber, type NounName } from '../../domain/format';
 import { raArabic } from './raArabic';
 import { resourcesArabic } from './resources';
 
@@ -15,6 +15,13 @@ const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [{ locale: 'ar
   interpolation: { prefix: '{', suffix: '}' },
 });
 
+/** Numbers that count something in a message: written with their noun in its plural form (٨ أحرف, ١١ حرفًا). */
+const COUNTED: Record<string, Record<string, NounName>> = {
+  'ra.validation.minLength': { min: 'letter' },
+  'ra.validation.maxLength': { max: 'letter' },
+  'ra.message.select_all_limit_reached': { max: 'item' },
+};
+
 /**
  * Numbers passed to messages (page ranges, page numbers, limits) are written with ar-EG digits.
  * smart_count stays a number (polyglot chooses the plural form from it); our phrases print it as
@@ -25,8 +32,12 @@ export const i18nProvider: I18nProvider = {
   translate(key, options) {
     if (!options) return polyglot.translate(key, options);
     const localized: Record<string, unknown> = {};
+    const counted = COUNTED[key];
     for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
-      localized[name] = typeof value === 'number' && name !== 'smart_count' ? formatNumber(value) : value;
+      const noun = counted?.[name];
+      if (typeof value !== 'number' || name === 'smart_count') localized[name] = value;
+      // Every counted placeholder follows a preposition or أول (عن ٨ أحرف, على حرفين, أول عنصرين).
+      else localized[name] = noun ? formatCount(value, noun, 'genitive') : formatNumber(value);
     }
     if (typeof localized.smart_count === 'number') localized.smart_count_ar = formatNumber(localized.smart_count);
     return polyglot.translate(key, localized);

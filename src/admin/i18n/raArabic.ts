@@ -111,7 +111,7 @@ export const raArabic: TranslationMessages = {
       loading: 'يرجى الانتظار',
       no: 'لا',
       not_found: 'ربما كتبت عنوانًا خاطئًا، أو اتبعت رابطًا غير صالح.',
-      select_all_limit_reached: 'العناصر كثيرة جدًا بحيث لا يمكن تحديدها كلها. تم تحديد أول {max} عنصر فقط.',
+      select_all_limit_reached: 'العناصر كثيرة جدًا بحيث لا يمكن تحديدها كلها. تم تحديد أول {max} فقط.',
       unsaved_changes: 'بعض التغييرات لم تُحفظ. هل أنت متأكد من تجاهلها؟',
       yes: 'نعم',
       placeholder_data_warning: 'مشكلة في الاتصال: تعذر تحديث البيانات.',
@@ -169,8 +169,9 @@ export const raArabic: TranslationMessages = {
     },
     validation: {
       required: 'هذا الحقل مطلوب',
-      minLength: 'يجب ألا يقل عن {min} حرف',
-      maxLength: 'يجب ألا يزيد على {max} حرف',
+      // {min} and {max} arrive with their noun (٨ أحرف, ١١ حرفًا, ١٠٠ حرف): see COUNTED in ./index.ts.
+      minLength: 'يجب ألا يقل عن {min}',
+      maxLength: 'يجب ألا يزيد على {max}',
       minValue: 'يجب ألا تقل القيمة عن {min}',
       maxValue: 'يجب ألا تزيد القيمة على {max}',
       number: 'يجب أن تكون القيمة رقمًا',

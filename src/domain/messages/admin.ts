@@ -56,6 +56,7 @@ export const adminText = {
   'audit.action.article.delete': 'حذف مقال',
   'audit.action.account.create': 'إنشاء حساب',
   'audit.action.account.password': 'تغيير كلمة مرور',
+  'audit.action.account.update': 'تعديل حساب',
   'audit.yes': 'نعم',
   'audit.no': 'لا',
   'audit.by': 'بواسطة',

@@ -1,5 +1,5 @@
 // Screen 17's cards: photo or initials, name, role, e-mail or phone, profile link (from src/public/config.ts).
-import { toArabicDigits } from '../../domain/format';
+import { personInitials, toArabicDigits } from '../../domain/format';
 import { TEAM, type TeamMember } from '../config';
 import { ui, pt } from '../text';
 
@@ -9,15 +9,6 @@ import { ui, pt } from '../text';
  */
 const phoneText = (text: string) => toArabicDigits(text).replace(/ /g, ' \u200e');
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => [...w][0])
-    .join(' ');
-}
-
 function MemberCard({ member }: { member: TeamMember }) {
   return (
     <li className="card team-card">
@@ -25,7 +16,7 @@ function MemberCard({ member }: { member: TeamMember }) {
         <img src={member.photo} alt="" width="72" height="72" className="avatar" />
       ) : (
         <span className="avatar" aria-hidden="true">
-          {initials(member.name)}
+          {personInitials(member.name)}
         </span>
       )}
       <h3>{member.name}</h3>

@@ -3,7 +3,7 @@
 import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
-import { formatDate, formatNumber } from '../../../domain/format';
+import { formatDate, formatGraveNumber, formatNumber } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'article.delete',
   'account.create',
   'account.password',
+  'account.update',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
@@ -59,7 +60,9 @@ const FIELD_LABEL: Record<string, MessageKey> = {
 /** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */
 function readable(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
-  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'number') {
+    return key === 'number' || key === 'graveNumber' ? formatGraveNumber(value) : formatNumber(value);
+  }
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))

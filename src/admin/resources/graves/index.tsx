@@ -2,6 +2,8 @@ import GraveIcon from '@mui/icons-material/ViewList';
 import { GraveList } from './GraveList';
 import { GraveShow } from './GraveShow';
 import { GraveCreate } from './GraveCreate';
+import { formatGraveNumber } from '../../../domain/format';
+import type { GraveRecord } from '../../../dataProvider';
 
 export { BuryPage } from './BuryPage';
 
@@ -11,5 +13,6 @@ export const graves = {
   show: GraveShow,
   create: GraveCreate,
   icon: GraveIcon,
-  recordRepresentation: 'number',
+  // Written as everywhere else (٩٠٠٥): a raw number would reach the i18n provider's grouped format (٩٬٠٠٥).
+  recordRepresentation: (record: GraveRecord) => formatGraveNumber(record.number),
 };
