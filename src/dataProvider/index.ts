@@ -8,3 +8,4 @@ export type {
   SuggestionRecord,
   WithId,
 } from './records';
+export type { ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';

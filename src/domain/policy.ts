@@ -1,7 +1,16 @@
 // Who may do what: one table read by the server's guards and the console's canAccess.
 import type { Role } from './types';
 
-export const RESOURCES = ['graves', 'burials', 'suggestions', 'articles', 'users', 'password', 'audit'] as const;
+export const RESOURCES = [
+  'graves',
+  'burials',
+  'suggestions',
+  'articles',
+  'users',
+  'password',
+  'audit',
+  'import',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -26,6 +35,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     users: ALL,
     password: ['edit'],
     audit: ['list', 'show', 'export'],
+    // A spreadsheet import writes hundreds of burials at once, and its undo removes them: the manager's.
+    import: ['list', 'create', 'delete'],
   },
 };
 

@@ -9,6 +9,9 @@ import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PasswordIcon from '@mui/icons-material/Key';
 import AuditIcon from '@mui/icons-material/History';
+import RangeIcon from '@mui/icons-material/PlaylistAdd';
+import LedgerIcon from '@mui/icons-material/EditNote';
+import ImportIcon from '@mui/icons-material/UploadFile';
 import { t } from '../../domain/messages';
 import { consolePaths } from '../../domain/consolePaths';
 import { can, type Action, type Resource } from '../../domain/policy';
@@ -29,6 +32,27 @@ export const MENU_ITEMS: Item[] = [
     label: t('nav.creategrave'),
     icon: <AddIcon />,
     resource: 'graves',
+    action: 'create',
+  },
+  {
+    to: consolePaths.graveRange(),
+    label: t('range.title'),
+    icon: <RangeIcon />,
+    resource: 'graves',
+    action: 'create',
+  },
+  {
+    to: consolePaths.ledgerEntry(),
+    label: t('entry.title'),
+    icon: <LedgerIcon />,
+    resource: 'burials',
+    action: 'create',
+  },
+  {
+    to: consolePaths.importRegister(),
+    label: t('import.title'),
+    icon: <ImportIcon />,
+    resource: 'import',
     action: 'create',
   },
   {

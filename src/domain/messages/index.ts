@@ -4,9 +4,10 @@ import { serverText } from './server';
 import { publicText } from './public';
 import { adminText } from './admin';
 import { meaningText } from './meaning';
+import { registerText } from './register';
 import { fill } from './fill';
 
-export const messages = { ...sharedText, ...meaningText, ...serverText, ...publicText, ...adminText } as const;
+export const messages = { ...sharedText, ...meaningText, ...serverText, ...publicText, ...adminText, ...registerText } as const;
 export type MessageKey = keyof typeof messages;
 
 export { fill };
