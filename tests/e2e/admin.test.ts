@@ -131,6 +131,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
       m['nav.resetpassword'],
     ]);
     await expectNoCriticalViolation(page, 'create grave');
@@ -263,6 +265,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
+      m['import.title'],
       m['nav.suggestions'],
       m['nav.articles'],
       m['admin.users'],
@@ -336,6 +341,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
       m['nav.resetpassword'],
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.

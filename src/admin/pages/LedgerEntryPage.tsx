@@ -282,6 +282,7 @@ function LedgerEntry() {
                   inputRef={ref(row.key, 'number')}
                   onChange={(e) => change(row.key, { number: e.target.value })}
                   onKeyDown={(e) => onEnter(e, row, 'number')}
+                  autoFocus={i === 0}
                   slotProps={{ htmlInput: { inputMode: row.gender === 'bones' ? 'text' : 'numeric' } }}
                   size="small"
                 />
