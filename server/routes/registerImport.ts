@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatNumber } from '../../src/domain/format';
 import { t } from '../../src/domain/messages';
 import {
+  cellText,
   IMPORT_FIELDS,
   IMPORT_LIMITS,
   mapColumns,
@@ -185,7 +186,14 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
           { kind: 'import', fileName: request.query.fileName?.trim() || null, dryRun },
         );
         reply.status(dryRun ? 200 : 201);
-        return report;
+        // How the file was understood, for the console to show before the real run: the column read for each
+        // field, and the first rows as they were read.
+        const understood: Record<string, string> = {};
+        for (const [field, at] of Object.entries(columns.columns)) {
+          if (at !== undefined) understood[field] = sheet.header[at] ?? '';
+        }
+        const preview = [sheet.header, ...sheet.rows.slice(0, 20).map((row) => row.cells.map(cellText))];
+        return { ...report, columns: understood, preview };
       },
     );
   });

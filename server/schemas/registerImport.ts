@@ -111,6 +111,16 @@ export const importReport = {
       type: ['string', 'null'],
       description: 'the batch to undo; null for a dry run or when nothing was written',
     },
+    columns: {
+      type: 'object',
+      description: "a file's import only: the header of the column read for each field",
+      properties: { gender: string, number: string, name: string, date: string, notes: string },
+    },
+    preview: {
+      type: 'array',
+      description: "a file's import only: its header and first 20 rows as read, cell by cell",
+      items: { type: 'array', items: string },
+    },
   },
   required: ['rowsRead', 'gravesCreated', 'burialsAdded', 'duplicates', 'refused', 'warnings', 'batchId'],
 } as const;

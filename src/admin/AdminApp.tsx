@@ -18,6 +18,9 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AccessDenied, NotFound } from './layout/AccessDenied';
 import { Dashboard } from './pages/Dashboard';
 import { PasswordPage } from './pages/PasswordPage';
+import { GraveRangePage } from './pages/GraveRangePage';
+import { LedgerEntryPage } from './pages/LedgerEntryPage';
+import { ImportPage } from './pages/ImportPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -65,6 +68,9 @@ export default function AdminApp() {
         <CustomRoutes>
           <Route path="/password" element={<PasswordPage />} />
           <Route path="/login" element={<LoginRedirect />} />
+          <Route path="/graves-range" element={<GraveRangePage />} />
+          <Route path="/ledger" element={<LedgerEntryPage />} />
+          <Route path="/import" element={<ImportPage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

@@ -22,7 +22,10 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own type (a chosen file); instead of `body`. */
+  file?: Blob;
   token?: string | null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -41,13 +44,14 @@ export interface ApiResponse<T> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  else if (options.file !== undefined) headers['Content-Type'] = options.file.type || 'application/octet-stream';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(`${options.base ?? API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? options.file : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {

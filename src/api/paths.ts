@@ -38,6 +38,15 @@ export const paths = {
   users: () => '/users',
   exportRegister: () => '/export/register.csv',
   exportAudit: () => '/export/audit.csv',
+  /** Every missing number of a men's or women's section between two numbers (issue 12). */
+  graveRange: () => '/graves/range?dryRun=false',
+  /** Burials typed from the paper ledger, checked (dryRun) or saved in one transaction. */
+  burialBatch: (dryRun: boolean) => `/burials/batch?dryRun=${dryRun}`,
+  /** A spreadsheet of burials (CSV or .xlsx as the request's body), checked (dryRun) or imported. */
+  importBurials: (dryRun: boolean, fileName: string) =>
+    `/import/burials?dryRun=${dryRun}&fileName=${encodeURIComponent(fileName)}`,
+  importBatches: () => '/import/batches',
+  importBatch: (batchId: string) => `/import/batches/${id(batchId)}`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
   settings: () => '/settings',
 } as const;

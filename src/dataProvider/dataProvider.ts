@@ -10,10 +10,12 @@ import { articlesCallbacks, articlesResource } from './articles';
 import { oneByOne } from './bulk';
 import { graveMethods, gravesResource, type GraveMethods } from './graves';
 import { consoleApi } from './http';
+import { registerMethods, type RegisterMethods } from './register';
 import { suggestionMethods, suggestionsResource, type SuggestionMethods } from './suggestions';
 import { userMethods, usersCallbacks, usersResource, type UserMethods } from './users';
 
-export interface CemeteryDataProvider extends DataProvider, GraveMethods, SuggestionMethods, UserMethods {
+export interface CemeteryDataProvider
+  extends DataProvider, GraveMethods, SuggestionMethods, UserMethods, RegisterMethods {
   /** GET /settings: the server's time zone and resting period (ApiError when it cannot say). */
   getSettings(): Promise<RegisterSettings>;
 }
@@ -44,6 +46,7 @@ export function createDataProvider(
     ...graveMethods(api),
     ...suggestionMethods(api),
     ...userMethods(api),
+    ...registerMethods(api),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
   };
 }

@@ -9,3 +9,4 @@ export type {
   SuggestionRecord,
   WithId,
 } from './records';
+export type { ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';

@@ -16,6 +16,9 @@ export const consolePaths = {
   createUser: () => '/admin/users/create',
   password: () => '/admin/password',
   audit: () => '/admin/audit',
+  graveRange: () => '/admin/graves-range',
+  ledgerEntry: () => '/admin/ledger',
+  importRegister: () => '/admin/import',
 } as const;
 
 /**

@@ -209,6 +209,10 @@ export interface ImportReport {
   refused: Array<{ line: number; message: string }>;
   warnings: Array<{ line: number; message: string }>;
   batchId: string | null;
+  /** A file's import only: the header of the column read for each field. */
+  columns?: Partial<Record<ImportField, string>>;
+  /** A file's import only: its header and first 20 rows as read. */
+  preview?: string[][];
 }
 
 export interface BurialPlan {

@@ -132,6 +132,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
       m['nav.resetpassword'],
     ]);
     await expectNoCriticalViolation(page, 'create grave');
@@ -264,6 +266,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
+      m['import.title'],
       m['nav.suggestions'],
       m['nav.articles'],
       m['admin.users'],
@@ -337,6 +342,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['admin.dashboard'],
       m['nav.showgraves'],
       m['nav.creategrave'],
+      m['range.title'],
+      m['entry.title'],
       m['nav.resetpassword'],
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.

@@ -72,6 +72,8 @@ describeBrowser('the console on a phone', () => {
       { name: 'grave-show', path: `/admin/graves/${graveId}/show` },
       { name: 'bury', path: `/admin/graves/${graveId}/bury` },
       { name: 'password', path: '/admin/password' },
+      { name: 'grave-range', path: '/admin/graves-range' },
+      { name: 'ledger', path: '/admin/ledger' },
     ];
     return {
       admin: common,
@@ -85,6 +87,7 @@ describeBrowser('the console on a phone', () => {
         { name: 'users', path: '/admin/users' },
         { name: 'user-create', path: '/admin/users/create' },
         { name: 'audit', path: '/admin/audit' },
+        { name: 'import', path: '/admin/import' },
       ],
     };
   };

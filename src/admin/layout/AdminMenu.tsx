@@ -27,6 +27,9 @@ import SectionIcon from '@mui/icons-material/Place';
 import ContactIcon from '@mui/icons-material/Mail';
 import ApprovedIcon from '@mui/icons-material/ThumbUp';
 import OpenIcon from '@mui/icons-material/OpenInNew';
+import RangeIcon from '@mui/icons-material/PlaylistAdd';
+import LedgerIcon from '@mui/icons-material/EditNote';
+import ImportIcon from '@mui/icons-material/UploadFile';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/consolePaths';
 import { publicPaths } from '../../domain/publicPaths';
@@ -49,6 +52,27 @@ export const MENU_ITEMS: Item[] = [
     label: t('nav.creategrave'),
     icon: <AddIcon />,
     resource: 'graves',
+    action: 'create',
+  },
+  {
+    to: consolePaths.graveRange(),
+    label: t('range.title'),
+    icon: <RangeIcon />,
+    resource: 'graves',
+    action: 'create',
+  },
+  {
+    to: consolePaths.ledgerEntry(),
+    label: t('entry.title'),
+    icon: <LedgerIcon />,
+    resource: 'burials',
+    action: 'create',
+  },
+  {
+    to: consolePaths.importRegister(),
+    label: t('import.title'),
+    icon: <ImportIcon />,
+    resource: 'imports',
     action: 'create',
   },
   {

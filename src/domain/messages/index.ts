@@ -6,6 +6,7 @@ import { adminText } from './admin';
 import { meaningText } from './meaning';
 import { graveLifeText } from './graveLife';
 import { registerText } from './register';
+import { registerConsoleText } from './registerConsole';
 import { fill } from './fill';
 
 export const messages = {
@@ -16,6 +17,7 @@ export const messages = {
   ...publicText,
   ...adminText,
   ...graveLifeText,
+  ...registerConsoleText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -18,7 +18,7 @@ export const registerText = {
   'import.graveUnknown': 'لا توجد مقبرة رقم {number} في قسم {section}. أضفها أولًا، أو اختر إنشاءها مع هذا الدفن.',
   'import.sectionInvalid': 'القسم غير معروف: اكتب رجال أو نساء أو عظام.',
   'import.duplicate': 'هذا الدفن مسجل من قبل (القسم والرقم والاسم والتاريخ نفسها)، فلم يُضف مرة أخرى.',
-  'import.fileUnreadable': 'تعذرت قراءة الملف. أرسل ملف CSV أو ملف Excel بصيغة ‎.xlsx.',
+  'import.fileUnreadable': 'تعذرت قراءة الملف. أرسل ملف جداول من إكسل أو ليبر أوفيس، أو ملفًا نصيًا قيمه مفصولة بفواصل.',
   'import.fileEmpty': 'الملف لا يحتوي على صفوف بعد سطر العناوين.',
   'import.fileTooLarge': 'الملف أكبر من المسموح ({max}). قسّمه إلى ملفات أصغر.',
   'import.tooManyRows': 'الملف فيه أكثر من {max} صف. قسّمه إلى ملفات أصغر.',

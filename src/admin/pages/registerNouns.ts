@@ -1,0 +1,12 @@
+// The counted nouns of the register pages (issue 12), with formatCount of src/domain/format.
+import type { CountedNoun } from '../../domain/format';
+
+/** حالة دفن: «حُفظت ٣ حالات دفن», «استيراد حالتي دفن». */
+export const BURIALS: CountedNoun = {
+  one: 'حالة دفن واحدة',
+  two: 'حالتا دفن',
+  twoGenitive: 'حالتي دفن',
+  few: '{n} حالات دفن',
+  many: '{n} حالة دفن',
+  other: '{n} حالة دفن',
+};
