@@ -194,6 +194,23 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       expect(again.body.refused.map((r) => r.line)).toEqual([7, 8, 9, 10, 11]);
     });
 
+    it('reads the same ledger saved by LibreOffice Calc as .xlsx, row for row as its CSV', async () => {
+      // tests/fixtures/burials-libreoffice.xlsx: burials-utf8-bom.csv opened and saved by LibreOffice 7.4 (soffice
+      // --convert-to xlsx), which turns the cells it reads as dates into real date cells.
+      const sheet = await upload(fixture('burials-libreoffice.xlsx'), 'dryRun=true', manager, XLSX);
+      const csv = await upload(fixture('burials-utf8-bom.csv'), 'dryRun=true');
+      const counts = ({ rowsRead, gravesCreated, burialsAdded, duplicates, refused }: ImportReport) => ({
+        rowsRead,
+        gravesCreated,
+        burialsAdded,
+        duplicates,
+        refused: refused.map((r) => r.line),
+      });
+      expect(sheet.status).toBe(200);
+      expect(counts(sheet.body)).toEqual(counts(csv.body));
+      expect(sheet.body.columns).toEqual(csv.body.columns);
+    });
+
     it('reads Windows-1256, semicolon-separated English headers, and an .xlsx in LibreOffice’s shape', async () => {
       const arabicWindows = await upload(fixture('burials-windows-1256.csv'), 'dryRun=false');
       expect(arabicWindows.body).toMatchObject({ rowsRead: 3, gravesCreated: 3, burialsAdded: 3, refused: [] });
