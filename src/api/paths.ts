@@ -23,6 +23,7 @@ export const paths = {
   buried: (graveId: string, personId: string) => `/graves/${id(graveId)}/buried/${id(personId)}`,
   transfer: (graveId: string) => `/graves/${id(graveId)}/transfer`,
   reopen: (graveId: string) => `/graves/${id(graveId)}/reopen`,
+  position: (graveId: string) => `/graves/${id(graveId)}/position`,
   nextGraves: () => '/graves/next',
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   suggestion: () => '/suggestion',

@@ -26,6 +26,11 @@ export interface GraveMethods {
     graveId: Identifier,
     move: { bonesGraveId: string; date: string; buriedPersonIds?: string[] },
   ): Promise<{ data: GraveRecord; message: string }>;
+  /** PUT /graves/{id}/position: where the grave is (both null: forgotten). */
+  setGravePosition(
+    graveId: Identifier,
+    position: { latitude: number | string | null; longitude: number | string | null },
+  ): Promise<{ data: GraveRecord; message: string }>;
   /** PUT /graves/{id}/reopen: the full mark cleared, with the reason (manager). */
   reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
   /** GET /graves/next: the next grave to use in each section, or null (issue 13). */
@@ -56,6 +61,10 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
   return {
     async transferRemains(graveId, move) {
       return written(await api.call<GraveAnswer>(paths.transfer(String(graveId)), { method: 'POST', body: move }));
+    },
+
+    async setGravePosition(graveId, position) {
+      return written(await api.call<GraveAnswer>(paths.position(String(graveId)), { method: 'PUT', body: position }));
     },
 
     async reopenGrave(graveId, reason) {

@@ -7,9 +7,9 @@
 // then never ends earlier than it really did, since the burial took place on that day or before it. A year-only
 // burial sorts after the dated burials of its year, which is as much as the ledger tells.
 import { daysBetween } from './graveStatus';
-import { formatDate, toArabicDigits } from './format';
-import { formatHijri } from './hijri';
 import { toWesternDigits } from './normalize';
+// How a burial date is shown lives apart (dateText.ts): the public pages show dates without loading the checks.
+export { formatBurialDate, formatLedgerDate } from './dateText';
 import { checkBurialDate, LIMITS, type Checked } from './validation';
 
 export const DATE_PRECISIONS = ['day', 'year'] as const;
@@ -57,23 +57,6 @@ export function parseBurialDate(value: unknown, today: string): Checked<BurialDa
   if (!checked.ok)
     return { ok: false, error: checked.error === 'burial.dateInvalid' ? 'burial.dateUnreadable' : checked.error };
   return { ok: true, value: { date: checked.value, precision: 'day' } };
-}
-
-/** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or the year alone (٢٠٠٤) for a partial date. */
-export function formatLedgerDate(date: string, precision: DatePrecision = 'day'): string {
-  return precision === 'year' ? toArabicDigits(date.slice(0, 4)) : formatDate(date);
-}
-
-/**
- * A burial date as the register shows it (issue 13): the Gregorian long date, then the Hijri one, the way Egyptian
- * papers write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ». (Not a middle dot between them: beside Arabic-Indic
- * digits «·» reads as the digit zero.) A year alone is shown as the year; anything that is not a whole date as
- * formatDate shows it.
- */
-export function formatBurialDate(date: string, precision: DatePrecision = 'day'): string {
-  if (precision === 'year' || /^\d{4}$/.test(date)) return toArabicDigits(date.slice(0, 4));
-  if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(Date.parse(date.slice(0, 10)))) return formatDate(date);
-  return `${formatDate(date)}م الموافق ${formatHijri(date)}`;
 }
 
 /** A burial date as written back into a spreadsheet: 2004-03-15, or 2004 for a partial date (read back the same). */

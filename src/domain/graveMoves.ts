@@ -1,9 +1,9 @@
 // How a move of remains to the ossuary reads (issue 13): «نُقلت رفاته من مقبرة رجال رقم ١٢ في …» beside a person in
 // a bone section, «نُقل إلى المرحلة الأولى في …» in the history of the grave they left.
 import { formatGraveNumber } from './format';
-import { formatBurialDate } from './burialDate';
+import { formatBurialDate } from './dateText';
 import { fill } from './messages/fill';
-import { graveLifeText as text } from './messages/graveLife';
+import { graveLifePublicText as text } from './messages/graveLifePublic';
 import type { GraveMove } from './types';
 
 /** A grave named as a sentence names it: «مقبرة رجال رقم ١٢», or a bone section by its label. */
@@ -21,3 +21,5 @@ export const movedToText = (move: GraveMove) =>
   fill(text['transfer.movedTo'], { place: gravePlace(move), date: formatBurialDate(move.date) });
 
 export const MOVED_HEADING = text['transfer.movedHeading'];
+
+export const DIRECTIONS = text['position.directions'];

@@ -32,9 +32,15 @@ describe('role policy', () => {
     }
   });
 
-  it('the menu shows an admin only graves, create grave and its password', () => {
+  it('the menu shows an admin only the graves, the ways to add graves and burials, and its password', () => {
     const adminMenu = MENU_ITEMS.filter((item) => can('admin', item.resource, item.action)).map((item) => item.to);
-    expect(adminMenu).toEqual(['/admin/graves', '/admin/graves/create', '/admin/password']);
+    expect(adminMenu).toEqual([
+      '/admin/graves',
+      '/admin/graves/create',
+      '/admin/graves-range',
+      '/admin/ledger',
+      '/admin/password',
+    ]);
     const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));
     expect(managerMenu).toHaveLength(MENU_ITEMS.length);
   });

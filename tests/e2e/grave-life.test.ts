@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatBurialDate } from '../../src/domain/burialDate';
 import { fill, messages } from '../../src/domain/messages';
-import { graveLifeText } from '../../src/domain/messages/graveLife';
+import { graveLifePublicText as graveLifeText } from '../../src/domain/messages/graveLifePublic';
 import { movedFromText, movedToText } from '../../src/domain/graveMoves';
 import type { Grave } from '../../src/domain/types';
 import { publicPaths } from '../../src/domain/publicPaths';
@@ -46,6 +46,11 @@ describeBrowser("a grave's life in the pages", () => {
       body: { bonesGraveId: ossuary._id, date: '2025-12-01', buriedPersonIds: [elder._id] },
     });
     expect(done.status).toBe(200);
+    const placed = await call(server.api, 'PUT', `/graves/${from._id}/position`, {
+      token,
+      body: { latitude: 30.0444196, longitude: 31.2357116 },
+    });
+    expect(placed.status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -64,6 +69,10 @@ describeBrowser("a grave's life in the pages", () => {
       // Hijri beside the Gregorian date: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ».
       await expect(page.locator('table.burials td').nth(1).textContent()).resolves.toBe(formatBurialDate('2024-03-15'));
       expect(formatBurialDate('2024-03-15')).toContain('رمضان ١٤٤٥ هـ');
+      // The grave has a position: the phone's maps app opens at it.
+      await expect(
+        page.getByRole('link', { name: graveLifeText['position.directions'] }).getAttribute('href'),
+      ).resolves.toBe('geo:30.0444196,31.2357116?q=30.0444196,31.2357116');
       const history = page.locator('.moved-out li');
       await expect(history.count()).resolves.toBe(1);
       const link = history.first().getByRole('link');

@@ -237,3 +237,43 @@ describe.each(ENGINES)('the next grave by the one available longest on $name', (
     expect((await call<{ men: Grave | null }>(s.api, 'GET', '/graves/next')).body.men?.number).toBe(3);
   });
 });
+
+describe.each(ENGINES)("a grave's position on $name", ({ databaseUrl }) => {
+  let s: TestServer;
+  let admin: StaffClient;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'accounts', databaseUrl });
+    admin = await staffClient(s, 'admin');
+  });
+  afterAll(() => s.close());
+
+  it('is recorded in decimal degrees (any digits), shown on the grave, cleared with both empty, refused out of range', async () => {
+    const grave = await admin.makeGrave('men', 5);
+    const put = (body: unknown, token: string | null = admin.token) =>
+      call<{ message: string; grave: Grave }>(s.api, 'PUT', `/graves/${grave._id}/position`, { token, body });
+    const saved = await put({ latitude: '٣٠٫٠٤٤٤١٩٦', longitude: 31.2357116 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.message).toBe(t('position.saved'));
+    expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.position).toEqual({
+      latitude: 30.0444196,
+      longitude: 31.2357116,
+    });
+    expectRefusal(await put({ latitude: 91, longitude: 31 }), 400, 'position.invalid');
+    expectRefusal(await put({ latitude: 30, longitude: null }), 400, 'position.invalid');
+    expectRefusal(await put({ latitude: 'شمال', longitude: 31 }), 400, 'position.invalid');
+    expectRefusal(await put({ latitude: 30, longitude: 31 }, null), 401);
+    // Refusals changed nothing.
+    expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.position?.latitude).toBe(30.0444196);
+    const cleared = await put({ latitude: null, longitude: '' });
+    expect(cleared.body.message).toBe(t('position.cleared'));
+    expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.position).toBeUndefined();
+    expectRefusal(
+      await call(s.api, 'PUT', '/graves/no-such-grave/position', {
+        token: admin.token,
+        body: { latitude: 1, longitude: 1 },
+      }),
+      404,
+      'grave.notFound',
+    );
+  });
+});

@@ -17,7 +17,7 @@ import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../domain/format';
-import { formatBurialDate } from '../../domain/burialDate';
+import { formatBurialDate } from '../../domain/dateText';
 import { consolePaths } from '../../domain/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useNextGraves, useRecentBurials, useStatistics } from '../queries';

@@ -5,6 +5,7 @@ import { publicText } from './public';
 import { adminText } from './admin';
 import { meaningText } from './meaning';
 import { graveLifeText } from './graveLife';
+import { graveLifePublicText } from './graveLifePublic';
 import { registerText } from './register';
 import { registerConsoleText } from './registerConsole';
 import { fill } from './fill';
@@ -16,6 +17,7 @@ export const messages = {
   ...registerText,
   ...publicText,
   ...adminText,
+  ...graveLifePublicText,
   ...graveLifeText,
   ...registerConsoleText,
 } as const;

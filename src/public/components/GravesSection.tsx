@@ -13,7 +13,7 @@ import { SteppedList } from './SteppedList';
 import { ui, pt, fill } from '../text';
 import { Link } from '../router';
 import { gravePlace } from '../../domain/graveMoves';
-import { graveLifeText } from '../../domain/messages/graveLife';
+import { graveLifePublicText } from '../../domain/messages/graveLifePublic';
 import { publicPaths } from '../../domain/publicPaths';
 
 interface Props {
@@ -128,10 +128,10 @@ function NextGrave({ gender }: { gender: 'men' | 'women' }) {
   const grave = next.state === 'done' ? next.data[gender] : undefined;
   return (
     <p className="next-grave muted">
-      {grave === null && graveLifeText['next.publicNone']}
+      {grave === null && graveLifePublicText['next.publicNone']}
       {grave && (
         <Link to={publicPaths.grave.href(grave._id)}>
-          {fill(graveLifeText['next.publicLine'], { place: gravePlace(grave) })}
+          {fill(graveLifePublicText['next.publicLine'], { place: gravePlace(grave) })}
         </Link>
       )}
     </p>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
-import { formatBurialDate } from '../../domain/burialDate';
+import { formatBurialDate } from '../../domain/dateText';
 import { movedFromText } from '../../domain/graveMoves';
 import { normalizeArabic } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';

@@ -2,8 +2,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
-import { formatBurialDate } from '../../domain/burialDate';
-import { MOVED_HEADING, movedFromText, movedToText } from '../../domain/graveMoves';
+import { formatBurialDate } from '../../domain/dateText';
+import { DIRECTIONS, MOVED_HEADING, movedFromText, movedToText } from '../../domain/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
 import { publicPaths } from '../../domain/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
@@ -65,6 +65,17 @@ export default function GraveDetailsPage() {
         </span>
         {availability && <span>{availability}</span>}
       </p>
+      {g.position && (
+        // geo: opens the phone's maps app at the grave (RFC 5870); the label names it in the app.
+        <p className="directions">
+          <a
+            className="button"
+            href={`geo:${g.position.latitude},${g.position.longitude}?q=${g.position.latitude},${g.position.longitude}`}
+          >
+            {DIRECTIONS}
+          </a>
+        </p>
+      )}
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {g.buriedPersons.length === 0 ? (
         <p className="message">{pt['public.graveEmpty']}</p>

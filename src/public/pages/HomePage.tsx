@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
-import { formatBurialDate } from '../../domain/burialDate';
+import { formatBurialDate } from '../../domain/dateText';
 import { publicPaths } from '../../domain/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';

@@ -5,7 +5,7 @@ import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../../domain/format';
-import { formatBurialDate } from '../../../domain/burialDate';
+import { formatBurialDate } from '../../../domain/dateText';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';

@@ -26,7 +26,7 @@ import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowCon
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/format';
-import { formatBurialDate } from '../../../domain/burialDate';
+import { formatBurialDate } from '../../../domain/dateText';
 import { canBury } from '../../../domain/graveStatus';
 import { consolePaths } from '../../../domain/consolePaths';
 import { publicPaths } from '../../../domain/publicPaths';
@@ -36,6 +36,7 @@ import { useRegisterToday, useRemoveBurial, useUpdateBurial } from '../../querie
 import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
 import { GraveLifeActions } from './GraveLifeActions';
+import { GravePosition } from './GravePosition';
 import { movedFromText, movedToText } from '../../../domain/graveMoves';
 
 export function graveTitle(number: number | string | null | undefined): string {
@@ -107,6 +108,7 @@ function GraveDetails() {
         ) : (
           <BuriedTable grave={record} />
         )}
+        <GravePosition key={`${record.position?.latitude},${record.position?.longitude}`} grave={record} />
         {record.moved && record.moved.length > 0 && (
           <Box component="section" sx={{ mt: 3 }} aria-labelledby="moved-heading">
             <Typography id="moved-heading" component="h2" variant="h6">

@@ -1,0 +1,22 @@
+// How a burial date reads (the public pages and the console): kept apart from burialDate.ts, whose checks load the
+// whole messages module, so that a visitor's download carries only this.
+import type { DatePrecision } from './burialDate';
+import { formatDate, toArabicDigits } from './format';
+import { formatHijri } from './hijri';
+
+/** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or the year alone (٢٠٠٤) for a partial date. */
+export function formatLedgerDate(date: string, precision: DatePrecision = 'day'): string {
+  return precision === 'year' ? toArabicDigits(date.slice(0, 4)) : formatDate(date);
+}
+
+/**
+ * A burial date as the register shows it (issue 13): the Gregorian long date, then the Hijri one, the way Egyptian
+ * papers write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ». (Not a middle dot between them: beside Arabic-Indic
+ * digits «·» reads as the digit zero.) A year alone is shown as the year; anything that is not a whole date as
+ * formatDate shows it.
+ */
+export function formatBurialDate(date: string, precision: DatePrecision = 'day'): string {
+  if (precision === 'year' || /^\d{4}$/.test(date)) return toArabicDigits(date.slice(0, 4));
+  if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(Date.parse(date.slice(0, 10)))) return formatDate(date);
+  return `${formatDate(date)}م الموافق ${formatHijri(date)}`;
+}
