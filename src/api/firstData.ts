@@ -7,4 +7,8 @@ import { paths } from './paths';
 export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => string>> = {
   GraveDetailsPage: ({ graveId }) => paths.grave(graveId ?? ''),
   ArticlePage: ({ id }) => paths.articleDetail(id ?? ''),
+  // The sections' cards come in steps after the page; the line naming the next grave to use is the widest text
+  // of the first screen, so it is drawn with the page (a late one became the page's largest paint: 5 s on a phone).
+  MenPage: () => paths.nextGraves(),
+  WomenPage: () => paths.nextGraves(),
 };
