@@ -19,6 +19,7 @@ export type AuditAction =
   | 'burial.update'
   | 'burial.delete'
   | 'burial.transfer'
+  | 'plan.rows'
   | 'suggestion.status'
   | 'article.create'
   | 'article.update'

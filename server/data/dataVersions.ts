@@ -6,10 +6,13 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { GENDERS, type Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 
-/** The grave sections are named as the graves' gender; articles and approved suggestions are parts of their own. */
-export type DataScope = Gender | 'articles' | 'suggestions';
+/**
+ * The grave sections are named as the graves' gender; articles, approved suggestions and the rows of the plan
+ * (issue 13) are parts of their own.
+ */
+export type DataScope = Gender | 'articles' | 'suggestions' | 'plan';
 
-export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'articles', 'suggestions'];
+export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'articles', 'suggestions', 'plan'];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 
 const PREFIX = 'data_version:';

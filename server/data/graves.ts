@@ -6,6 +6,8 @@ import { t } from '../../src/domain/messages';
 import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveMove } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
+import { placeOf, rowsOfSection } from '../../src/domain/plan';
+import { namedRows } from './planRows';
 
 export interface StatusContext {
   today: string;
@@ -200,18 +202,32 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
   return db.selectFrom('graves').select(graveColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function getGrave(db: Kysely<Database>, ctx: StatusContext, id: string): Promise<Grave | null> {
+/**
+ * One grave with its history and position. `withPlace`: with its place on the plan's rows too, for the grave's own
+ * page (the contract's write answers keep their shape).
+ */
+export async function getGrave(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  id: string,
+  { withPlace = false }: { withPlace?: boolean } = {},
+): Promise<Grave | null> {
   const row = await findGraveRow(db, id);
   if (!row) return null;
-  const [persons, moved, place] = await Promise.all([
+  const [persons, moved, place, rows] = await Promise.all([
     burialsOf(db, [id]),
     movedOutOf(db, id),
     db.selectFrom('graves').select(['latitude', 'longitude']).where('id', '=', id).executeTakeFirst(),
+    row.gender === 'bones' || !withPlace ? [] : namedRows(db, row.gender),
   ]);
   const grave: Grave = toGrave(row, persons.get(id) ?? [], ctx);
   if (moved.length > 0) grave.moved = moved;
   if (place?.latitude && place.longitude) {
     grave.position = { latitude: Number(place.latitude), longitude: Number(place.longitude) };
+  }
+  if (withPlace && typeof grave.number === 'number') {
+    const onPlan = placeOf(rowsOfSection(rows, [grave.number]), grave.number);
+    if (onPlan) grave.place = { row: onPlan.row.label, place: onPlan.place };
   }
   return grave;
 }

@@ -172,6 +172,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('graves').addColumn('longitude', 'text').execute();
     },
   },
+  '0007_plan_rows': {
+    // The rows of the cemetery plan the committee names per section (issue 13), in the committee's order. A
+    // section without rows is drawn in rows of ten by number. The plan's answers have their own change counter.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('plan_rows')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('from_number', 'integer', (c) => c.notNull())
+        .addColumn('to_number', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('plan_rows_gender').on('plan_rows').columns(['gender', 'position']).execute();
+      await db.insertInto('settings').values({ key: 'data_version:plan', value: '0' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

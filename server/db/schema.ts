@@ -118,6 +118,17 @@ export interface ImportBatchesTable {
   undone_at: string | null;
 }
 
+/** A row of the cemetery plan as the committee names it (issue 13). */
+export interface PlanRowsTable {
+  id: string;
+  gender: 'men' | 'women';
+  /** The committee's order of the rows in the section. */
+  position: number;
+  label: string;
+  from_number: number;
+  to_number: number;
+}
+
 export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
@@ -129,4 +140,5 @@ export interface Database {
   throttle: ThrottleTable;
   audit_log: AuditTable;
   import_batches: ImportBatchesTable;
+  plan_rows: PlanRowsTable;
 }

@@ -9,6 +9,7 @@ import { authRoutes } from './auth';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
+import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { suggestionRoutes } from './suggestions';
@@ -28,4 +29,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await userRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await registerImportRoutes(api, ctx);
+  await planRoutes(api, ctx);
 }

@@ -49,6 +49,27 @@ export const bodies = {
     },
     required: ['latitude', 'longitude'],
   },
+  planRows: {
+    type: 'object',
+    properties: {
+      rows: {
+        type: 'array',
+        maxItems: 1000,
+        description:
+          "the section's rows in order, each {label (1–20 letters), from, to (whole numbers, at most 50 graves)}, " +
+          'not overlapping; an empty list returns to rows of ten by number',
+        items: {
+          type: 'object',
+          properties: {
+            label: { type: 'string', maxLength: 100 },
+            from: { type: ['integer', 'string'] },
+            to: { type: ['integer', 'string'] },
+          },
+        },
+      },
+    },
+    required: ['rows'],
+  },
   reopen: {
     type: 'object',
     properties: { reason: { ...text(500), description: 'why the full mark is cleared (kept in the audit trail)' } },

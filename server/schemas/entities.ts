@@ -69,6 +69,13 @@ export const grave = {
       items: buriedPerson,
       description: "additive, on one grave's answer: people once buried here whose remains were moved, newest first",
     },
+    place: {
+      type: 'object',
+      description:
+        "additive, on one grave's answer: its row on the plan and its place in the row (1 = the row's first)",
+      properties: { row: string, place: { type: 'integer' } },
+      required: ['row', 'place'],
+    },
   },
   required: ['_id', 'number', 'gender', 'status', 'daysUntilAvailable', 'buriedPersons'],
 } as const;
@@ -192,3 +199,74 @@ export const auditEntry = {
 } as const;
 
 export const csvFile = { type: 'string', description: 'CSV (UTF-8 with BOM)' } as const;
+
+const planRow = {
+  type: 'object',
+  properties: {
+    label: { type: 'string', description: 'the row as the committee names it (up to 20 letters)' },
+    from: { type: 'integer', description: 'the first grave number of the row' },
+    to: { type: 'integer', description: 'the last grave number of the row (at most 50 graves a row)' },
+  },
+  required: ['label', 'from', 'to'],
+} as const;
+
+export const planRows = {
+  type: 'object',
+  description: "each section's named rows in the committee's order; an empty list: drawn in rows of ten",
+  properties: { men: { type: 'array', items: planRow }, women: { type: 'array', items: planRow } },
+  required: ['men', 'women'],
+} as const;
+
+export const planRowsWithMessage = {
+  type: 'object',
+  properties: { message: string, rows: { type: 'array', items: planRow } },
+  required: ['message', 'rows'],
+} as const;
+
+export const planAnswer = {
+  type: 'object',
+  properties: {
+    sections: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          gender: { type: 'string', enum: ['men', 'women'] },
+          configured: { type: 'boolean', description: 'true when the committee named the rows' },
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                ...planRow.properties,
+                cells: {
+                  type: 'string',
+                  description:
+                    'one letter per number from..to: a available, r resting, f full, - no grave of that number',
+                },
+                days: {
+                  type: 'array',
+                  items: { type: 'integer' },
+                  description: 'days left of each resting cell, in order',
+                },
+                unplaced: { type: 'boolean', description: 'graves outside every named row (label empty)' },
+              },
+              required: ['label', 'from', 'to', 'cells', 'days'],
+            },
+          },
+        },
+        required: ['gender', 'configured', 'rows'],
+      },
+    },
+    bones: {
+      type: 'array',
+      description: 'the bone sections, apart from the rows',
+      items: {
+        type: 'object',
+        properties: { number: string, count: { type: 'integer', description: 'remains it holds' } },
+        required: ['number', 'count'],
+      },
+    },
+  },
+  required: ['sections', 'bones'],
+} as const;

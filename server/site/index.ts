@@ -8,6 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell } from './shell';
+import { paths } from '../../src/api/paths';
+import { publicPaths } from '../../src/domain/publicPaths';
+import type { Gender } from '../../src/domain/types';
 
 async function site(app: FastifyInstance, options: { staticDir: string | null }): Promise<void> {
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
@@ -52,6 +55,20 @@ async function site(app: FastifyInstance, options: { staticDir: string | null })
     return reply.type('text/html; charset=utf-8').send(await shell.page(request.url, (path) => answer(request, path)));
   };
   app.get('/', sitePage);
+
+  // A plan cell (or a printed plan) names a grave by its section and number; the visitor goes on to its page.
+  // Unknown: the site's not-found screen, drawn by the browser as for any unknown address.
+  app.get<{ Params: { gender: string; number: string } }>(publicPaths.planGrave.path, async (request, reply) => {
+    const { gender, number } = request.params;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api${paths.graveByNumber(gender as Gender, number)}`,
+      remoteAddress: request.ip,
+    });
+    if (res.statusCode !== 200) return sitePage(request, reply);
+    const id = (res.json() as { _id: string })._id;
+    return reply.redirect(publicPaths.grave.href(id), 302);
+  });
 
   app.setNotFoundHandler(counted, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -21,6 +21,7 @@ import { PasswordPage } from './pages/PasswordPage';
 import { GraveRangePage } from './pages/GraveRangePage';
 import { LedgerEntryPage } from './pages/LedgerEntryPage';
 import { ImportPage } from './pages/ImportPage';
+import { PlanConsolePage } from './pages/PlanConsolePage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -71,6 +72,7 @@ export default function AdminApp() {
           <Route path="/graves-range" element={<GraveRangePage />} />
           <Route path="/ledger" element={<LedgerEntryPage />} />
           <Route path="/import" element={<ImportPage />} />
+          <Route path="/plan" element={<PlanConsolePage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

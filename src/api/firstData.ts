@@ -11,4 +11,6 @@ export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, 
   // of the first screen, so it is drawn with the page (a late one became the page's largest paint: 5 s on a phone).
   MenPage: () => paths.nextGraves(),
   WomenPage: () => paths.nextGraves(),
+  // The plan is drawn with the page: its data is a few kilobytes even for thousands of graves (one letter a grave).
+  PlanPage: () => paths.plan(),
 };

@@ -25,6 +25,10 @@ export const paths = {
   reopen: (graveId: string) => `/graves/${id(graveId)}/reopen`,
   position: (graveId: string) => `/graves/${id(graveId)}/position`,
   nextGraves: () => '/graves/next',
+  plan: () => '/plan',
+  planRows: (gender?: Gender) => (gender ? `/plan/rows/${gender}` : '/plan/rows'),
+  graveByNumber: (gender: Gender, number: number | string) =>
+    `/graves/by-number/${gender}/${encodeURIComponent(String(number))}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   suggestion: () => '/suggestion',
   approvedSuggestions: () => '/suggestion/approved',

@@ -11,11 +11,12 @@ import { oneByOne } from './bulk';
 import { graveMethods, gravesResource, type GraveMethods } from './graves';
 import { consoleApi } from './http';
 import { registerMethods, type RegisterMethods } from './register';
+import { planMethods, type PlanMethods } from './plan';
 import { suggestionMethods, suggestionsResource, type SuggestionMethods } from './suggestions';
 import { userMethods, usersCallbacks, usersResource, type UserMethods } from './users';
 
 export interface CemeteryDataProvider
-  extends DataProvider, GraveMethods, SuggestionMethods, UserMethods, RegisterMethods {
+  extends DataProvider, GraveMethods, SuggestionMethods, UserMethods, RegisterMethods, PlanMethods {
   /** GET /settings: the server's time zone and resting period (ApiError when it cannot say). */
   getSettings(): Promise<RegisterSettings>;
 }
@@ -47,6 +48,7 @@ export function createDataProvider(
     ...suggestionMethods(api),
     ...userMethods(api),
     ...registerMethods(api),
+    ...planMethods(api),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
   };
 }

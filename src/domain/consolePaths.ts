@@ -19,6 +19,7 @@ export const consolePaths = {
   graveRange: () => '/admin/graves-range',
   ledgerEntry: () => '/admin/ledger',
   importRegister: () => '/admin/import',
+  plan: () => '/admin/plan',
 } as const;
 
 /**

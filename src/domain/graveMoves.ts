@@ -23,3 +23,7 @@ export const movedToText = (move: GraveMove) =>
 export const MOVED_HEADING = text['transfer.movedHeading'];
 
 export const DIRECTIONS = text['position.directions'];
+
+/** Where a grave stands on the plan: «الصف ب، الخانة ٤». */
+export const placeText = (place: { row: string; place: number }) =>
+  fill(text['position.place'], { row: place.row, place: formatGraveNumber(place.place) });

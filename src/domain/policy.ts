@@ -11,6 +11,7 @@ export const RESOURCES = [
   'audit',
   'reopen',
   'imports',
+  'plan',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -29,6 +30,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     graves: ALL,
     burials: ALL,
     password: ['edit'],
+    plan: ['list', 'show'],
   },
   manager: {
     graves: ALL,
@@ -41,6 +43,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     // Clearing a full mark lets a grave take burials again: the manager's decision, with a reason.
     reopen: ['edit'],
     imports: ['list', 'show', 'create', 'delete'],
+    // Naming the plan's rows changes how every grave is found on the ground: the manager's.
+    plan: ['list', 'show', 'edit'],
   },
 };
 

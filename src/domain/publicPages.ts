@@ -15,7 +15,8 @@ export type PublicPageName =
   | 'MemorialPage'
   | 'ArticlePage'
   | 'GraveDetailsPage'
-  | 'LoginPage';
+  | 'LoginPage'
+  | 'PlanPage';
 
 /**
  * `form`: the screen holds a form. Such screens are drawn by the browser only: drawn on the server, the form would
@@ -40,6 +41,7 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.memorial.path, page: 'MemorialPage' },
   { path: publicPaths.article.path, page: 'ArticlePage' },
   { path: publicPaths.grave.path, page: 'GraveDetailsPage' },
+  { path: publicPaths.plan.path, page: 'PlanPage' },
   { path: publicPaths.login.path, page: 'LoginPage', form: true },
 ];
 

@@ -8,6 +8,8 @@ export interface PublicPath<Args extends unknown[] = []> {
   readonly path: string;
   /** The address of a link to the page; parameters are encoded as one path segment each. */
   readonly href: (...args: Args) => string;
+  /** Set on an address the server answers with a redirect (server/site/index.ts): no screen of its own. */
+  readonly redirect?: true;
 }
 
 /** Why a console page sent its visitor to the login page: no token at all, or one that is expired or refused. */
@@ -30,6 +32,16 @@ export const publicPaths = {
   approved: fixed('/approved'),
   team: fixed('/team'),
   memorial: fixed('/MemorialPage'),
+  plan: fixed('/plan'),
+  /**
+   * A grave by its section and number, as a cell of the plan (or a printed plan) gives it: the server sends the
+   * visitor on to the grave's page (server/site/index.ts), so the plan needs no grave ids.
+   */
+  planGrave: {
+    redirect: true,
+    path: '/plan/:gender/:number',
+    href: (gender: string, number: number | string) => `/plan/${gender}/${encodeURIComponent(String(number))}`,
+  },
   article: {
     path: '/ArticleDetail/:id',
     href: (articleId: string) => `/ArticleDetail/${encodeURIComponent(articleId)}`,

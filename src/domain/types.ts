@@ -52,6 +52,8 @@ export interface Grave {
   moved?: BuriedPerson[];
   /** Additive, on one grave's answer: where the grave is, when the committee recorded it. */
   position?: GeoPosition;
+  /** Additive, on one grave's answer: its row on the plan and its place in that row (1 for the row's first). */
+  place?: { row: string; place: number };
 }
 
 /** Decimal degrees (WGS 84), as a phone's location gives them. */

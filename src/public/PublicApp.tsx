@@ -26,6 +26,7 @@ const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   ArticlePage: lazyElement(() => import('./pages/ArticlePage')),
   GraveDetailsPage: lazyElement(() => import('./pages/GraveDetailsPage')),
   LoginPage: lazyElement(() => import('./pages/LoginPage')),
+  PlanPage: lazyElement(() => import('./pages/PlanPage')),
 };
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 

@@ -21,7 +21,12 @@ export async function renderPublicPage(href: string, firstData: Record<string, u
         <PublicApp firstData={new Map(Object.entries(firstData))} />
       </ServerLocationProvider>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // A large screen (the plan of a big cemetery) would otherwise be sent as a hidden part that an inline script
+      // moves into place, and the site's Content-Security-Policy (script-src 'self') refuses inline scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   if (errors.length > 0) throw errors[0];
   const chunks: Buffer[] = [];

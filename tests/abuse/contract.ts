@@ -55,4 +55,8 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/import/burials': 'manager',
   'GET /api/import/batches': 'manager',
   'DELETE /api/import/batches/{id}': 'manager',
+  'GET /api/plan': 'anyone',
+  'GET /api/plan/rows': 'anyone',
+  'PUT /api/plan/rows/{gender}': 'manager',
+  'GET /api/graves/by-number/{gender}/{number}': 'anyone',
 };

@@ -74,6 +74,7 @@ describeBrowser('the console on a phone', () => {
       { name: 'password', path: '/admin/password' },
       { name: 'grave-range', path: '/admin/graves-range' },
       { name: 'ledger', path: '/admin/ledger' },
+      { name: 'plan', path: '/admin/plan' },
     ];
     return {
       admin: common,
@@ -109,7 +110,8 @@ describeBrowser('the console on a phone', () => {
       }
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
-    });
+      // Twenty pages, each with axe: about 50 s beside the other suites.
+    }, 120_000);
   }
 
   it('the login page fits 360 px and axe finds nothing serious', async () => {

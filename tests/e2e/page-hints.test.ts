@@ -78,7 +78,9 @@ describe('the page sent for each address', () => {
     expect(rootOf(html)).toContain(grave.buriedPersons[0]!.name);
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.GraveDetailsPage!.js[0]}">`);
     const data = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(data!)).toEqual({ [`/graves/graves/${grave._id}`]: grave });
+    const answer = await (await fetch(`${server.api}/graves/graves/${grave._id}`)).json();
+    expect(answer).toMatchObject(grave); // the section's grave, with its place on the plan besides
+    expect(JSON.parse(data!)).toEqual({ [`/graves/graves/${grave._id}`]: answer });
   });
 
   it('what staff typed is text in the page, never markup: an article titled with </script> and $&', async () => {

@@ -46,9 +46,11 @@ describe('publicPaths', () => {
   });
 
   it('is the route table: every page is routed at an address of the table, each once', () => {
-    const tablePaths = Object.values(publicPaths).map((entry) => entry.path);
+    // The addresses the server answers with a redirect (a plan cell's /plan/men/12) have no screen.
+    const screens = Object.values(publicPaths).filter((entry) => !('redirect' in entry && entry.redirect));
+    const tablePaths = screens.map((entry) => entry.path);
     expect(PUBLIC_PAGES.map((page) => page.path).sort()).toEqual([...tablePaths].sort());
-    for (const { path } of Object.values(publicPaths)) {
+    for (const { path } of screens) {
       expect(PUBLIC_PAGES.filter((page) => matchPath(page.path, path.replace(/:\w+/g, 'x')))).toHaveLength(1);
     }
   });

@@ -17,7 +17,7 @@ describe('matchPath', () => {
   });
 });
 
-describe('navFor (spec section 2, navigation by state)', () => {
+describe('navFor (spec section 2, navigation by state, with the plan of issue 13 after the sections)', () => {
   const labels = (role: Parameters<typeof navFor>[0]) => navFor(role).map((i) => [i.label, i.to]);
 
   it('offers the public pages and login when logged out', () => {
@@ -26,6 +26,7 @@ describe('navFor (spec section 2, navigation by state)', () => {
       ['مقابر الرجال', '/man'],
       ['مقابر النساء', '/woman'],
       ['مقابر العظام', '/bones'],
+      ['مخطط المقابر', '/plan'],
       ['تواصل معنا', '/contact'],
       ['اقتراحات الأهالي', '/approved'],
       ['تسجيل الدخول', '/login'],
@@ -40,6 +41,7 @@ describe('navFor (spec section 2, navigation by state)', () => {
       ['مقابر الرجال', '/man'],
       ['مقابر النساء', '/woman'],
       ['مقابر العظام', '/bones'],
+      ['مخطط المقابر', '/plan'],
       ['تواصل معنا', '/contact'],
       ['اقتراحات الأهالي', '/approved'],
     ]);
@@ -48,6 +50,7 @@ describe('navFor (spec section 2, navigation by state)', () => {
       ['مقابر الرجال', '/man'],
       ['مقابر النساء', '/woman'],
       ['مقابر العظام', '/bones'],
+      ['مخطط المقابر', '/plan'],
       ['المقالات', '/admin/articles'],
       ['اقتراحات الأهالي', '/approved'],
       ['إدارة الاقتراحات', '/admin/suggestions'],

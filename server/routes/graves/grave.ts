@@ -51,8 +51,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return new Set((await namesIndex(app, ctx)).names.search(query).map((hit) => hit.item.grave.id));
   };
 
-  const one = async (id: string) => {
-    const found = await getGrave(ctx.db, ctx.statusContext(), id);
+  const one = async (id: string, withPlace = false) => {
+    const found = await getGrave(ctx.db, ctx.statusContext(), id, { withPlace });
     if (!found) throw notFound('grave.notFound');
     return found;
   };
@@ -60,15 +60,16 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/graves/graves/:id',
     {
       schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404], kept: true }) },
-      config: { answerCache: { shows: GRAVE_SCOPES } },
+      // The grave's place on the plan comes with it: renaming the rows changes it.
+      config: { answerCache: { shows: [...GRAVE_SCOPES, 'plan'] } },
     },
-    async (request) => one(request.params.id),
+    async (request) => one(request.params.id, true),
   );
   // The same answer at the path ra-data-simple-rest's getOne asks.
   r.get(
     '/graves/:id',
     { schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404] }) } },
-    async (request) => one(request.params.id),
+    async (request) => one(request.params.id, true),
   );
 
   r.get(

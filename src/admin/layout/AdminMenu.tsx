@@ -30,6 +30,7 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import RangeIcon from '@mui/icons-material/PlaylistAdd';
 import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
+import PlanIcon from '@mui/icons-material/GridView';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/consolePaths';
 import { publicPaths } from '../../domain/publicPaths';
@@ -75,6 +76,7 @@ export const MENU_ITEMS: Item[] = [
     resource: 'imports',
     action: 'create',
   },
+  { to: consolePaths.plan(), label: t('plan.consoleTitle'), icon: <PlanIcon />, resource: 'plan', action: 'list' },
   {
     to: consolePaths.suggestions(),
     label: t('nav.suggestions'),

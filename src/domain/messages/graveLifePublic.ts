@@ -11,4 +11,6 @@ export const graveLifePublicText = {
   'next.publicLine': 'أول مقبرة متاحة في هذا القسم: {place}.',
   'next.publicNone': 'لا توجد مقبرة متاحة في هذا القسم الآن.',
   'position.directions': 'الاتجاهات إلى المقبرة',
+  // Where the grave stands on the plan's rows.
+  'position.place': 'الصف {row}، الخانة {place}',
 } as const;

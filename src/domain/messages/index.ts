@@ -8,6 +8,8 @@ import { graveLifeText } from './graveLife';
 import { graveLifePublicText } from './graveLifePublic';
 import { registerText } from './register';
 import { registerConsoleText } from './registerConsole';
+import { planText } from './plan';
+import { planPublicText } from './planPublic';
 import { fill } from './fill';
 
 export const messages = {
@@ -20,6 +22,8 @@ export const messages = {
   ...graveLifePublicText,
   ...graveLifeText,
   ...registerConsoleText,
+  ...planText,
+  ...planPublicText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -1,6 +1,7 @@
 // Arabic text of the public site beyond ui-text-ar.md (owned by the public-site work), in the same register:
 // plain Modern Standard Arabic, short, respectful.
 export const publicText = {
+  'nav.plan': 'مخطط المقابر',
   'public.skipToContent': 'انتقل إلى المحتوى',
   'public.homeLink': 'الصفحة الرئيسية لمقابر القرية الغربية',
   'public.mainNav': 'القائمة الرئيسية',

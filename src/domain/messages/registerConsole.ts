@@ -1,6 +1,9 @@
 // Arabic text of the console's pages that bring a paper register in (issue 12; the server's reasons: register.ts): graves by range, burials typed from
 // the ledger, and the spreadsheet import. Same register as ui-text-ar.md: plain, short, respectful.
 export const registerConsoleText = {
+  'audit.action.grave.range': 'إضافة مقابر بالترقيم',
+  'audit.action.import.create': 'استيراد من سجل الدفن',
+  'audit.action.import.undo': 'التراجع عن دفعة مستوردة',
   // Graves by range
   'range.title': 'إضافة مقابر بالجملة',
   'range.intro': 'أضف مقابر قسم كامل مرة واحدة بكتابة أول رقم وآخر رقم. الأرقام الموجودة من قبل تُترك كما هي.',

@@ -14,6 +14,7 @@ import { ui, pt, fill } from '../text';
 import { Link } from '../router';
 import { gravePlace } from '../../domain/graveMoves';
 import { graveLifePublicText } from '../../domain/messages/graveLifePublic';
+import { planPublicText } from '../../domain/messages/planPublic';
 import { publicPaths } from '../../domain/publicPaths';
 
 interface Props {
@@ -133,7 +134,10 @@ function NextGrave({ gender }: { gender: 'men' | 'women' }) {
         <Link to={publicPaths.grave.href(grave._id)}>
           {fill(graveLifePublicText['next.publicLine'], { place: gravePlace(grave) })}
         </Link>
-      )}
+      )}{' '}
+      <Link to={publicPaths.plan.href()} className="plan-link">
+        {planPublicText['plan.link']}
+      </Link>
     </p>
   );
 }

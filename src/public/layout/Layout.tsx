@@ -21,6 +21,7 @@ const HOME: NavItem = { to: publicPaths.home.href(), label: ui['nav.home'] };
 const MEN: NavItem = { to: publicPaths.men.href(), label: ui['nav.men'] };
 const WOMEN: NavItem = { to: publicPaths.women.href(), label: ui['nav.women'] };
 const BONES: NavItem = { to: publicPaths.bones.href(), label: ui['nav.bones'] };
+const PLAN: NavItem = { to: publicPaths.plan.href(), label: pt['nav.plan'] };
 const CONTACT: NavItem = { to: publicPaths.contact.href(), label: ui['nav.contact'] };
 const APPROVED: NavItem = { to: publicPaths.approved.href(), label: ui['nav.approved'] };
 const staffItem = (to: string, label: string): NavItem => ({ to, label, staff: true });
@@ -28,7 +29,7 @@ const staffItem = (to: string, label: string): NavItem => ({ to, label, staff: t
 /** Spec section 2, "Navigation by state", with the staff paths mapped into the console. */
 export function navFor(role: Role | null): NavItem[] {
   if (role === null) {
-    return [HOME, MEN, WOMEN, BONES, CONTACT, APPROVED, { to: publicPaths.login.href(), label: ui['nav.login'] }];
+    return [HOME, MEN, WOMEN, BONES, PLAN, CONTACT, APPROVED, { to: publicPaths.login.href(), label: ui['nav.login'] }];
   }
   if (role === 'admin') {
     return [
@@ -38,6 +39,7 @@ export function navFor(role: Role | null): NavItem[] {
       MEN,
       WOMEN,
       BONES,
+      PLAN,
       CONTACT,
       APPROVED,
     ];
@@ -47,6 +49,7 @@ export function navFor(role: Role | null): NavItem[] {
     MEN,
     WOMEN,
     BONES,
+    PLAN,
     staffItem(consolePaths.articles(), ui['nav.articles']),
     APPROVED,
     staffItem(consolePaths.suggestions(), ui['nav.suggestions']),

@@ -8,6 +8,9 @@ import { ErrorMessage, Loading } from '../components/Status';
 import { searchGraves } from '../graveSearch';
 import { useApi } from '../useApi';
 import { ui } from '../text';
+import { Link } from '../router';
+import { planPublicText } from '../../domain/messages/planPublic';
+import { publicPaths } from '../../domain/publicPaths';
 import '../pages.css';
 
 export default function BonesPage() {
@@ -19,6 +22,9 @@ export default function BonesPage() {
   return (
     <section aria-labelledby="bones-heading">
       <h1 id="bones-heading">{ui['nav.bones']}</h1>
+      <p className="muted">
+        <Link to={publicPaths.plan.href()}>{planPublicText['plan.link']}</Link>
+      </p>
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {graves.state === 'loading' && <Loading />}
       {graves.state === 'error' && <ErrorMessage text={ui['bones.connectionError']} onRetry={graves.reload} />}

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dateText';
-import { DIRECTIONS, MOVED_HEADING, movedFromText, movedToText } from '../../domain/graveMoves';
+import { DIRECTIONS, MOVED_HEADING, movedFromText, movedToText, placeText } from '../../domain/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
 import { publicPaths } from '../../domain/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
@@ -64,6 +64,11 @@ export default function GraveDetailsPage() {
           {g.status}
         </span>
         {availability && <span>{availability}</span>}
+        {g.place && (
+          <span className="grave-place">
+            {placeText(g.place)}
+          </span>
+        )}
       </p>
       {g.position && (
         // geo: opens the phone's maps app at the grave (RFC 5870); the label names it in the app.

@@ -1,0 +1,58 @@
+// The rows of the cemetery plan the committee names (issue 13): read per section, replaced as a whole.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PlanGender, PlanRow } from '../../src/domain/plan';
+import type { Database } from '../db/schema';
+import { audit } from './audit';
+import { markChanged } from './dataVersions';
+import type { Write } from './graveWrites';
+
+/** A section's named rows in the committee's order; empty when it is drawn in rows of ten. */
+export async function namedRows(db: Kysely<Database>, gender: PlanGender): Promise<PlanRow[]> {
+  const rows = await db
+    .selectFrom('plan_rows')
+    .select(['label', 'from_number', 'to_number'])
+    .where('gender', '=', gender)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ label: r.label, from: Number(r.from_number), to: Number(r.to_number) }));
+}
+
+/** Every section's named rows. */
+export async function allNamedRows(db: Kysely<Database>): Promise<Record<PlanGender, PlanRow[]>> {
+  const [men, women] = await Promise.all([namedRows(db, 'men'), namedRows(db, 'women')]);
+  return { men, women };
+}
+
+/** Replaces a section's rows (already checked by the domain rule) in one transaction, audited; [] returns to rows of ten. */
+export async function replaceNamedRows({ db, by, at }: Write, gender: PlanGender, rows: PlanRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await namedRows(trx, gender);
+    await trx.deleteFrom('plan_rows').where('gender', '=', gender).execute();
+    if (rows.length > 0) {
+      await trx
+        .insertInto('plan_rows')
+        .values(
+          rows.map((row, position) => ({
+            id: randomUUID(),
+            gender,
+            position,
+            label: row.label,
+            from_number: row.from,
+            to_number: row.to,
+          })),
+        )
+        .execute();
+    }
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'plan.rows',
+      entity: 'plan',
+      entityId: gender,
+      before: { rows: before },
+      after: { rows },
+    });
+    await markChanged(trx, ['plan']);
+  });
+}

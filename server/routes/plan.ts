@@ -1,0 +1,80 @@
+// The plan of the cemetery (issue 13): the drawing's data, the rows the committee names, and a grave found by its
+// section and number (what a plan cell, a printed plan or a plate on the ground gives).
+import type { FastifyInstance } from 'fastify';
+import { t } from '../../src/domain/messages';
+import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan';
+import { checkPlanRows } from '../../src/domain/planRows';
+import { isGender, checkGraveNumber } from '../../src/domain/validation';
+import type { AppContext } from '../context';
+import { getGrave } from '../data/graves';
+import { graveIdByNumber, planOfCemetery } from '../data/plan';
+import { allNamedRows, replaceNamedRows } from '../data/planRows';
+import { writeBy } from '../data/graveWrites';
+import { badRequest, HttpError, notFound } from '../errors';
+import { bodies } from '../schemas/bodies';
+import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
+import { grave, planAnswer, planRows, planRowsWithMessage } from '../schemas/entities';
+import { typed } from './typed';
+
+const SECTION_NAME: Record<PlanGender, 'plan.sectionMen' | 'plan.sectionWomen'> = {
+  men: 'plan.sectionMen',
+  women: 'plan.sectionWomen',
+};
+
+export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = typed(app);
+
+  r.get(
+    '/plan',
+    {
+      schema: { response: answers({ 200: planAnswer }, { kept: true }) },
+      config: { answerCache: { shows: ['men', 'women', 'bones', 'plan'] } },
+    },
+    async () => planOfCemetery(ctx.db, ctx.statusContext()),
+  );
+
+  r.get(
+    '/plan/rows',
+    { schema: { response: answers({ 200: planRows }, { kept: true }) }, config: { answerCache: { shows: ['plan'] } } },
+    async () => allNamedRows(ctx.db),
+  );
+
+  r.put(
+    '/plan/rows/:gender',
+    {
+      schema: {
+        params: idParams('gender'),
+        body: bodies.planRows,
+        response: answers({ 200: planRowsWithMessage }, { refusals: [...STAFF, ...WITH_BODY] }),
+      },
+      config: { access: { resource: 'plan', action: 'edit' }, fieldErrors: { rows: 'plan.rowsInvalid' } },
+    },
+    async (request) => {
+      const gender = request.params.gender as PlanGender;
+      if (!PLAN_GENDERS.includes(gender)) throw badRequest('plan.sectionInvalid');
+      const checked = checkPlanRows(request.body.rows);
+      if (!checked.ok) throw new HttpError(400, checked.error);
+      await replaceNamedRows(writeBy(ctx, request), gender, checked.value);
+      const section = t(SECTION_NAME[gender]);
+      return {
+        message: t(checked.value.length > 0 ? 'plan.rowsSaved' : 'plan.rowsReset', { section }),
+        rows: checked.value,
+      };
+    },
+  );
+
+  r.get(
+    '/graves/by-number/:gender/:number',
+    {
+      schema: { params: idParams('gender', 'number'), response: answers({ 200: grave }, { refusals: [404] }) },
+    },
+    async (request) => {
+      const { gender, number } = request.params;
+      const checked = isGender(gender) ? checkGraveNumber(gender, number) : null;
+      const id = checked?.ok && isGender(gender) ? await graveIdByNumber(ctx.db, gender, String(checked.value)) : null;
+      const found = id ? await getGrave(ctx.db, ctx.statusContext(), id, { withPlace: true }) : null;
+      if (!found) throw notFound('grave.notFound');
+      return found;
+    },
+  );
+}

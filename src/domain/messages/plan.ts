@@ -1,0 +1,28 @@
+// Arabic text of the cemetery plan (issue 13) for the server's refusals and the console's rows editor.
+export const planText = {
+  'plan.rowsSaved': 'حُفظت صفوف {section}.',
+  'plan.rowsReset': 'حُذفت صفوف {section} المسماة، وتُرسم الآن صفوفًا من عشر مقابر بالترتيب.',
+  'plan.rowsInvalid': 'الصفوف غير صالحة. أرسلها قائمة، في كل صف اسم ورقم أول ورقم آخر.',
+  'plan.rowsTooMany': 'لا يمكن أن تزيد الصفوف على ١٠٠٠ صف في القسم الواحد.',
+  'plan.rowLabel': 'اكتب اسم الصف رقم {n} في القائمة (حتى ٢٠ حرفًا).',
+  'plan.rowLabelTaken': 'اسم الصف «{label}» مكرر. لكل صف اسم لا يتكرر في القسم.',
+  'plan.rowNumbers': 'في الصف «{label}»: الرقم الأول والأخير عددان صحيحان من ١ إلى ١٠٠٠٠٠، والأول لا يزيد على الأخير.',
+  'plan.rowTooLong': 'الصف «{label}» أطول من ٥٠ مقبرة. قسّمه إلى صفين أو أكثر.',
+  'plan.rowsOverlap': 'الصفان «{first}» و«{second}» يتداخلان في الأرقام. لكل مقبرة صف واحد.',
+  'plan.sectionInvalid': 'تُرسم صفوف مقابر الرجال والنساء فقط؛ أقسام العظام خارج الصفوف.',
+  'plan.consoleTitle': 'مخطط المقابر',
+  'audit.action.plan.rows': 'تسمية صفوف المخطط',
+  'plan.rowsTitle': 'صفوف {section}',
+  'plan.rowsHelp':
+    'لكل صف اسم (مثل أ أو ب) وأول رقم وآخر رقم فيه، بالترتيب من اليمين. إن لم تُسمَّ صفوف رُسم القسم صفوفًا من عشر مقابر بالترتيب.',
+  'plan.rowsDefault': 'هذا القسم مرسوم صفوفًا من عشر مقابر بالترتيب؛ لم تُسمَّ صفوفه بعد.',
+  'plan.rowLabelField': 'اسم الصف',
+  'plan.rowFrom': 'من رقم',
+  'plan.rowTo': 'إلى رقم',
+  'plan.addRow': 'إضافة صف',
+  'plan.removeRow': 'حذف الصف {label}',
+  'plan.saveRows': 'حفظ الصفوف',
+  'plan.resetRows': 'الرجوع إلى صفوف العشر',
+  'plan.loadFailed': 'تعذر تحميل المخطط.',
+  'plan.openFailed': 'تعذر فتح صفحة هذه المقبرة.',
+} as const;

@@ -1,0 +1,179 @@
+// Issue 13: the plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
+// to its page; a search marks the graves of the people it finds; the same plan in words for screen readers (and
+// anyone), and a page that prints on A4. The drawing is markup from src/domain/planDrawing.ts (see why there).
+import { useEffect, useMemo, useState } from 'react';
+import { call, paths } from '../../api';
+import { formatCount, formatGraveNumber } from '../../domain/format';
+import { gravePlace } from '../../domain/graveMoves';
+import { fill } from '../../domain/messages/fill';
+import { planPublicText as text, remainsNoun } from '../../domain/messages/planPublic';
+import type { PlanAnswer, PlanSection } from '../../domain/plan';
+import { blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/planDrawing';
+import { publicPaths } from '../../domain/publicPaths';
+import type { SearchMatch } from '../../domain/types';
+import { PlanLegend } from '../components/PlanLegend';
+import { SearchBox } from '../components/SearchBox';
+import { ErrorMessage, Loading } from '../components/Status';
+import { pt } from '../text';
+import { useApi } from '../useApi';
+import '../pages.css';
+import './planDrawing.css';
+import './plan.css';
+
+const hrefOf = publicPaths.planGrave.href;
+
+export default function PlanPage() {
+  const plan = useApi<PlanAnswer>(paths.plan());
+  const [term, setTerm] = useState('');
+  const search = usePlanSearch(term);
+  const found = useMemo(
+    () => new Set((search.state === 'done' ? search.matches : []).map((m) => foundKey(m.grave.gender, m.grave.number))),
+    [search],
+  );
+
+  return (
+    <section className="plan-page" aria-labelledby="plan-heading">
+      <h1 id="plan-heading">{text['plan.title']}</h1>
+      <p className="plan-intro muted">{text['plan.intro']}</p>
+      <PlanLegend />
+      <div className="plan-search">
+        <SearchBox value={term} onChange={setTerm} placeholder={text['plan.search']} label={text['plan.searchLabel']} />
+        <SearchResult search={search} />
+      </div>
+      {plan.state === 'loading' && <Loading page />}
+      {plan.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={plan.reload} />}
+      {plan.state === 'done' && (
+        <>
+          <div className="plan-sections">
+            {plan.data.sections.map((section) => (
+              <SectionPlan key={section.gender} section={section} found={found} />
+            ))}
+          </div>
+          <BonesPlan bones={plan.data.bones} found={found} />
+          <PlanInWords sections={plan.data.sections} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SectionPlan({ section, found }: { section: PlanSection; found: ReadonlySet<string> }) {
+  const id = `plan-${section.gender}`;
+  return (
+    <section className="plan-section" aria-labelledby={id}>
+      <h2 id={id}>{sectionName(section.gender)}</h2>
+      {section.rows.length === 0 && <p className="muted">{text['plan.sectionEmpty']}</p>}
+      {blocksOf(section).map((rows) => (
+        <PlanBlock key={rows[0]!.from} svg={blockSvg(section.gender, rows, { hrefOf, found })} />
+      ))}
+    </section>
+  );
+}
+
+/** A block of rows as the markup planDrawing built: hydrated as the server drew it, redrawn whole when it changes. */
+function PlanBlock({ svg }: { svg: string }) {
+  const html = useMemo(() => ({ __html: svg }), [svg]);
+  return <div className="plan-block" dangerouslySetInnerHTML={html} />;
+}
+
+function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: ReadonlySet<string> }) {
+  if (bones.length === 0) return null;
+  return (
+    <section className="plan-section plan-bones" aria-labelledby="plan-bones">
+      <h2 id="plan-bones">{sectionName('bones')}</h2>
+      <ul>
+        {bones.map((b) => (
+          <li key={b.number}>
+            <a href={hrefOf('bones', b.number)} className={found.has(foundKey('bones', b.number)) ? 'hit' : undefined}>
+              {fill(text['plan.bonesCount'], {
+                label: formatGraveNumber(b.number),
+                remains: formatCount(b.count, remainsNoun),
+              })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The plan in words: every row and the numbers of each status, for a screen reader or a reader of text. */
+function PlanInWords({ sections }: { sections: PlanSection[] }) {
+  return (
+    <details className="plan-text">
+      <summary>{text['plan.textTitle']}</summary>
+      {sections.map((section) => (
+        <section key={section.gender} aria-label={sectionName(section.gender)}>
+          <h3>{sectionName(section.gender)}</h3>
+          <ul>
+            {section.rows.map((row) => {
+              const words = rowInWords(row);
+              return (
+                <li key={row.from}>
+                  <strong>{words.title}</strong>: {words.parts.join('؛ ')}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </details>
+  );
+}
+
+type PlanSearch = { state: 'idle' } | { state: 'error' } | { state: 'done'; matches: SearchMatch[] };
+
+/** The register's name search, asked a moment after the visitor stops typing. */
+function usePlanSearch(term: string): PlanSearch {
+  const [result, setResult] = useState<PlanSearch>({ state: 'idle' });
+  useEffect(() => {
+    const q = term.trim();
+    if (q === '') {
+      setResult({ state: 'idle' });
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      call<SearchMatch[]>(paths.search(q)).then(
+        (matches) => live && setResult({ state: 'done', matches }),
+        () => live && setResult({ state: 'error' }),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [term]);
+  return result;
+}
+
+function SearchResult({ search }: { search: PlanSearch }) {
+  if (search.state === 'idle') return <p className="plan-found" aria-live="polite" />;
+  if (search.state === 'error')
+    return (
+      <p className="plan-found message-error" aria-live="polite">
+        {pt['public.loadError']}
+      </p>
+    );
+  const graves = new Set(search.matches.map((m) => foundKey(m.grave.gender, m.grave.number)));
+  return (
+    <div className="plan-found" aria-live="polite">
+      <p>
+        {search.matches.length === 0
+          ? text['plan.searchNone']
+          : fill(text['plan.searchFound'], { count: formatCount(graves.size, 'grave') })}
+      </p>
+      {search.matches.length > 0 && (
+        <ul>
+          {search.matches.slice(0, 5).map((m) => (
+            <li key={m.person._id}>
+              <a href={hrefOf(m.grave.gender, m.grave.number)}>
+                {m.person.name} — {gravePlace(m.grave)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
