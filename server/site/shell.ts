@@ -63,8 +63,9 @@ interface Site {
 
 function load(staticRoot: string, version: number, warn: (message: string) => void, settings: ShellSettings): Site {
   const html = readFileSync(join(staticRoot, 'index.html'), 'utf8').replace(
-    /<html\b/,
-    `<html data-calendar-first="${escapeAttribute(settings.calendarFirst)}"`,
+    /<html\b([^>]*)>/,
+    (_tag, attributes: string) =>
+      `<html${attributes} data-calendar-first="${escapeAttribute(settings.calendarFirst)}">`,
   );
   const chunksFile = join(staticRoot, PAGE_CHUNKS_FILE);
   const chunks: PageChunks = existsSync(chunksFile) ? JSON.parse(readFileSync(chunksFile, 'utf8')) : {};

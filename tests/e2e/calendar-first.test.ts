@@ -47,11 +47,11 @@ describeBrowser('burial dates with the Hijri date first (DATE_CALENDAR_FIRST=hij
   it('the server draws the grave page with the Hijri date first and says so on <html>, the console too', async () => {
     expect(server.config.calendarFirst).toBe('hijri');
     const html = await (await fetch(`${server.url}${publicPaths.grave.href(grave._id)}`)).text();
-    expect(html).toMatch(/<html data-calendar-first="hijri"/);
+    expect(html).toMatch(/<html lang="ar" dir="rtl" data-calendar-first="hijri">/);
     expect(html).toContain(`<td>${HIJRI_FIRST}</td>`);
     expect(html).not.toContain(GREGORIAN_FIRST);
     const consoleHtml = await (await fetch(`${server.url}/admin`)).text();
-    expect(consoleHtml).toMatch(/<html data-calendar-first="hijri"/);
+    expect(consoleHtml).toMatch(/<html lang="ar" dir="rtl" data-calendar-first="hijri">/);
   });
 
   it('the browser takes the grave page over without a hydration error, Hijri first', async () => {
