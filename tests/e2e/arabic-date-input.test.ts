@@ -181,6 +181,9 @@ describeBrowser('the Arabic date field of the console', () => {
     await calendar.waitFor();
     await page.keyboard.press('Escape');
     await calendar.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(m['dateInput.openCalendar']);
     await expect(field.inputValue()).resolves.toBe('٤/٧/٢٠٢٣');
     await dialog.getByRole('button', { name: m['dateInput.openCalendar'] }).click();
     await calendar.getByRole('button', { name: m['dateInput.hijri'] }).click();
