@@ -55,6 +55,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
-  await app.register(site, { staticDir: config.staticDir });
+  await app.register(site, { staticDir: config.staticDir, calendarFirst: config.calendarFirst });
   return app;
 }

@@ -1,4 +1,5 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
+import { CALENDARS_FIRST, type CalendarFirst } from '../src/domain/dateText';
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
 import { t, type MessageKey } from '../src/domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../src/domain/validation';
@@ -32,6 +33,8 @@ export interface Config {
   restingPeriodDays: number;
   /** Which available grave GET /api/graves/next offers: the lowest number, or the one available the longest. */
   nextGraveOrder: 'lowest' | 'longest';
+  /** Which calendar a burial date names first on the pages and in the console (the other follows it). */
+  calendarFirst: CalendarFirst;
   timeZone: string;
   managerEmail: string | null;
   managerPassword: string | null;
@@ -75,6 +78,14 @@ function nextGraveOrder(value: string | undefined): 'lowest' | 'longest' {
     throw new ConfigError(`NEXT_GRAVE_ORDER: "${v}" is not lowest (the lowest number) or longest (available longest)`);
   }
   return v;
+}
+
+function calendarFirst(value: string | undefined): CalendarFirst {
+  const v = value?.trim() || 'gregorian';
+  if (!(CALENDARS_FIRST as readonly string[]).includes(v)) {
+    throw new ConfigError(`DATE_CALENDAR_FIRST: "${v}" is not gregorian or hijri (the calendar a date names first)`);
+  }
+  return v as CalendarFirst;
 }
 
 function timeZone(value: string): string {
@@ -137,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? integer('RESTING_PERIOD_DAYS', env.RESTING_PERIOD_DAYS, 0, 36500)
       : DEFAULT_RESTING_PERIOD_DAYS,
     nextGraveOrder: nextGraveOrder(env.NEXT_GRAVE_ORDER),
+    calendarFirst: calendarFirst(env.DATE_CALENDAR_FIRST),
     timeZone: timeZone(env.TIMEZONE?.trim() || DEFAULT_TIME_ZONE),
     managerEmail,
     managerPassword,

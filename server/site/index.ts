@@ -7,16 +7,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
-import { loadSiteShell } from './shell';
+import { loadSiteShell, type ShellSettings } from './shell';
 import { paths } from '../../src/api/paths';
 import { publicPaths } from '../../src/domain/publicPaths';
 import type { Gender } from '../../src/domain/types';
 
-async function site(app: FastifyInstance, options: { staticDir: string | null }): Promise<void> {
+async function site(app: FastifyInstance, options: { staticDir: string | null } & ShellSettings): Promise<void> {
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
   const shell =
     staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'))
-      ? loadSiteShell(staticRoot, (message) => app.log.warn(message))
+      ? loadSiteShell(staticRoot, (message) => app.log.warn(message), { calendarFirst: options.calendarFirst })
       : null;
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: t('common.notFound') });

@@ -4,12 +4,15 @@
 //   main script (React and the site, about 80 KB) has even arrived; the browser then hydrates that markup;
 // - the answer that screen was drawn with (a grave, an article), so the browser does not ask for it again;
 // - its chunk and style sheet named in <head> (modulepreload / preload), so they download beside the main script.
+// - the calendar-first setting on <html data-calendar-first>, on every page the site sends (the console's too), so
+//   the browser names dates in the order the server drew them without asking for the setting;
 // Should the renderer be missing (a site built elsewhere) or fail, the page goes out as before: the browser draws
 // it, with the chunk hints and a preload of the answer.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRST_DATA } from '../../src/api/firstData';
+import type { CalendarFirst } from '../../src/domain/dateText';
 import { publicPageOf } from '../../src/domain/publicPages';
 import {
   FIRST_DATA_ELEMENT_ID,
@@ -19,10 +22,19 @@ import {
   type PageChunks,
 } from '../../src/ssr/buildFiles';
 
-type RenderPublicPage = (href: string, firstData: Record<string, unknown>) => Promise<string>;
+type RenderPublicPage = (
+  href: string,
+  firstData: Record<string, unknown>,
+  settings: { calendarFirst: CalendarFirst },
+) => Promise<string>;
 
 /** The API's answer to a GET of this /api path, or undefined when it is not a success. */
 export type Answer = (apiPath: string) => Promise<unknown>;
+
+/** The settings the pages are drawn with (server/config.ts). */
+export interface ShellSettings {
+  calendarFirst: CalendarFirst;
+}
 
 export interface SiteShell {
   /** The page for this path and query. */
@@ -49,8 +61,12 @@ interface Site {
   drawn: Map<string, string>;
 }
 
-function load(staticRoot: string, version: number, warn: (message: string) => void): Site {
-  const html = readFileSync(join(staticRoot, 'index.html'), 'utf8');
+function load(staticRoot: string, version: number, warn: (message: string) => void, settings: ShellSettings): Site {
+  const html = readFileSync(join(staticRoot, 'index.html'), 'utf8').replace(
+    /<html\b([^>]*)>/,
+    (_tag, attributes: string) =>
+      `<html${attributes} data-calendar-first="${escapeAttribute(settings.calendarFirst)}">`,
+  );
   const chunksFile = join(staticRoot, PAGE_CHUNKS_FILE);
   const chunks: PageChunks = existsSync(chunksFile) ? JSON.parse(readFileSync(chunksFile, 'utf8')) : {};
   const rendererFile = join(staticRoot, SERVER_RENDER_DIR, SERVER_RENDER_FILE);
@@ -77,10 +93,10 @@ function load(staticRoot: string, version: number, warn: (message: string) => vo
   return site;
 }
 
-export function loadSiteShell(staticRoot: string, warn: (message: string) => void): SiteShell {
+export function loadSiteShell(staticRoot: string, warn: (message: string) => void, settings: ShellSettings): SiteShell {
   const indexFile = join(staticRoot, 'index.html');
   let version = statSync(indexFile).mtimeMs;
-  let site = load(staticRoot, version, warn);
+  let site = load(staticRoot, version, warn, settings);
 
   return {
     async page(href, answer) {
@@ -88,7 +104,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? version;
       if (modified !== version) {
         version = modified;
-        site = load(staticRoot, version, warn);
+        site = load(staticRoot, version, warn, settings);
       }
       const { html, chunks, drawn } = site;
       const found = publicPageOf(href.split('?')[0] ?? '/');
@@ -115,7 +131,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       let markup = '';
       if (render) {
         try {
-          markup = await render(href, firstData);
+          markup = await render(href, firstData, settings);
         } catch (error) {
           warn(
             `drawing ${href} on the server failed, the browser draws it: ${(error as Error).stack ?? String(error)}`,

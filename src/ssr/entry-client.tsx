@@ -4,11 +4,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { FIRST_DATA } from '../api/firstData';
+import { setCalendarFirst } from '../domain/dateText';
 import { publicPageOf } from '../domain/publicPages';
 import { App } from '../main';
 import { afterFirstPaint, prefetch } from '../public/useApi';
 import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
 import '../public/styles.css';
+
+// The server drew the page naming dates in its configured order (server/site/shell.ts): the same order here, before
+// anything renders, or hydration would find other text (the console, drawn here, follows it too).
+setCalendarFirst(document.documentElement.dataset.calendarFirst);
 
 // The answers the server drew the first screen with (a grave page's grave), by API path.
 const embedded = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;

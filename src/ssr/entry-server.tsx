@@ -4,14 +4,23 @@
 // (vite.config.ts) and loaded by server/site/shell.ts; the browser then hydrates this markup (entry-client.tsx).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { setCalendarFirst, type CalendarFirst } from '../domain/dateText';
 import { PublicApp } from '../public/PublicApp';
 import { ServerLocationProvider } from '../public/router';
 
 /**
- * `href` is the path and query asked for; `firstData` the API answers (by API path) the screen is drawn with.
+ * `href` is the path and query asked for; `firstData` the API answers (by API path) the screen is drawn with;
+ * `settings` the server's configuration the text depends on (the same for every page of one server).
  * Waits for the screen's lazy chunk (prerender), so the markup is the page itself, not its loading placeholder.
  */
-export async function renderPublicPage(href: string, firstData: Record<string, unknown>): Promise<string> {
+export async function renderPublicPage(
+  href: string,
+  firstData: Record<string, unknown>,
+  settings: { calendarFirst: CalendarFirst },
+): Promise<string> {
+  // Set before each page, not once: the renderer module is shared by every server of a process (tests start several,
+  // one after the other; one server's setting never changes).
+  setCalendarFirst(settings.calendarFirst);
   // A component that fails on the server would leave its part to the browser with an error in the console; the
   // whole page is then better drawn by the browser alone (server/site/shell.ts falls back on this throw).
   const errors: unknown[] = [];

@@ -45,4 +45,25 @@ export const graveLifeText = {
   'audit.action.grave.position': 'تسجيل موقع مقبرة',
   'audit.action.grave.reopen': 'إعادة فتح مقبرة ممتلئة',
   'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
+  // The console's date field (Hijri dates, issue 13): typed in either digits and either calendar, or picked.
+  'dateInput.hint': 'مثل ١٥/٣/٢٠٢٤، أو بالهجري مثل ٥ رمضان ١٤٤٥ هـ، أو اختره من التقويم.',
+  'dateInput.unreadable': 'لم يُفهم هذا التاريخ. اكتبه مثل ١٥/٣/٢٠٢٤، أو بالهجري مثل ٥ رمضان ١٤٤٥ هـ.',
+  'dateInput.noSuchDay': 'هذا اليوم غير موجود في التقويم. راجع اليوم والشهر.',
+  'dateInput.hijriInvalid':
+    'لم يُفهم هذا التاريخ الهجري، أو أن اليوم غير موجود في تقويم أم القرى. اكتبه مثل ٥ رمضان ١٤٤٥ هـ.',
+  'dateInput.openCalendar': 'اختيار التاريخ من التقويم',
+  'dateInput.calendar': 'التقويم',
+  'dateInput.whichCalendar': 'نوع التقويم',
+  'dateInput.gregorian': 'ميلادي',
+  'dateInput.hijri': 'هجري',
+  'dateInput.previousMonth': 'الشهر السابق',
+  'dateInput.nextMonth': 'الشهر التالي',
+  'dateInput.month': 'الشهر',
+  'dateInput.year': 'السنة',
+  'dateInput.today': 'اليوم',
+  'dateInput.close': 'إغلاق',
+  'dateInput.gregorianMonth': '{month} {year}م',
+  'dateInput.hijriMonth': '{month} {year} هـ',
+  // Under the month's heading: the months of the other calendar it spans («شعبان – رمضان ١٤٤٥ هـ»).
+  'dateInput.span': '{from} – {to}',
 } as const;

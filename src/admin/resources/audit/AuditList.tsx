@@ -1,6 +1,6 @@
 // The audit trail for managers: every staff write with its account, time and values before and after.
 // Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
-import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
@@ -9,6 +9,7 @@ import { formatBurialDate } from '../../../domain/dateText';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
+import { ArabicDateInput } from '../../components/ArabicDateInput';
 import { CardField, CardList, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { useRegisterDateTimeFormat } from '../../queries';
@@ -47,8 +48,8 @@ const filters = [
     choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: actionLabel(a) }))}
     alwaysOn
   />,
-  <DateInput key="from" source="from" label={t('audit.from')} alwaysOn />,
-  <DateInput key="to" source="to" label={t('audit.to')} alwaysOn />,
+  <ArabicDateInput key="from" source="from" label={t('audit.from')} alwaysOn />,
+  <ArabicDateInput key="to" source="to" label={t('audit.to')} alwaysOn />,
 ];
 
 type AuditRecord = AuditEntry & { id: string };

@@ -1,6 +1,7 @@
 // The two fields of a burial (its name and its date), shared by the bury form and the burial edit dialog.
-import { DateInput, required, TextInput, type Validator } from 'react-admin';
+import { required, TextInput, type Validator } from 'react-admin';
 import { t } from '../../../domain/messages';
+import { ArabicDateInput } from '../../components/ArabicDateInput';
 
 /** The field's message when it is left empty (spaces only count as empty: the server would refuse them). */
 const filled: Validator[] = [
@@ -12,14 +13,10 @@ export function BurialNameInput() {
   return <TextInput source="name" label={t('burial.name')} validate={filled} />;
 }
 
-/** @param latest the latest date the picker offers (the register's today); the server has the last word. */
+/**
+ * Typed in either digits, in Hijri too, or picked from an Arabic calendar; the form holds the Gregorian YYYY-MM-DD.
+ * @param latest the latest date the picker offers (the register's today); the server has the last word.
+ */
 export function BurialDateInput({ latest }: { latest?: string }) {
-  return (
-    <DateInput
-      source="burialDate"
-      label={t('burial.date')}
-      validate={filled}
-      slotProps={latest ? { htmlInput: { max: latest } } : undefined}
-    />
-  );
+  return <ArabicDateInput source="burialDate" label={t('burial.date')} validate={filled} latest={latest} />;
 }
