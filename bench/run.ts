@@ -256,6 +256,17 @@ async function main(): Promise<void> {
         html.gzip / 1024,
         'KB',
       );
+      // Issue 13: the plan page of the whole cemetery (3,000 graves): its first rows drawn, with the plan's data.
+      const planHtml = Buffer.from(await (await fetch(`${server.url}/plan`)).arrayBuffer());
+      const plan = { gzip: gzipSize(planHtml), brotli: brotliSize(planHtml) };
+      record(
+        'bytes',
+        `/plan HTML at ${seeded.graves} graves (first rows drawn, the whole plan's data in it), gzip; brotli ${(plan.brotli / 1024).toFixed(1)} KB`,
+        plan.gzip / 1024,
+        'KB',
+        '< 100 KB',
+        plan.gzip < 100 * 1024,
+      );
       const cssText = [...homeFiles]
         .filter((f) => f.endsWith('.css'))
         .map((f) => readFileSync(join(siteDir, f), 'utf8'))
@@ -328,6 +339,7 @@ async function main(): Promise<void> {
             ['/', '/'],
             ['/man', '/man'],
             ['grave page', `/grave-details-user/${graveId}`],
+            ['/plan (every grave)', '/plan'],
           ] as const) {
             // Lighthouse's simulated figures vary from run to run on a shared machine: the median of three runs.
             const runs: Array<{ score: number; lcp: number; cls: number; tbt: number }> = [];

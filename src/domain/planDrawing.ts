@@ -38,6 +38,12 @@ export function blocksOf(section: PlanSection): PlanRowDrawn[][] {
   return blocks;
 }
 
+/** A block's size in SVG units, which is also its size in CSS pixels on a screen wide enough for it. */
+export function blockSize(rows: readonly PlanRowDrawn[]): { width: number; height: number } {
+  const cellsMax = Math.max(1, ...rows.map((r) => r.to - r.from + 1));
+  return { width: LABEL + cellsMax * STEP, height: rows.length * STEP };
+}
+
 /** What a cell says to a screen reader and in its tooltip. */
 function cellTitle(cell: string, number: number, daysLeft: number): string {
   const n = formatGraveNumber(number);
@@ -56,9 +62,7 @@ export function blockSvg(
   rows: readonly PlanRowDrawn[],
   options: DrawOptions,
 ): string {
-  const cellsMax = Math.max(1, ...rows.map((r) => r.to - r.from + 1));
-  const width = LABEL + cellsMax * STEP;
-  const height = rows.length * STEP;
+  const { width, height } = blockSize(rows);
   let out = `<svg class="plan-svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="group" aria-label="${escapeXml(sectionName(gender))}">`;
   rows.forEach((row, r) => {
     out += `<g transform="translate(0 ${r * STEP})">`;

@@ -139,7 +139,7 @@ describeBrowser("a grave's life in the pages", () => {
       // Emptied and not full, grave 12 is the men's section's next grave, said under the heading of /man.
       await visitor.goto(`${server.url}${publicPaths.men.href()}`, { waitUntil: 'networkidle' });
       await expect
-        .poll(() => visitor.locator('.next-grave').textContent())
+        .poll(() => visitor.locator('.next-grave a').first().textContent())
         .toBe(fill(graveLifeText['next.publicLine'], { place: 'مقبرة رجال رقم ١٢' }));
     } finally {
       await closePage(visitor);

@@ -373,13 +373,14 @@ describeBrowser('public site', () => {
       await nav.getByRole('link', { name: 'مقابر العظام' }).click();
       await page.getByRole('heading', { level: 1, name: 'مقابر العظام' }).waitFor();
       expect(await nav.isVisible()).toBe(false);
-      // The logged-out menu of spec section 2.
+      // The logged-out menu of spec section 2, with the plan of issue 13 after the sections.
       await button.click();
       expect(await nav.getByRole('link').allTextContents()).toEqual([
         'الرئيسية',
         'مقابر الرجال',
         'مقابر النساء',
         'مقابر العظام',
+        'مخطط المقابر',
         'تواصل معنا',
         'اقتراحات الأهالي',
         'تسجيل الدخول',

@@ -23,7 +23,9 @@ export default function BonesPage() {
     <section aria-labelledby="bones-heading">
       <h1 id="bones-heading">{ui['nav.bones']}</h1>
       <p className="muted">
-        <Link to={publicPaths.plan.href()}>{planPublicText['plan.link']}</Link>
+        <Link to={publicPaths.plan.href()} className="plan-link">
+          {planPublicText['plan.link']}
+        </Link>
       </p>
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {graves.state === 'loading' && <Loading />}

@@ -1,14 +1,14 @@
 // Issue 13: the plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
 // to its page; a search marks the graves of the people it finds; the same plan in words for screen readers (and
 // anyone), and a page that prints on A4. The drawing is markup from src/domain/planDrawing.ts (see why there).
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { call, paths } from '../../api';
 import { formatCount, formatGraveNumber } from '../../domain/format';
 import { gravePlace } from '../../domain/graveMoves';
 import { fill } from '../../domain/messages/fill';
 import { planPublicText as text, remainsNoun } from '../../domain/messages/planPublic';
-import type { PlanAnswer, PlanSection } from '../../domain/plan';
-import { blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/planDrawing';
+import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan';
+import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/planDrawing';
 import { publicPaths } from '../../domain/publicPaths';
 import type { SearchMatch } from '../../domain/types';
 import { PlanLegend } from '../components/PlanLegend';
@@ -24,6 +24,8 @@ const hrefOf = publicPaths.planGrave.href;
 
 export default function PlanPage() {
   const plan = useApi<PlanAnswer>(paths.plan());
+  const blocks = plan.state === 'done' ? Math.max(0, ...plan.data.sections.map((s) => blocksOf(s).length)) : 0;
+  const drawn = useDrawnBlocks(blocks);
   const [term, setTerm] = useState('');
   const search = usePlanSearch(term);
   const found = useMemo(
@@ -46,7 +48,7 @@ export default function PlanPage() {
         <>
           <div className="plan-sections">
             {plan.data.sections.map((section) => (
-              <SectionPlan key={section.gender} section={section} found={found} />
+              <SectionPlan key={section.gender} section={section} found={found} drawn={drawn} />
             ))}
           </div>
           <BonesPlan bones={plan.data.bones} found={found} />
@@ -57,24 +59,61 @@ export default function PlanPage() {
   );
 }
 
-function SectionPlan({ section, found }: { section: PlanSection; found: ReadonlySet<string> }) {
+/** Blocks drawn by the server (and in the render that takes its page over): the first screen of each section. */
+const FIRST_BLOCKS = 1;
+
+/**
+ * How many blocks of each section are drawn: FIRST_BLOCKS as the server drew them, then one more of each section
+ * per task once the page is shown, so that no task is long (a tap is answered in between) and the server's page
+ * stays small: the whole plan of 3,000 graves is 45 KB with brotli, its first screen and data some 9 KB.
+ */
+function useDrawnBlocks(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_BLOCKS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => setDrawn((n) => n + 1), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return drawn;
+}
+
+function SectionPlan({ section, found, drawn }: { section: PlanSection; found: ReadonlySet<string>; drawn: number }) {
   const id = `plan-${section.gender}`;
+  const blocks = useMemo(() => blocksOf(section), [section]);
   return (
     <section className="plan-section" aria-labelledby={id}>
       <h2 id={id}>{sectionName(section.gender)}</h2>
       {section.rows.length === 0 && <p className="muted">{text['plan.sectionEmpty']}</p>}
-      {blocksOf(section).map((rows) => (
-        <PlanBlock key={rows[0]!.from} svg={blockSvg(section.gender, rows, { hrefOf, found })} />
+      {blocks.map((rows, i) => (
+        <PlanBlock key={rows[0]!.from} gender={section.gender} rows={rows} found={found} drawn={i < drawn} />
       ))}
     </section>
   );
 }
 
-/** A block of rows as the markup planDrawing built: hydrated as the server drew it, redrawn whole when it changes. */
-function PlanBlock({ svg }: { svg: string }) {
-  const html = useMemo(() => ({ __html: svg }), [svg]);
-  return <div className="plan-block" dangerouslySetInnerHTML={html} />;
-}
+/**
+ * A block of rows as the markup planDrawing built: hydrated as the server drew it, redrawn whole when the marked
+ * graves change. Not drawn yet, it is an empty box of its size, so nothing below it moves when it is.
+ */
+const PlanBlock = memo(function PlanBlock({
+  gender,
+  rows,
+  found,
+  drawn,
+}: {
+  gender: PlanSection['gender'];
+  rows: PlanRowDrawn[];
+  found: ReadonlySet<string>;
+  drawn: boolean;
+}) {
+  const html = useMemo(
+    () => (drawn ? { __html: blockSvg(gender, rows, { hrefOf, found }) } : undefined),
+    [drawn, gender, rows, found],
+  );
+  // Sized by its drawing's proportions whether drawn or not (and whether on screen or not: content-visibility).
+  const { width, height } = blockSize(rows);
+  return <div className="plan-block" style={{ width, aspectRatio: `${width} / ${height}` }} dangerouslySetInnerHTML={html} />;
+});
 
 function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: ReadonlySet<string> }) {
   if (bones.length === 0) return null;
@@ -99,10 +138,13 @@ function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: Readon
 
 /** The plan in words: every row and the numbers of each status, for a screen reader or a reader of text. */
 function PlanInWords({ sections }: { sections: PlanSection[] }) {
+  // Written out when opened: three hundred rows in words would double the page the server sends.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="plan-text">
+    <details className="plan-text" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{text['plan.textTitle']}</summary>
-      {sections.map((section) => (
+      {open &&
+        sections.map((section) => (
         <section key={section.gender} aria-label={sectionName(section.gender)}>
           <h3>{sectionName(section.gender)}</h3>
           <ul>
@@ -116,7 +158,7 @@ function PlanInWords({ sections }: { sections: PlanSection[] }) {
             })}
           </ul>
         </section>
-      ))}
+        ))}
     </details>
   );
 }
