@@ -39,6 +39,7 @@ describe('role policy', () => {
       '/admin/graves/create',
       '/admin/graves-range',
       '/admin/ledger',
+      '/admin/plan',
       '/admin/password',
     ]);
     const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));

@@ -134,6 +134,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['nav.creategrave'],
       m['range.title'],
       m['entry.title'],
+      m['plan.consoleTitle'],
       m['nav.resetpassword'],
     ]);
     await expectNoCriticalViolation(page, 'create grave');
@@ -269,6 +270,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['range.title'],
       m['entry.title'],
       m['import.title'],
+      m['plan.consoleTitle'],
       m['nav.suggestions'],
       m['nav.articles'],
       m['admin.users'],
@@ -344,6 +346,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['nav.creategrave'],
       m['range.title'],
       m['entry.title'],
+      m['plan.consoleTitle'],
       m['nav.resetpassword'],
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.
