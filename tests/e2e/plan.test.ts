@@ -156,7 +156,7 @@ describeBrowser('the plan of the cemetery', () => {
       await page.goto(`${server.url}/plan`, { waitUntil: 'networkidle' });
       await page.getByText(planPublicText['plan.textTitle']).click();
       const rows = page.locator('.plan-text li');
-      expect(await rows.count()).toBe(plan.sections.reduce((n, s) => n + s.rows.length, 0));
+      await expect.poll(() => rows.count()).toBe(plan.sections.reduce((n, s) => n + s.rows.length, 0));
       const first = plan.sections[0]!.rows[0]!;
       await expect
         .poll(() => rows.first().innerText())

@@ -1,7 +1,7 @@
 // Issue 13: the plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
 // to its page; a search marks the graves of the people it finds; the same plan in words for screen readers (and
 // anyone), and a page that prints on A4. The drawing is markup from src/domain/planDrawing.ts (see why there).
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { call, paths } from '../../api';
 import { formatCount, formatGraveNumber } from '../../domain/format';
 import { gravePlace } from '../../domain/graveMoves';
@@ -138,10 +138,15 @@ function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: Readon
 
 /** The plan in words: every row and the numbers of each status, for a screen reader or a reader of text. */
 function PlanInWords({ sections }: { sections: PlanSection[] }) {
-  // Written out when opened: three hundred rows in words would double the page the server sends.
+  // Written out when opened: three hundred rows in words would double the page the server sends. Opened before
+  // the script took the page over, it is written out as soon as it has.
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   return (
-    <details className="plan-text" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={details} className="plan-text" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{text['plan.textTitle']}</summary>
       {open &&
         sections.map((section) => (
