@@ -3,12 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus } from '../../src/domain/graveStatus';
 import { prepareQuery } from '../../src/domain/nameSearch';
+import { encodeOfflineIndex, type OfflineIndex } from '../../src/domain/offlineIndex';
 import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { GRAVE_SCOPES } from '../data/dataVersions';
+import { listGraves } from '../data/graves';
 import { answers } from '../schemas/common';
-import { searchMatches } from '../schemas/entities';
+import { offlineIndex, searchMatches } from '../schemas/entities';
 import { typed } from './typed';
 
 export const SEARCH_LIMIT = 50;
@@ -56,5 +58,16 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
         words: match.words,
       }));
     },
+  );
+
+  // The whole register in compact columns for the offline site (issue 14): kept with its ETag like the sections,
+  // so a phone that already holds it gets a 304 of a few bytes on each visit.
+  typed(app).get(
+    '/search/index',
+    {
+      schema: { response: answers({ 200: offlineIndex }, { kept: true }) },
+      config: { answerCache: { shows: GRAVE_SCOPES } },
+    },
+    async (): Promise<OfflineIndex> => encodeOfflineIndex(await listGraves(ctx.db, ctx.statusContext()), ctx.now()),
   );
 }

@@ -270,3 +270,22 @@ export const planAnswer = {
   },
   required: ['sections', 'bones'],
 } as const;
+
+/** GET /api/search/index: the register as the offline site keeps it (src/domain/offlineIndex.ts says the format). */
+export const offlineIndex = {
+  type: 'object',
+  description: 'every grave and burial in compact columns, for the site to search and draw without a network',
+  properties: {
+    v: { type: 'integer', enum: [1] },
+    updatedAt: { type: 'string', description: 'ISO time the register was read' },
+    words: { type: 'array', items: string },
+    ids: { type: 'array', items: string },
+    numbers: { type: 'array', items: graveNumber },
+    genders: string,
+    statuses: string,
+    days: { type: 'array', items: { type: ['integer', 'null'] } },
+    names: string,
+    dates: string,
+  },
+  required: ['v', 'updatedAt', 'words', 'ids', 'numbers', 'genders', 'statuses', 'days', 'names', 'dates'],
+} as const;

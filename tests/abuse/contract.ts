@@ -30,6 +30,7 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/graves/next': 'anyone',
   'DELETE /api/graves/{id}': 'staff',
   'GET /api/search': 'anyone',
+  'GET /api/search/index': 'anyone',
   'POST /api/suggestion': 'anyone',
   'GET /api/suggestion/approved': 'anyone',
   'GET /api/suggestion/status/{status}': 'manager',

@@ -1,0 +1,184 @@
+// The register as a phone keeps it for the graveside, where there is often no signal (issue 14, target 5): every
+// grave's number, section and status and every buried person's name and burial date, in one compact answer
+// (GET /api/search/index) that the service worker keeps, draws the section pages from and searches with the
+// register's one name matcher when the network is gone.
+//
+// Why columns of short text rather than a list of graves: 30,000 burials as the section answers spell them are
+// about 2 MB of JSON and 370 KB compressed. Here a name is written as the numbers of its words in a dictionary
+// (the most frequent words first, so most take one character), and a burial date as the days since the grave's
+// newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
+// 30,000 burials of the benchmark's town, most of it the graves' identifiers.
+import { NameIndex, prepareQuery } from './nameSearch';
+import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveStatus, type SearchMatch } from './types';
+
+export interface OfflineIndex {
+  /** The format; a client that does not know it ignores the answer. */
+  v: 1;
+  /** When the server read the register for this answer (ISO time): the "last updated" line of the offline site. */
+  updatedAt: string;
+  /** The distinct words of the names, the most frequent first; a name is the base-36 numbers of its words. */
+  words: string[];
+  /** Per grave, in the order of the section pages (section, then number). */
+  ids: string[];
+  numbers: Array<number | string>;
+  /** One letter per grave: its section (see GENDER_LETTER). */
+  genders: string;
+  /** One letter per grave: its status as of updatedAt (see STATUS_LETTER). */
+  statuses: string;
+  /** Per grave: days until available as of updatedAt, null when full or an ossuary. */
+  days: Array<number | null>;
+  /** Per grave, ';' between graves; per person, newest first, ',' between persons; word numbers ' ' between. */
+  names: string;
+  /**
+   * Same shape as names: each person's burial day, the first of a grave as base-36 days since 1970-01-01, each
+   * next one as the days before the previous one; a trailing '~' when the ledger gives the year alone.
+   */
+  dates: string;
+}
+
+const GENDER_LETTER: Record<Gender, string> = { men: 'm', women: 'w', bones: 'b' };
+const STATUS_LETTER: Record<GraveStatus, string> = {
+  [GRAVE_STATUS.available]: 'a',
+  [GRAVE_STATUS.unavailable]: 'u',
+  [GRAVE_STATUS.full]: 'f',
+};
+const invert = <V extends string>(table: Record<V, string>) =>
+  Object.fromEntries(Object.entries(table).map(([value, letter]) => [letter, value])) as Record<string, V>;
+const GENDER_OF = invert(GENDER_LETTER);
+const STATUS_OF = invert(STATUS_LETTER);
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The compact form of these graves (each with its burials newest first), read at `updatedAt`. */
+export function encodeOfflineIndex(graves: ReadonlyArray<Grave>, updatedAt: Date): OfflineIndex {
+  const counts = new Map<string, number>();
+  for (const grave of graves) {
+    for (const person of grave.buriedPersons) {
+      for (const word of person.name.split(' ')) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const words = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  const numberOf = new Map(words.map((word, i) => [word, i.toString(36)]));
+  const names: string[] = [];
+  const dates: string[] = [];
+  for (const grave of graves) {
+    names.push(
+      grave.buriedPersons
+        .map((p) =>
+          p.name
+            .split(' ')
+            .map((w) => numberOf.get(w)!)
+            .join(' '),
+        )
+        .join(','),
+    );
+    let previous: number | null = null;
+    dates.push(
+      grave.buriedPersons
+        .map((p) => {
+          const day = dayNumber(p.burialDate);
+          const text = (previous === null ? day : previous - day).toString(36);
+          previous = day;
+          return p.datePrecision === 'year' ? `${text}~` : text;
+        })
+        .join(','),
+    );
+  }
+  return {
+    v: 1,
+    updatedAt: updatedAt.toISOString(),
+    words,
+    ids: graves.map((g) => g._id),
+    numbers: graves.map((g) => g.number),
+    genders: graves.map((g) => GENDER_LETTER[g.gender]).join(''),
+    statuses: graves.map((g) => STATUS_LETTER[g.status]).join(''),
+    days: graves.map((g) => g.daysUntilAvailable),
+    names: names.join(';'),
+    dates: dates.join(';'),
+  };
+}
+
+/** Whether a value read back from storage is an index of this format. */
+export function isOfflineIndex(value: unknown): value is OfflineIndex {
+  const v = value as Partial<OfflineIndex> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    v.v === 1 &&
+    Array.isArray(v.ids) &&
+    Array.isArray(v.words) &&
+    typeof v.names === 'string' &&
+    typeof v.dates === 'string'
+  );
+}
+
+/**
+ * The graves again, as the section answers give them (without what the index leaves out: moves, notes, warnings).
+ * A person's _id is made up (grave id and place), unique within the answer.
+ */
+export function decodeOfflineIndex(index: OfflineIndex): Grave[] {
+  const names = index.names.split(';');
+  const dates = index.dates.split(';');
+  return index.ids.map((id, g) => {
+    const personWords = names[g] ? names[g]!.split(',') : [];
+    const personDates = dates[g] ? dates[g]!.split(',') : [];
+    let previous = 0;
+    const buriedPersons = personWords.map((encoded, i): BuriedPerson => {
+      const name = encoded
+        .split(' ')
+        .map((n) => index.words[parseInt(n, 36)] ?? '')
+        .join(' ');
+      const dateText = personDates[i] ?? '0';
+      const yearOnly = dateText.endsWith('~');
+      const value = parseInt(yearOnly ? dateText.slice(0, -1) : dateText, 36);
+      const day = i === 0 ? value : previous - value;
+      previous = day;
+      return {
+        _id: `${id}:${i}`,
+        name,
+        burialDate: dateOfDay(day),
+        ...(yearOnly && { datePrecision: 'year' as const }),
+      };
+    });
+    return {
+      _id: id,
+      number: index.numbers[g]!,
+      gender: GENDER_OF[index.genders[g] ?? 'm']!,
+      status: STATUS_OF[index.statuses[g] ?? 'u']!,
+      daysUntilAvailable: index.days[g] ?? null,
+      buriedPersons,
+    };
+  });
+}
+
+/** The most answers the server's search gives (server/routes/search.ts). */
+const SEARCH_LIMIT = 50;
+
+/**
+ * The site-wide name search over these graves, as GET /api/search answers it: the same matcher, the same order
+ * (best first, then the most recent burial), the same limit.
+ */
+export function offlineSearch(graves: ReadonlyArray<Grave>): (text: string) => SearchMatch[] {
+  type Item = { grave: Grave; person: BuriedPerson };
+  const newerFirst = (a: Item, b: Item) =>
+    a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
+  const index = new NameIndex<Item>(newerFirst);
+  for (const grave of graves)
+    for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
+  return (text) => {
+    const query = prepareQuery(text);
+    if (query === null) return [];
+    return index.search(query, SEARCH_LIMIT).map(({ item: { grave, person }, match }) => ({
+      grave: { _id: grave._id, number: grave.number, gender: grave.gender, status: grave.status },
+      person,
+      match: match.match,
+      words: match.words,
+    }));
+  };
+}
+
+/** The graves of one section, in the index's order (the section answer's). */
+export const sectionOf = (graves: ReadonlyArray<Grave>, gender: Gender): Grave[] =>
+  graves.filter((g) => g.gender === gender);
