@@ -2,6 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlineText } from './src/domain/messages/offline.ts';
+import { isPrecached } from './src/public/offline/rules.ts';
 import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from './src/ssr/buildFiles.ts';
 
 /**
@@ -58,8 +61,78 @@ function pageChunks(): Plugin {
         pages[page] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
       }
       writeFileSync(join(options.dir ?? 'dist', PAGE_CHUNKS_FILE), `${JSON.stringify(pages, null, 1)}\n`);
+
+      // What the offline site's service worker precaches: everything the public site can load from its entry,
+      // static and lazy, but not the console's branch (react-admin, MUI, react-router) nor its style sheets.
+      publicFiles.clear();
+      const follow = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || publicFiles.has(file)) return;
+        if (chunk.isDynamicEntry && /src\/admin\/|node_modules\/react-router\//.test(chunk.facadeModuleId ?? ''))
+          return;
+        publicFiles.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) publicFiles.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) publicFiles.add(asset);
+        [...chunk.imports, ...chunk.dynamicImports].forEach(follow);
+      };
+      if (entry) follow(entry.fileName);
+      // The public fonts, named by the public style sheets.
+      for (const file of Object.keys(bundle)) {
+        if (/noto-kufi-arabic-(400|700)-[\w-]+\.woff2$/.test(file)) publicFiles.add(file);
+      }
     },
   };
+}
+
+/** The public site's built files (pageChunks fills it as the bundle is written; the service worker's build reads it). */
+const publicFiles = new Set<string>();
+
+/**
+ * The offline site (issue 14): a service worker from src/public/offline/sw.ts (Workbox routing and strategies, the
+ * precache list injected by vite-plugin-pwa) and the web app manifest. The page registers it itself, lazily
+ * (src/public/offline/register.ts), hence injectRegister: false.
+ */
+function offlineSite(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/public/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: {
+      name: offlineText['offline.appName'],
+      short_name: offlineText['offline.appShortName'],
+      description: offlineText['offline.appDescription'],
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f7f4ee',
+      theme_color: '#2f5d50',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+      globIgnores: [`${SERVER_RENDER_DIR}/**`, 'sw.js'],
+      manifestTransforms: [
+        async (entries) => {
+          const seen = new Set<string>();
+          const manifest = entries.filter((entry) => {
+            const keep = !seen.has(entry.url) && isPrecached(entry.url, publicFiles);
+            seen.add(entry.url);
+            return keep;
+          });
+          return { manifest, warnings: [] };
+        },
+      ],
+    },
+  });
 }
 
 /**
@@ -104,7 +177,7 @@ function serverRenderer(): Plugin {
 
 // The site and the console build together; /admin is a lazy chunk. In `npm run dev` the API runs beside Vite.
 export default defineConfig({
-  plugins: [react(), preloadFonts(), pageChunks(), serverRenderer()],
+  plugins: [react(), preloadFonts(), pageChunks(), serverRenderer(), offlineSite()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -38,3 +38,16 @@ const app = (
 // main thread (a tap meanwhile is answered, not queued behind it).
 if (root.firstElementChild) void afterFirstPaint().then(() => startTransition(() => void hydrateRoot(root, app)));
 else createRoot(root).render(app);
+
+// The offline site (service worker, update prompt, the line shown without a network) once the page has loaded and
+// the browser is idle: its chunk and workbox-window never compete with the first screen. Not in `npm run dev`,
+// whose server has no built worker.
+if (import.meta.env.PROD) {
+  const start = () =>
+    void import('../public/offline/register').then((offline) => offline.startOfflineSite(), () => undefined);
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
+  void afterFirstPaint().then(() =>
+    document.readyState === 'complete' ? whenIdle() : window.addEventListener('load', whenIdle, { once: true }),
+  );
+}

@@ -10,6 +10,7 @@ import { registerText } from './register';
 import { registerConsoleText } from './registerConsole';
 import { planText } from './plan';
 import { planPublicText } from './planPublic';
+import { offlineText } from './offline';
 import { fill } from './fill';
 
 export const messages = {
@@ -24,6 +25,7 @@ export const messages = {
   ...registerConsoleText,
   ...planText,
   ...planPublicText,
+  ...offlineText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -1,0 +1,12 @@
+// Arabic text of the offline site (issue 14): the line shown without a network, the update prompt, and the names
+// the phone gives the site once added to its home screen. Kept apart so the site's lazy offline chunk carries only
+// these lines.
+export const offlineText = {
+  'offline.appName': 'مقابر القرية الغربية',
+  'offline.appShortName': 'مقابر القرية',
+  'offline.appDescription': 'سجل مقابر القرية الغربية: أسماء المتوفين وأرقام المقابر وحالتها، حتى بلا اتصال.',
+  'offline.noConnection': 'لا يوجد اتصال بالإنترنت، ويعرض الموقع ما حفظه هذا الجهاز في آخر زيارة.',
+  'offline.updated': 'آخر تحديث للبيانات: {date}',
+  'offline.newVersion': 'نسخة جديدة من الموقع متاحة',
+  'offline.update': 'تحديث',
+} as const;

@@ -1,0 +1,107 @@
+// What the service worker (sw.ts) may keep for the offline site, in one place (issue 14, target 5). The rule is an
+// allow-list: the public site's pages and the public GET answers it reads, asked without credentials. Everything
+// else goes to the network untouched and is never stored: the console (/admin), the login page, any request
+// carrying an Authorization header, the staff's answers, and every POST (a suggestion, a login).
+import { paths } from '../../api/paths';
+import { CONSOLE_BASE } from '../../domain/consolePaths';
+import { publicPageOf } from '../../domain/publicPages';
+
+/** The caches the worker fills at run time (the precache of the site's files is Workbox's own). */
+export const CACHE_NAMES = {
+  /** The pages drawn by the server, as last visited. */
+  pages: 'register-pages',
+  /** Public answers (statistics, recent burials, a grave, an article, the plan). */
+  data: 'register-data',
+  /** The register's compact index (GET /api/search/index). */
+  index: 'register-index',
+} as const;
+
+export const API_PREFIX = '/api';
+
+/** The index's address, as the worker asks for it. */
+export const INDEX_URL = `${API_PREFIX}${paths.searchIndex()}`;
+
+/** The section lists the offline site can draw from the index when it never kept them. */
+export const SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = {
+  [`${API_PREFIX}${paths.gravesOfSection('men')}`]: 'men',
+  [`${API_PREFIX}${paths.gravesOfSection('women')}`]: 'women',
+  [`${API_PREFIX}${paths.gravesOfSection('bones')}`]: 'bones',
+};
+
+/** Answers the home page shows (its statistics, recent burials, articles) and the sections' next-grave line. */
+export const HOME_ANSWERS: readonly string[] = [
+  paths.recentBurials(),
+  paths.totalDeaths(),
+  paths.maleDeaths(),
+  paths.femaleDeaths(),
+  paths.availableCount(),
+  paths.unavailableCount(),
+  paths.articles(),
+  paths.approvedSuggestions(),
+  paths.nextGraves(),
+  paths.plan(),
+].map((path) => `${API_PREFIX}${path}`);
+
+/**
+ * The public GET answers by path (after /api). Written out rather than "every GET": the spec's /api/graves/{id}
+ * and /api/articles/{id} are open to anyone but are the console's reads, and new staff paths must not become
+ * cacheable by accident.
+ */
+const PUBLIC_ANSWERS: readonly RegExp[] = [
+  /^\/graves\/(male|female|bone|recentBurials|totalDeaths|maleDeaths|femaleDeaths|available-count|unavailable-count|next)$/,
+  /^\/graves\/graves\/[^/]+$/,
+  /^\/graves\/by-number\/[^/]+\/[^/]+$/,
+  // The sections' cards, page by page (issue 14's paged sections).
+  /^\/graves\/cards\/[^/]+(\/[^/]+)?$/,
+  /^\/plan$/,
+  /^\/plan\/rows(\/[^/]+)?$/,
+  /^\/suggestion\/approved$/,
+  /^\/articles$/,
+  /^\/articles\/ArticleDetail\/[^/]+$/,
+  /^\/settings$/,
+];
+
+/** How the worker treats a request: kept for offline use in one of these ways, or null (the network alone). */
+export type OfflineRule = 'page' | 'answer' | 'section' | 'search' | 'index' | null;
+
+export interface RequestFacts {
+  method: string;
+  url: URL;
+  /** The worker's own origin. */
+  origin: string;
+  /** 'navigate' for a page load. */
+  mode: string;
+  /** Whether the request carries an Authorization header (a staff member's). */
+  authorized: boolean;
+}
+
+/** Whether this address is a public page the offline site may keep and open (never the console or the login). */
+export function isOfflinePage(pathname: string): boolean {
+  if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) return false;
+  const found = publicPageOf(pathname);
+  return found !== null && found.page !== 'LoginPage';
+}
+
+export function offlineRule({ method, url, origin, mode, authorized }: RequestFacts): OfflineRule {
+  if (method !== 'GET' || url.origin !== origin || authorized) return null;
+  const { pathname } = url;
+  if (mode === 'navigate') return isOfflinePage(pathname) ? 'page' : null;
+  if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
+  const path = pathname.slice(API_PREFIX.length);
+  if (pathname === INDEX_URL) return url.search === '' ? 'index' : null;
+  if (path === '/search') return 'search';
+  if (url.search !== '') return null;
+  if (pathname in SECTION_OF_PATH) return 'section';
+  return PUBLIC_ANSWERS.some((pattern) => pattern.test(path)) ? 'answer' : null;
+}
+
+/**
+ * The site's built files the worker keeps from its installation: the public site's own (src/ssr/entry-client's
+ * closure without the console's chunks), its fonts, index.html (the shell of a page never visited) and the icon. `publicFiles` are the build's public chunks and their style sheets and fonts (vite.config.ts).
+ */
+export function isPrecached(url: string, publicFiles: ReadonlySet<string>): boolean {
+  const file = url.replace(/^\//, '');
+  // The manifest and its icons are added to the list by vite-plugin-pwa itself, after this filter.
+  if (file === 'index.html' || file === 'favicon.svg') return true;
+  return publicFiles.has(file);
+}

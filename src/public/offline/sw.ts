@@ -1,0 +1,157 @@
+// The public site's service worker (built by vite-plugin-pwa, strategy injectManifest): the site at the graveside
+// with no signal (issue 14, target 5). What it keeps is decided by rules.ts; here is how:
+// - the site's public files are precached at installation (Workbox precaching; the console's chunks are left out);
+// - pages and public answers go to the network first and are kept as they come, so a visitor online always sees
+//   the register as it is; without a network the kept copy answers;
+// - the register's compact index (GET /api/search/index) is refreshed at every visit (a 304 when unchanged) and,
+//   offline, answers the name search and draws a section never visited;
+// - a new version waits until the visitor accepts the Arabic prompt (register.ts): then SKIP_WAITING.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import {
+  decodeOfflineIndex,
+  isOfflineIndex,
+  offlineSearch,
+  sectionOf,
+  type OfflineIndex,
+} from '../../domain/offlineIndex';
+import type { Grave, SearchMatch } from '../../domain/types';
+import { CACHE_NAMES, HOME_ANSWERS, INDEX_URL, offlineRule, SECTION_OF_PATH, type OfflineRule } from './rules';
+
+// The worker's global scope, as much of it as this file uses (the project's TypeScript library is the DOM's).
+interface WorkerScope {
+  location: Location;
+  registration: { scope: string };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: MessageEvent & { waitUntil(p: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
+}
+const sw = self as unknown as WorkerScope;
+declare global {
+  interface Window {
+    /** The precache list, injected by the build. */
+    __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  }
+}
+
+// Written as Workbox's injection point exactly: the build replaces `self.__WB_MANIFEST` with the file list.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first version takes the open page over at once, so what the visitor opens during this first visit is kept
+// (a later version waits for the prompt, then takes over the same way).
+clientsClaim();
+
+/** Copies older than this are still better than nothing at the graveside; the count keeps the storage small. */
+const keep = (maxEntries: number) => [
+  new CacheableResponsePlugin({ statuses: [200] }),
+  new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true }),
+];
+// A weak signal that never answers should not keep a visitor waiting for long when a copy is at hand.
+const NETWORK_TIMEOUT_S = 6;
+const pages = new NetworkFirst({
+  cacheName: CACHE_NAMES.pages,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: keep(60),
+});
+const answers = new NetworkFirst({
+  cacheName: CACHE_NAMES.data,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: keep(300),
+});
+const index = new NetworkFirst({ cacheName: CACHE_NAMES.index, plugins: keep(1) });
+
+const ruleOf = (request: Request, url: URL): OfflineRule =>
+  offlineRule({
+    method: request.method,
+    url,
+    origin: sw.location.origin,
+    mode: request.mode,
+    authorized: request.headers.has('Authorization'),
+  });
+
+const json = (value: unknown) =>
+  new Response(JSON.stringify(value), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Offline': '1' },
+  });
+
+/** The kept index, decoded once per copy (a search per keystroke reuses it). */
+let decoded: { updatedAt: string; graves: Grave[]; search?: (text: string) => SearchMatch[] } | null = null;
+async function keptGraves() {
+  const kept = await (await caches.open(CACHE_NAMES.index)).match(INDEX_URL);
+  if (!kept) return null;
+  const value = (await kept.json()) as unknown;
+  if (!isOfflineIndex(value)) return null;
+  const read = value as OfflineIndex;
+  if (decoded?.updatedAt !== read.updatedAt) decoded = { updatedAt: read.updatedAt, graves: decodeOfflineIndex(read) };
+  return decoded;
+}
+
+// A page: as last drawn by the server, else the site's shell (index.html, precached), which the browser draws.
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'page',
+  async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch {
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
+
+registerRoute(({ request, url }) => ruleOf(request, url) === 'answer', answers);
+registerRoute(({ request, url }) => ruleOf(request, url) === 'index', index);
+
+// A section list: as last received, else drawn from the index (numbers, statuses, names and dates).
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'section',
+  async (options) => {
+    try {
+      return await answers.handle(options);
+    } catch (error) {
+      const kept = await keptGraves();
+      const gender = SECTION_OF_PATH[options.url.pathname];
+      if (!kept || !gender) throw error;
+      return json(sectionOf(kept.graves, gender));
+    }
+  },
+);
+
+// The name search is the server's while there is a network (never kept: every query is another answer), the
+// index's without one: the same matcher, the same order.
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'search',
+  async ({ request, url }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const kept = await keptGraves();
+      if (!kept) throw error;
+      kept.search ??= offlineSearch(kept.graves);
+      return json(kept.search(url.searchParams.get('q') ?? ''));
+    }
+  },
+);
+
+/** Asks for the index and the home page's answers, keeping them: the offline site works after one visit. */
+async function refresh(event: Event): Promise<void> {
+  const ask = (strategy: NetworkFirst, url: string) =>
+    strategy
+      .handle({ request: new Request(url, { credentials: 'same-origin' }), event } as Parameters<NetworkFirst['handle']>[0])
+      .catch(() => undefined);
+  await Promise.all([ask(index, INDEX_URL), ...HOME_ANSWERS.map((url) => ask(answers, url))]);
+}
+
+sw.addEventListener('message', (event) => {
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void sw.skipWaiting();
+  if (type === 'REFRESH_OFFLINE_DATA') event.waitUntil(refresh(event));
+});
+
+sw.addEventListener('activate', (event) => {
+  // Pages kept by an older version name its files, which the precache has just let go: the shell draws them now.
+  event.waitUntil(caches.delete(CACHE_NAMES.pages).then(() => refresh(event)));
+});
