@@ -9,7 +9,9 @@
 import { registerSW } from 'virtual:pwa-register';
 import { fill } from '../../domain/messages/fill';
 import { offlineText } from '../../domain/messages/offline';
-import { CACHE_NAMES, INDEX_URL } from './rules';
+import { API_PREFIX, CACHE_NAMES, INDEX_URL } from './rules';
+
+const HEALTH_URL = `${API_PREFIX}/health`;
 
 const dateTime = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -41,7 +43,6 @@ function banner(id: string, className: string): HTMLElement {
 
 async function showOffline(): Promise<void> {
   const updated = await lastUpdated();
-  if (navigator.onLine) return;
   const line = banner('offline-line', 'offline-line');
   line.replaceChildren(offlineText['offline.noConnection']);
   if (updated) {
@@ -52,10 +53,27 @@ async function showOffline(): Promise<void> {
   }
 }
 
+/**
+ * Whether the server can be reached now. navigator.onLine is not enough: a phone on a mast without data (or a
+ * browser whose network is emulated away) still says it is online, while every request fails.
+ */
+async function reachable(): Promise<boolean> {
+  if (!navigator.onLine) return false;
+  try {
+    return (await fetch(HEALTH_URL, { cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
+}
+
 function followConnection(): void {
-  window.addEventListener('offline', () => void showOffline());
-  window.addEventListener('online', () => document.getElementById('offline-line')?.remove());
-  if (!navigator.onLine) void showOffline();
+  const check = async () => {
+    if (await reachable()) document.getElementById('offline-line')?.remove();
+    else await showOffline();
+  };
+  window.addEventListener('offline', () => void check());
+  window.addEventListener('online', () => void check());
+  void check();
 }
 
 function showUpdatePrompt(update: () => Promise<void>): void {
