@@ -44,7 +44,10 @@ else createRoot(root).render(app);
 // whose server has no built worker.
 if (import.meta.env.PROD) {
   const start = () =>
-    void import('../public/offline/register').then((offline) => offline.startOfflineSite(), () => undefined);
+    void import('../public/offline/register').then(
+      (offline) => offline.startOfflineSite(),
+      () => undefined,
+    );
   const whenIdle = () =>
     'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
   void afterFirstPaint().then(() =>

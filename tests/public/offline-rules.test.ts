@@ -1,0 +1,69 @@
+// What the service worker may keep (src/public/offline/rules.ts): public pages and public GET answers asked without
+// credentials; never the console, the login page, a staff answer, a request with a token, or a POST.
+import { describe, expect, it } from 'vitest';
+import { publicPaths } from '../../src/domain/publicPaths';
+import { isOfflinePage, isPrecached, offlineRule, type RequestFacts } from '../../src/public/offline/rules';
+
+const ORIGIN = 'https://village.example';
+const facts = (path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({
+  method: 'GET',
+  url: new URL(path, ORIGIN),
+  origin: ORIGIN,
+  mode: 'cors',
+  authorized: false,
+  ...more,
+});
+
+describe('offline rules', () => {
+  it('keeps the public pages, never the console or the login page', () => {
+    for (const page of [
+      publicPaths.home.href(),
+      publicPaths.men.href(),
+      publicPaths.women.href(),
+      publicPaths.bones.href(),
+      publicPaths.plan.href(),
+      publicPaths.grave.href('abc'),
+      publicPaths.approved.href(),
+    ]) {
+      expect(isOfflinePage(page), page).toBe(true);
+      expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBe('page');
+    }
+    for (const page of ['/admin', '/admin/graves', '/admin/users/create', '/login']) {
+      expect(isOfflinePage(page), page).toBe(false);
+      expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBeNull();
+    }
+  });
+
+  it('keeps public answers, and names the sections, the search and the index', () => {
+    for (const path of ['/api/graves/recentBurials', '/api/graves/graves/abc', '/api/articles', '/api/plan']) {
+      expect(offlineRule(facts(path)), path).toBe('answer');
+    }
+    expect(offlineRule(facts('/api/graves/male'))).toBe('section');
+    expect(offlineRule(facts('/api/graves/bone'))).toBe('section');
+    expect(offlineRule(facts('/api/search?q=حسن'))).toBe('search');
+    expect(offlineRule(facts('/api/search/index'))).toBe('index');
+  });
+
+  it('never keeps staff answers, a request with a token, a POST or another origin', () => {
+    for (const path of ['/api/graves', '/api/graves?_start=0', '/api/graves/abc', '/api/users', '/api/audit']) {
+      expect(offlineRule(facts(path)), path).toBeNull();
+    }
+    for (const path of ['/api/export/register.csv', '/api/articles/abc', '/api/suggestion/status/pending']) {
+      expect(offlineRule(facts(path)), path).toBeNull();
+    }
+    expect(offlineRule(facts('/api/graves/male', { authorized: true }))).toBeNull();
+    expect(offlineRule(facts('/', { mode: 'navigate', authorized: true }))).toBeNull();
+    expect(offlineRule(facts('/api/suggestion', { method: 'POST' }))).toBeNull();
+    expect(offlineRule(facts('/api/graves/male', { origin: 'https://other.example' }))).toBeNull();
+    // Unknown query parameters are another answer each: not kept.
+    expect(offlineRule(facts('/api/graves/male?x=1'))).toBeNull();
+  });
+
+  it('precaches the public build files only', () => {
+    const publicFiles = new Set(['assets/index-1.js', 'assets/MenPage-2.js']);
+    expect(isPrecached('index.html', publicFiles)).toBe(true);
+    expect(isPrecached('assets/MenPage-2.js', publicFiles)).toBe(true);
+    expect(isPrecached('assets/AdminApp-3.js', publicFiles)).toBe(false);
+    expect(isPrecached('page-chunks.json', publicFiles)).toBe(false);
+  });
+});
