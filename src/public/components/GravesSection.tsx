@@ -64,7 +64,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
 
   // The grave page's chunk comes with the section page, once it is shown: a tap then waits only for its answer.
   useEffect(() => {
-    void afterFirstPaint().then(() => loadGravePage().catch(() => {}));
+    void afterFirstPaint().then(() => loadGravePage().then(undefined, () => {}));
   }, []);
 
   const loaded = graves.state === 'done' ? graves.data : null;
