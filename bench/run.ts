@@ -12,6 +12,8 @@ import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from '../tests/support/browser';
 import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
 import { brotliSize, fileSizes, gzipSize, percentile, startBenchServer, startChromiumWithDebugPort } from './measure';
+import { phoneJourneys } from './phone';
+import { publicPaths } from '../src/domain/publicPaths';
 
 interface Row {
   group: string;
@@ -74,7 +76,7 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'load' | 'import') =>
+const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import') =>
   ONLY.size === 0 || ONLY.has(section);
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of endpoint then ceiling.
@@ -382,6 +384,7 @@ async function main(): Promise<void> {
 
       const browser = await launchBrowser();
       try {
+        if (want('phone')) await phoneSection(browser, server.url, male, work);
         if (want('browser')) {
           const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
           const timingsOf: number[] = [];
@@ -585,6 +588,56 @@ async function main(): Promise<void> {
   }
   const failed = rows.filter((r) => r.pass === false).length;
   console.log(`\n${table}\n\n${rows.length - failed} figures on target, ${failed} off target.`);
+}
+
+/**
+ * Issue 14's phone and desktop journeys (bench/phone.ts): on the town above, and on the demo village (270 graves) in
+ * a second server, every public page.
+ */
+async function phoneSection(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  town: string,
+  male: Array<{ _id: string; buriedPersons: unknown[] }>,
+  work: string,
+): Promise<void> {
+  const villageUrl = `file:${join(work, 'village.sqlite')}`;
+  const villageStore = await openStore(villageUrl);
+  await migrate(villageStore.db);
+  await seedDemoVillage(villageStore.db);
+  await villageStore.close();
+  const village = await startBenchServer({ DATABASE_URL: villageUrl, STATIC_DIR: resolve('.cache/bench-site') });
+  try {
+    const villageMen = (await (await fetch(`${village.url}/api/graves/male`)).json()) as Array<{ _id: string }>;
+    const articles = (await (await fetch(`${village.url}/api/articles`)).json()) as Array<{ _id: string }>;
+    const named = male.find((g) => g.buriedPersons.length > 0)!.buriedPersons[0] as { name: string };
+    await phoneJourneys(
+      browser,
+      {
+        town,
+        // The first card of /man: on the first screen.
+        townGraveId: male[0]!._id,
+        townName: named.name.split(' ').slice(0, 2).join(' '),
+        village: village.url,
+        villagePages: [
+          ['/', publicPaths.home.href()],
+          ['/man', publicPaths.men.href()],
+          ['/woman', publicPaths.women.href()],
+          ['/bones', publicPaths.bones.href()],
+          ['/plan', publicPaths.plan.href()],
+          ['a grave page', publicPaths.grave.href(villageMen[0]!._id)],
+          ...(articles[0] ? [['an article', publicPaths.article.href(articles[0]._id)] as const] : []),
+          ['/approved', publicPaths.approved.href()],
+          ['/team', publicPaths.team.href()],
+          ['/MemorialPage', publicPaths.memorial.href()],
+          ['/contact', publicPaths.contact.href()],
+          ['/suggest', publicPaths.suggest.href()],
+        ],
+      },
+      record,
+    );
+  } finally {
+    await village.stop();
+  }
 }
 
 main().catch((error) => {

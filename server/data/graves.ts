@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Reason } from '../../src/domain/burialHistory';
 import { deriveStatus } from '../../src/domain/graveStatus';
 import { t } from '../../src/domain/messages';
-import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveMove } from '../../src/domain/types';
+import {
+  GRAVE_STATUS,
+  type BuriedPerson,
+  type Gender,
+  type Grave,
+  type GraveCardData,
+  type GraveMove,
+} from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
 import { placeOf, rowsOfSection } from '../../src/domain/plan';
@@ -292,6 +299,33 @@ export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContex
     const lastDate = row.last ? String(row.last) : null;
     const grave = toGrave(row, lastDate ? [{ _id: '', name: '', burialDate: lastDate }] : [], ctx);
     return { ...grave, buriedPersons: [] };
+  });
+}
+
+/**
+ * The cards of one section, by number: each grave's status without its burials (one aggregate query), for the
+ * section pages' paged list (GET /graves/cards/{section}).
+ */
+export async function listSectionCards(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  gender: Gender,
+): Promise<GraveCardData[]> {
+  const last = newestBurials(db).where('grave_id', 'in', db.selectFrom('graves').select('id').where('gender', '=', gender)).as('b');
+  const rows = await db
+    .selectFrom('graves')
+    .leftJoin(last, 'b.grave_id', 'graves.id')
+    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
+    .where('graves.gender', '=', gender)
+    .execute();
+  return rows.sort(compareGraveRows).map((row) => {
+    const lastDate = row.last ? String(row.last) : null;
+    const { status, daysUntilAvailable } = deriveStatus(
+      { gender: row.gender, full: row.full === 1, lastBurialDate: lastDate },
+      ctx.today,
+      ctx.restingPeriodDays,
+    );
+    return { _id: row.id, number: graveNumberOf(row), gender: row.gender, status, daysUntilAvailable };
   });
 }
 

@@ -6,6 +6,7 @@ import authentication from '../plugins/authentication';
 import { articleRoutes } from './articles';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
+import { cardRoutes } from './graves/cards';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
@@ -20,6 +21,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await api.register(authentication, { ctx });
   await systemRoutes(api, ctx);
   await sectionRoutes(api, ctx);
+  await cardRoutes(api, ctx);
   await graveRoutes(api, ctx);
   await burialRoutes(api, ctx);
   await searchRoutes(api, ctx);

@@ -82,6 +82,30 @@ export const grave = {
 
 export const graves = { type: 'array', items: grave } as const;
 
+/** A section's card: a grave without its burials (GET /graves/cards/{section}). */
+export const graveCard = {
+  type: 'object',
+  properties: {
+    _id: string,
+    number: graveNumber,
+    gender,
+    status,
+    daysUntilAvailable: grave.properties.daysUntilAvailable,
+  },
+  required: ['_id', 'number', 'gender', 'status', 'daysUntilAvailable'],
+} as const;
+
+export const graveCardPage = {
+  type: 'object',
+  description: "one page of a section's cards, by number, or best match first for a search (q)",
+  properties: {
+    total: { type: 'integer', description: 'how many cards match (the whole section without q)' },
+    offset: { type: 'integer', description: 'the place of the first card of this page among them' },
+    cards: { type: 'array', items: graveCard },
+  },
+  required: ['total', 'offset', 'cards'],
+} as const;
+
 const graveOrNull = { anyOf: [grave, { type: 'null' }] } as const;
 export const nextGraveAnswer = {
   type: 'object',

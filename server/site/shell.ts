@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIRST_DATA } from '../../src/api/firstData';
+import { firstDataOf } from '../../src/api/firstData';
 import type { CalendarFirst } from '../../src/domain/dateText';
 import { publicPageOf } from '../../src/domain/publicPages';
 import {
@@ -113,7 +113,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       if (cached) return cached;
 
       const files = chunks[found.page];
-      const firstPath = FIRST_DATA[found.page]?.(found.params) ?? null;
+      const firstPaths = firstDataOf(found.page, found.params);
       const render = found.form ? null : await site.renderer;
       // A screen drawn here is shown with its own style sheets: applied only once its script arrived, the first
       // paint would be laid out without them and then move (the plan's legend and rows: CLS 0.05). The chunk's
@@ -127,9 +127,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       ];
       // The answer is read here only for a page drawn here; otherwise the browser's own request fetches it.
       const firstData: Record<string, unknown> = {};
-      if (render && firstPath !== null) {
-        const value = await answer(`/api${firstPath}`);
-        if (value !== undefined) firstData[firstPath] = value;
+      if (render) {
+        const values = await Promise.all(firstPaths.map((path) => answer(`/api${path}`)));
+        firstPaths.forEach((path, i) => values[i] !== undefined && (firstData[path] = values[i]));
       }
 
       let markup = '';
@@ -145,21 +145,22 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       let body = ROOT_ELEMENT;
       if (markup) {
         body = `<div id="root">${markup}</div>`;
-        if (firstPath !== null && firstPath in firstData) {
+        if (Object.keys(firstData).length > 0) {
           body += `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript(firstData)}</script>`;
         }
-      } else if (firstPath !== null) {
-        // Drawn in the browser: its own fetch (same address, same-origin credentials) takes this answer over.
-        head.push(
-          `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${firstPath}`)}">`,
-        );
+      } else {
+        // Drawn in the browser: its own fetch (same address, same-origin credentials) takes these answers over.
+        for (const path of firstPaths) {
+          head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${path}`)}">`);
+        }
       }
 
       const headEnd = html.indexOf('</head>');
       let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
       page = page.replace(ROOT_ELEMENT, () => body);
       // Kept unless drawing failed this time (the next visitor gets another try).
-      if ((markup || !render) && firstPath === null && !href.includes('?') && drawn.size < 64) drawn.set(href, page);
+      if ((markup || !render) && firstPaths.length === 0 && !href.includes('?') && drawn.size < 64)
+        drawn.set(href, page);
       return page;
     },
   };

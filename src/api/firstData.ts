@@ -1,16 +1,22 @@
-// The API answer a public screen's largest text waits for (a grave's number, an article's title). The server
-// names it in the page it sends so the browser fetches it at once (server/site/shell.ts); src/ssr/entry-client.tsx starts the
-// same request before rendering when the page came without that hint (npm run dev).
+// The API answers a public screen's first paint waits for (a grave's number, an article's title, a section's first
+// cards). The server draws the screen with them and puts them in the page it sends (server/site/shell.ts), or names
+// them so the browser fetches them at once; src/ssr/entry-client.tsx starts the same requests before rendering when
+// the page came without them (npm run dev).
 import type { PublicPageName } from '../domain/publicPages';
 import { paths } from './paths';
 
-export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => string>> = {
-  GraveDetailsPage: ({ graveId }) => paths.grave(graveId ?? ''),
-  ArticlePage: ({ id }) => paths.articleDetail(id ?? ''),
-  // The sections' cards come in steps after the page; the line naming the next grave to use is the widest text
-  // of the first screen, so it is drawn with the page (a late one became the page's largest paint: 5 s on a phone).
-  MenPage: () => paths.nextGraves(),
-  WomenPage: () => paths.nextGraves(),
+export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => readonly string[]>> = {
+  GraveDetailsPage: ({ graveId }) => [paths.grave(graveId ?? '')],
+  ArticlePage: ({ id }) => [paths.articleDetail(id ?? '')],
+  // The line naming the next grave to use is the widest text of the first screen, so it is drawn with the page (a
+  // late one became the page's largest paint: 5 s on a phone); and the section's first cards (issue 14): a few KB,
+  // where the whole section of a town is 2 MB of JSON.
+  MenPage: () => [paths.nextGraves(), paths.sectionCards('men')],
+  WomenPage: () => [paths.nextGraves(), paths.sectionCards('women')],
   // The plan is drawn with the page: its data is a few kilobytes even for thousands of graves (one letter a grave).
-  PlanPage: () => paths.plan(),
+  PlanPage: () => [paths.plan()],
 };
+
+/** The API paths (relative to the API base) of this page's first data; none for most pages. */
+export const firstDataOf = (page: PublicPageName, params: Record<string, string>): readonly string[] =>
+  FIRST_DATA[page]?.(params) ?? [];

@@ -7,6 +7,15 @@ export const SECTION_PATH: Record<Gender, string> = { men: 'male', women: 'femal
 
 export const paths = {
   gravesOfSection: (gender: Gender) => `/graves/${SECTION_PATH[gender]}`,
+  /** A page of a section's cards (no burials), optionally of a search; without a query: the first page. */
+  sectionCards: (gender: Gender, page: { q?: string; offset?: number; limit?: number } = {}) => {
+    const query = new URLSearchParams();
+    if (page.q) query.set('q', page.q);
+    if (page.offset) query.set('offset', String(page.offset));
+    if (page.limit !== undefined) query.set('limit', String(page.limit));
+    const text = query.toString();
+    return `/graves/cards/${SECTION_PATH[gender]}${text ? `?${text}` : ''}`;
+  },
   graves: () => '/graves',
   grave: (graveId: string) => `/graves/graves/${id(graveId)}`,
   /** The same grave at ra-data-simple-rest's path: read there by the console, and deleted there. */

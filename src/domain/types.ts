@@ -56,6 +56,16 @@ export interface Grave {
   place?: { row: string; place: number };
 }
 
+/** A grave as a section's card shows it (GET /graves/cards/{section}): no burials, so a page of 60 is a few KB. */
+export type GraveCardData = Pick<Grave, '_id' | 'number' | 'gender' | 'status' | 'daysUntilAvailable'>;
+
+/** One page of a section's cards: `total` cards match (the whole section without a search), these from `offset`. */
+export interface GraveCardPage {
+  total: number;
+  offset: number;
+  cards: GraveCardData[];
+}
+
 /** Decimal degrees (WGS 84), as a phone's location gives them. */
 export interface GeoPosition {
   latitude: number;

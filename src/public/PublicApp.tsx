@@ -4,6 +4,7 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { LEGACY_STAFF_REDIRECTS } from '../domain/consolePaths';
 import { PUBLIC_PAGES, type PublicPageName } from '../domain/publicPages';
+import { loadGravePage } from './gravePage';
 import { Layout } from './layout/Layout';
 import HomePage from './pages/HomePage';
 import { matchPath, Navigate, Routes, useLocation, type RouteDef } from './router';
@@ -24,7 +25,7 @@ const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   TeamPage: lazyElement(() => import('./pages/TeamPage')),
   MemorialPage: lazyElement(() => import('./pages/MemorialPage')),
   ArticlePage: lazyElement(() => import('./pages/ArticlePage')),
-  GraveDetailsPage: lazyElement(() => import('./pages/GraveDetailsPage')),
+  GraveDetailsPage: lazyElement(loadGravePage),
   LoginPage: lazyElement(() => import('./pages/LoginPage')),
   PlanPage: lazyElement(() => import('./pages/PlanPage')),
 };

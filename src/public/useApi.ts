@@ -7,18 +7,25 @@ export type Loaded<T> =
   | { state: 'done'; data: T }
   | { state: 'error'; error: ApiError };
 
-/** Requests started before the first render (src/ssr/entry-client.tsx), taken over by the first useApi of that path. */
-const prefetched = new Map<string, Promise<unknown>>();
+/**
+ * Requests started ahead of their screen (before the first render: src/ssr/entry-client.tsx; on a card's touch or
+ * hover: GraveCard), taken over by the first useApi of that path while they are fresh.
+ */
+const prefetched = new Map<string, { pending: Promise<unknown>; at: number }>();
+/** A request started this long ago is not taken over: the visitor hovered a card and came back later. */
+const PREFETCH_FRESH_MS = 15_000;
 
 /**
  * Starts a GET at once, before React renders: for the data the page's largest text waits for (a grave's number),
  * so the request does not wait for the page's chunk and first render.
  */
 export function prefetch(path: string): void {
+  const now = Date.now();
+  for (const [key, early] of prefetched) if (now - early.at > PREFETCH_FRESH_MS) prefetched.delete(key);
   if (prefetched.has(path)) return;
   const pending = call<unknown>(path);
   pending.catch(() => {}); // handled by the useApi that takes it
-  prefetched.set(path, pending);
+  prefetched.set(path, { pending, at: now });
 }
 
 let painted: Promise<void> | null = null;
@@ -72,8 +79,9 @@ export function useApi<T>(path: string | null): Loaded<T> & { reload: () => void
     if (attempt === 0 && firstData.delete(path)) return;
     const controller = new AbortController();
     setResult({ state: 'loading' });
-    const early = attempt === 0 ? prefetched.get(path) : undefined;
-    if (early) prefetched.delete(path);
+    const kept = attempt === 0 ? prefetched.get(path) : undefined;
+    prefetched.delete(path);
+    const early = kept && Date.now() - kept.at <= PREFETCH_FRESH_MS ? kept.pending : undefined;
     const pending = early
       ? (early as Promise<T>)
       : afterFirstPaint().then(() => {

@@ -3,7 +3,7 @@
 // address (the console, or a site served without the renderer, npm run dev) is drawn here (createRoot).
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { FIRST_DATA } from '../api/firstData';
+import { firstDataOf } from '../api/firstData';
 import { setCalendarFirst } from '../domain/dateText';
 import { publicPageOf } from '../domain/publicPages';
 import { App } from '../main';
@@ -24,8 +24,7 @@ const firstData = new Map<string, unknown>(
 // Without the server's markup (npm run dev), a grave's or an article's heading waits for its answer: the request
 // starts now, not after the page's chunk has loaded and rendered.
 const opened = publicPageOf(window.location.pathname);
-const firstPath = opened && FIRST_DATA[opened.page]?.(opened.params);
-if (firstPath && !firstData.has(firstPath)) prefetch(firstPath);
+for (const path of opened ? firstDataOf(opened.page, opened.params) : []) if (!firstData.has(path)) prefetch(path);
 
 const root = document.getElementById('root')!;
 const app = (

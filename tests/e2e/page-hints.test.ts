@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE, type PageChunks } from '../../src/ssr/buildFiles';
-import type { Grave } from '../../src/domain/types';
+import { paths } from '../../src/api/paths';
+import { SECTION_CARDS } from '../../src/domain/sectionCards';
+import type { Grave, GraveCardPage } from '../../src/domain/types';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
@@ -48,7 +50,7 @@ const pageOf = async (path: string, base = server.url) => {
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
 
 describe('the page sent for each address', () => {
-  it('/man: the screen is drawn (heading, search box), its chunk and style sheet are named; only the small next-grave answer is embedded, not the 500 KB list', async () => {
+  it('/man: the screen is drawn (heading, search box, first cards), its chunk and style sheet are named; only the next-grave answer and the first page of cards are embedded, not the 500 KB list', async () => {
     const html = await pageOf('/man');
     expect(rootOf(html)).toContain('<h1 id="section-heading">مقابر الرجال</h1>');
     expect(rootOf(html)).toContain('placeholder="ابحث باسم المتوفى أو رقم المقبرة"');
@@ -60,8 +62,13 @@ describe('the page sent for each address', () => {
       expect(html).toContain(`<link rel="stylesheet" crossorigin href="${file}">`);
     expect(html).not.toContain('as="fetch"');
     const data = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)?.[1];
-    expect(Object.keys(JSON.parse(data!))).toEqual(['/graves/next']);
-    expect(data!.length).toBeLessThan(2_000);
+    expect(Object.keys(JSON.parse(data!))).toEqual(['/graves/next', paths.sectionCards('men')]);
+    const firstCards = (JSON.parse(data!) as Record<string, GraveCardPage>)[paths.sectionCards('men')]!;
+    expect(firstCards.cards).toHaveLength(SECTION_CARDS.firstPage);
+    expect(firstCards.cards[0]).not.toHaveProperty('buriedPersons');
+    expect(data!.length).toBeLessThan(12_000);
+    // The cards are in the markup: a phone paints them from the HTML alone.
+    expect(rootOf(html).match(/class="card grave-card"/g)).toHaveLength(SECTION_CARDS.firstPage);
     for (const file of [...chunks.MenPage!.js, ...chunks.MenPage!.css])
       expect((await fetch(`${server.url}${file}`)).status).toBe(200);
   });

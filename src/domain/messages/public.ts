@@ -29,6 +29,8 @@ export const publicText = {
   'public.retry': 'إعادة المحاولة',
   'public.gravesCount': 'عدد المقابر: {count}',
   'public.showMoreGraves': 'عرض مقابر أخرى',
+  'public.loadingMoreGraves': 'جارٍ تحميل مقابر أخرى...',
+  'public.moreGravesError': 'تعذر تحميل مقابر أخرى. تأكد من الاتصال ثم أعد المحاولة.',
   'public.graveNotFound': 'لم نجد هذه المقبرة. ربما تغير الرابط أو حُذفت المقبرة من السجل.',
   'public.backToHome': 'العودة إلى الصفحة الرئيسية',
   'public.notFoundText': 'لم نجد الصفحة التي تبحث عنها. تأكد من الرابط أو عد إلى الصفحة الرئيسية.',

@@ -3,8 +3,9 @@ import { memo } from 'react';
 import { Link } from '../router';
 import { formatGraveNumber } from '../../domain/format';
 import { publicPaths } from '../../domain/publicPaths';
-import type { Grave } from '../../domain/types';
+import type { GraveCardData } from '../../domain/types';
 import { GRAVE_STATUS } from '../../domain/types';
+import { openingGrave } from '../gravePage';
 import { availabilityText, graveTitle } from '../graveText';
 import { ForwardIcon } from './Icons';
 import { ui } from '../text';
@@ -16,7 +17,7 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 interface Props {
-  grave: Grave;
+  grave: GraveCardData;
   /** Called before leaving to the grave's page (the men page keeps its search text then). */
   onOpen?: () => void;
 }
@@ -35,7 +36,17 @@ export const GraveCard = memo(function GraveCard({ grave, onOpen }: Props) {
         <span className={`status ${STATUS_CLASS[grave.status] ?? ''}`}>{grave.status}</span>
       </p>
       {availability && <p className="availability">{availability}</p>}
-      <Link to={publicPaths.grave.href(grave._id)} className="button button-small" onClick={onOpen}>
+      <Link
+        to={publicPaths.grave.href(grave._id)}
+        className="button button-small"
+        // The grave's answer leaves at the first touch (or hover), not after the click and the page's chunk.
+        onPointerDown={() => openingGrave(grave._id)}
+        onMouseEnter={() => openingGrave(grave._id)}
+        onClick={() => {
+          openingGrave(grave._id);
+          onOpen?.();
+        }}
+      >
         {ui['grave.showMore']}
         <span className="visually-hidden"> - {graveTitle(grave.number)}</span>
         <ForwardIcon />

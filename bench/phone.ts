@@ -1,0 +1,255 @@
+// The phone and desktop journeys of issue 14, as a new visitor lives them: Chromium with a mid-range phone's CPU (4x
+// slower than this machine's), slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps up), a 360 px screen and an empty
+// cache each time; every figure is the median of three runs. Desktop: no throttling, 1280 px.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { percentile } from './measure';
+
+export type RecordFigure = (
+  group: string,
+  figure: string,
+  value: number,
+  unit: string,
+  target?: string,
+  pass?: boolean | null,
+) => void;
+
+const RUNS = 3;
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  /** Bytes received over the network (encoded, as on the wire) since the visit began. */
+  bytes(): number;
+}
+
+/** A new visitor: a fresh context (empty cache), the phone's CPU and network when `throttled`. */
+async function visit(browser: Browser, throttled: boolean): Promise<Visit> {
+  const context = await browser.newContext(throttled ? PHONE : DESKTOP);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  // When the first element matching a selector entered the document, and the page's first contentful paint: an
+  // element drawn by the server is painted at the first paint, one added later at about the time it is added.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __seen: Record<string, number>; __watch: (selector: string) => void };
+    w.__seen = {};
+    const watched = new Set<string>();
+    w.__watch = (selector: string) => watched.add(selector);
+    new MutationObserver(() => {
+      for (const selector of watched) {
+        if (!(selector in w.__seen) && document.querySelector(selector)) w.__seen[selector] = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return { context, page, cdp, bytes: () => bytes };
+}
+
+/** Navigation start → `selector` shown: the later of its arrival in the document and the first contentful paint. */
+async function shownAt(page: Page, selector: string): Promise<number> {
+  await page.locator(selector).first().waitFor();
+  return page.evaluate(async (s) => {
+    const w = window as unknown as { __seen: Record<string, number> };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    // Attached before the observer was told to watch it (drawn by the server): the first paint showed it.
+    const attached = w.__seen[s] ?? 0;
+    return Math.max(fcp, attached);
+  }, selector);
+}
+
+async function watchThenGo(page: Page, url: string, selectors: string[]): Promise<void> {
+  await page.addInitScript((list: string[]) => {
+    const w = window as unknown as { __watch: (selector: string) => void };
+    list.forEach((s) => w.__watch(s));
+  }, selectors);
+  await page.goto(url, { waitUntil: 'commit' });
+}
+
+/**
+ * From the finger down on a grave card to the grave page's number drawn (the frame after it entered the document).
+ * The card is tapped once the section page has settled (its scripts in, nothing left to download).
+ */
+async function tapToGrave(page: Page, graveId: string, touch: boolean): Promise<number> {
+  const link = page.locator(`.grave-card a[href="/grave-details-user/${graveId}"]`);
+  await link.waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const w = window as unknown as { __tap: number; __drawn: Promise<number> };
+    w.__tap = 0;
+    document.addEventListener('pointerdown', (e) => (w.__tap = e.timeStamp), { capture: true, once: true });
+    w.__drawn = new Promise<number>((resolve) => {
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('grave-heading')) {
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  if (touch) await link.tap();
+  else await link.click();
+  return page.evaluate(async () => {
+    const w = window as unknown as { __tap: number; __drawn: Promise<number> };
+    return (await w.__drawn) - w.__tap;
+  });
+}
+
+/** One journey may not hold the benchmark: past a minute it counts as not measured (NaN, off target). */
+function limited(measure: () => Promise<number>): Promise<number> {
+  return Promise.race([
+    measure(),
+    new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 60_000).unref()),
+  ]);
+}
+
+async function medianOf(runs: number, measure: () => Promise<number>): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < runs; i++) values.push(await limited(measure));
+  return percentile(values, 50);
+}
+
+export interface PhoneSites {
+  /** The town: 3,000 graves and 30,000 burials. */
+  town: string;
+  /** A grave of the town's men section with burials, shown on /man's first screen. */
+  townGraveId: string;
+  /** A name to search for on the home page. */
+  townName: string;
+  /** The demo village (270 graves) and its public addresses. */
+  village: string;
+  villagePages: ReadonlyArray<readonly [string, string]>;
+}
+
+export async function phoneJourneys(browser: Browser, sites: PhoneSites, record: RecordFigure): Promise<void> {
+  const card = '.grave-card';
+  const runs = { firstCard: [] as number[], bytes: [] as number[], tap: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    const v = await visit(browser, true);
+    try {
+      await watchThenGo(v.page, `${sites.town}/man`, [card]);
+      runs.firstCard.push(await limited(() => shownAt(v.page, card)));
+      await v.page.waitForLoadState('networkidle');
+      runs.bytes.push(v.bytes());
+      runs.tap.push(await limited(() => tapToGrave(v.page, sites.townGraveId, true)));
+    } finally {
+      await v.context.close();
+    }
+  }
+  const median = (values: number[]) => percentile(values, 50);
+  const firstCard = median(runs.firstCard);
+  record('phone', '/man (town): first grave card shown', firstCard, 'ms', '≤ 2000 ms', firstCard <= 2000);
+  const kb = median(runs.bytes) / 1024;
+  record(
+    'phone',
+    '/man (town): a cold visit moves in all (HTML, scripts, styles, fonts, data; on the wire)',
+    kb,
+    'KB',
+    '≤ 200 KB',
+    kb <= 200,
+  );
+  const tap = median(runs.tap);
+  record('phone', "tap on a /man card → the grave page's number drawn", tap, 'ms', '≤ 500 ms', tap <= 500);
+
+  const search = await medianOf(RUNS, async () => {
+    const v = await visit(browser, true);
+    try {
+      await v.page.goto(`${sites.town}/`);
+      await v.page.waitForLoadState('networkidle');
+      const box = v.page.locator('.site-search input[type="search"]');
+      await box.fill(sites.townName.slice(0, -1));
+      await v.page.evaluate(() => {
+        const w = window as unknown as { __typed: number; __answer: Promise<number> };
+        document.addEventListener('input', (e) => (w.__typed = e.timeStamp), { capture: true });
+        w.__answer = new Promise<number>((resolve) => {
+          new MutationObserver((_, observer) => {
+            if (document.querySelector('.search-result')) {
+              observer.disconnect();
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+            }
+          }).observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      await box.pressSequentially(sites.townName.slice(-1));
+      return await v.page.evaluate(async () => {
+        const w = window as unknown as { __typed: number; __answer: Promise<number> };
+        return (await w.__answer) - w.__typed;
+      });
+    } finally {
+      await v.context.close();
+    }
+  });
+  record('phone', 'home search (town): last keystroke → first answer drawn', search, 'ms', '≤ 1000 ms', search <= 1000);
+
+  const plan = await medianOf(RUNS, async () => {
+    const v = await visit(browser, true);
+    try {
+      await v.page.goto(`${sites.town}/plan`);
+      return await largestPaint(v.page);
+    } finally {
+      await v.context.close();
+    }
+  });
+  record('phone', '/plan (town, every grave): largest contentful paint', plan, 'ms', '≤ 2000 ms', plan <= 2000);
+
+  for (const [name, path] of sites.villagePages) {
+    const fcp = await medianOf(RUNS, async () => {
+      const v = await visit(browser, true);
+      try {
+        await v.page.goto(`${sites.village}${path}`);
+        return await v.page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list, observer) => {
+                const entry = list.getEntriesByName('first-contentful-paint')[0];
+                if (entry) {
+                  observer.disconnect();
+                  resolve(entry.startTime);
+                }
+              }).observe({ type: 'paint', buffered: true });
+            }),
+        );
+      } finally {
+        await v.context.close();
+      }
+    });
+    record('phone', `village (270 graves) ${name}: first content`, fcp, 'ms', '≤ 1500 ms', fcp <= 1500);
+  }
+
+  const desktop = await medianOf(RUNS, async () => {
+    const v = await visit(browser, false);
+    try {
+      await v.page.goto(`${sites.town}/man`);
+      return await tapToGrave(v.page, sites.townGraveId, false);
+    } finally {
+      await v.context.close();
+    }
+  });
+  record('desktop', "click on a /man card → the grave page's number drawn", desktop, 'ms', '≤ 100 ms', desktop <= 100);
+}
+
+/** The page's largest contentful paint once it has settled. */
+async function largestPaint(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}

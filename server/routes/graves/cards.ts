@@ -1,0 +1,89 @@
+// The section pages' cards a page at a time (issue 14): a phone shows the first cards of a 1,500-grave section
+// without receiving every grave with every burial (2 MB of JSON). A search (q) is answered here with the register's
+// one name matcher, from the index /api/search uses, so the words families say find the same people.
+import type { FastifyInstance } from 'fastify';
+import { matchBurial, prepareQuery } from '../../../src/domain/nameSearch';
+import { SECTION_CARDS } from '../../../src/domain/sectionCards';
+import type { Gender, GraveCardData, GraveCardPage } from '../../../src/domain/types';
+import { LIMITS } from '../../../src/domain/validation';
+import { paths } from '../../../src/api/paths';
+import type { AppContext } from '../../context';
+import { listSectionCards } from '../../data/graves';
+import { answers } from '../../schemas/common';
+import { graveCardPage } from '../../schemas/entities';
+import { namesIndex } from '../search';
+import { typed } from '../typed';
+
+const SECTIONS: ReadonlyArray<Gender> = ['men', 'women', 'bones'];
+
+const cardsQuery = {
+  type: 'object',
+  properties: {
+    q: { type: 'string', maxLength: LIMITS.searchQueryMax, description: 'a name or a grave number, as on /search' },
+    // Query strings are not coerced (app.ts): whole numbers as digits.
+    offset: { type: 'string', pattern: '^[0-9]{1,7}$', description: 'the first card to give (0 = the first)' },
+    limit: {
+      type: 'string',
+      pattern: '^[1-9][0-9]{0,5}$',
+      description: `how many cards (default ${SECTION_CARDS.firstPage}, at most ${SECTION_CARDS.maxLimit})`,
+    },
+  },
+} as const;
+
+export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The section's cards by number, read once per change of the section (the pages are slices of it). */
+  const cardsOf = (gender: Gender) =>
+    app.answerCache.remember({ key: `section-cards:${gender}`, shows: [gender] }, () =>
+      listSectionCards(ctx.db, ctx.statusContext(), gender),
+    );
+
+  /** The cards matching a search, best first: a grave ranks by its best matching person, as the page used to. */
+  async function matching(gender: Gender, q: string): Promise<readonly GraveCardData[]> {
+    const query = prepareQuery(q);
+    const cards = await cardsOf(gender);
+    if (query === null) return cards;
+    if (query.words.length === 0) {
+      // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials).
+      return cards
+        .map((card, at) => ({ card, at, match: matchBurial(query, null, card.number) }))
+        .filter((hit) => hit.match !== null)
+        .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
+        .map((hit) => hit.card);
+    }
+    const byId = new Map(cards.map((card) => [card._id, card]));
+    const index = await namesIndex(app, ctx);
+    const seen = new Set<string>();
+    const found: GraveCardData[] = [];
+    // Best first, ties by the newest burial: the first person met of a grave is its best.
+    for (const { item } of index.names.search(query)) {
+      if (item.grave.gender !== gender || seen.has(item.grave.id)) continue;
+      seen.add(item.grave.id);
+      const card = byId.get(item.grave.id);
+      if (card) found.push(card);
+    }
+    return found;
+  }
+
+  for (const gender of SECTIONS) {
+    typed(app).get(
+      paths.sectionCards(gender),
+      {
+        schema: {
+          querystring: cardsQuery,
+          response: answers({ 200: graveCardPage }, { refusals: [400], kept: true }),
+        },
+        config: {
+          fieldErrors: { q: 'errors.badQuery' },
+          answerCache: { shows: [gender], query: ['q', 'offset', 'limit'] },
+        },
+      },
+      async (request): Promise<GraveCardPage> => {
+        const { q = '' } = request.query;
+        const offset = Number(request.query.offset ?? 0);
+        const limit = Math.min(Number(request.query.limit ?? SECTION_CARDS.firstPage), SECTION_CARDS.maxLimit);
+        const all = await matching(gender, q);
+        return { total: all.length, offset, cards: all.slice(offset, offset + limit) };
+      },
+    );
+  }
+}

@@ -1,0 +1,12 @@
+// How the section pages take their cards from the server (issue 14), shared by the API and the public site.
+export const SECTION_CARDS = {
+  /** Cards drawn with the page by the server, and asked for at each step of scrolling. */
+  firstPage: 60,
+  /** The most cards one request may ask for. */
+  maxLimit: 200,
+  /**
+   * Up to this many graves, a section page takes the whole section once the page is shown and searches it in the
+   * browser, at each keystroke and offline; above it (a town), the server answers each search a page at a time.
+   */
+  localSearchMax: 400,
+} as const;
