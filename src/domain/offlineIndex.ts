@@ -8,8 +8,17 @@
 // (the most frequent words first, so most take one character), and a burial date as the days since the grave's
 // newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
 // 30,000 burials of the benchmark's town, most of it the graves' identifiers.
-import { NameIndex, prepareQuery } from './nameSearch';
-import { GRAVE_STATUS, type BuriedPerson, type Gender, type Grave, type GraveStatus, type SearchMatch } from './types';
+import { matchBurial, NameIndex, prepareQuery } from './nameSearch';
+import {
+  GRAVE_STATUS,
+  type BuriedPerson,
+  type Gender,
+  type Grave,
+  type GraveCardData,
+  type GraveCardPage,
+  type GraveStatus,
+  type SearchMatch,
+} from './types';
 
 export interface OfflineIndex {
   /** The format; a client that does not know it ignores the answer. */
@@ -182,3 +191,56 @@ export function offlineSearch(graves: ReadonlyArray<Grave>): (text: string) => S
 /** The graves of one section, in the index's order (the section answer's). */
 export const sectionOf = (graves: ReadonlyArray<Grave>, gender: Gender): Grave[] =>
   graves.filter((g) => g.gender === gender);
+
+/** What a section's card request asks for (GET /graves/cards/{section}?q=&offset=&limit=). */
+export interface CardsAsked {
+  q: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A section's cards as GET /graves/cards/{section} answers them, from the kept index: the section in number order,
+ * or the graves whose people (or number) match a search, best first as the server ranks them. The pages of a large
+ * section are then scrolled and searched at the graveside as online, with the statuses of the last visit.
+ */
+export function offlineSectionCards(
+  graves: ReadonlyArray<Grave>,
+): (gender: Gender, asked: CardsAsked) => GraveCardPage {
+  type Item = { grave: Grave; person: BuriedPerson };
+  const newerFirst = (a: Item, b: Item) =>
+    a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
+  const index = new NameIndex<Item>(newerFirst);
+  for (const grave of graves)
+    for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
+  const card = ({ _id, number, gender, status, daysUntilAvailable }: Grave): GraveCardData => ({
+    _id,
+    number,
+    gender,
+    status,
+    daysUntilAvailable,
+  });
+  return (gender, { q, offset, limit }) => {
+    const section = sectionOf(graves, gender);
+    const query = prepareQuery(q);
+    let found: Grave[];
+    if (query === null) found = section;
+    else if (query.words.length === 0)
+      // Numbers only: every grave whose number fits, empty ones too, as the server answers.
+      found = section
+        .map((grave, at) => ({ grave, at, match: matchBurial(query, null, grave.number) }))
+        .filter((hit) => hit.match !== null)
+        .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
+        .map((hit) => hit.grave);
+    else {
+      const seen = new Set<string>();
+      found = [];
+      for (const { item } of index.search(query)) {
+        if (item.grave.gender !== gender || seen.has(item.grave._id)) continue;
+        seen.add(item.grave._id);
+        found.push(item.grave);
+      }
+    }
+    return { total: found.length, offset, cards: found.slice(offset, offset + limit).map(card) };
+  };
+}

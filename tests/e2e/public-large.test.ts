@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Grave } from '../../src/domain/types';
 import { searchGraves } from '../../src/public/graveSearch';
+import { CACHE_NAMES, INDEX_URL } from '../../src/public/offline/rules';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
@@ -116,4 +117,46 @@ describeBrowser('public site with a large section', () => {
       await closePage(page);
     }
   });
+  it("scrolls and searches a town's section at the graveside with no signal, from the kept index", async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 } });
+    page.setDefaultTimeout(20_000);
+    try {
+      // One visit online: the worker takes the page over and keeps the register's index.
+      await page.goto(server.url);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        async ([cache, url]) => Boolean(await (await caches.open(cache!)).match(url!)),
+        [CACHE_NAMES.index, INDEX_URL],
+        { timeout: 30_000, polling: 250 },
+      );
+      await page.context().setOffline(true);
+      // The men's section was never opened: its shell from the worker, its cards from the index, a page at a time.
+      const cards = page.waitForResponse((r) => r.url().includes('/api/graves/cards/male'));
+      await page.goto(`${server.url}/man`);
+      expect((await cards).headers()['x-offline']).toBe('1');
+      await page.getByText(`عدد المقابر: ${arabicNumber(men.length)}`).waitFor();
+      await page.locator('.grave-card').nth(59).scrollIntoViewIfNeeded();
+      await page.locator('.grave-card').nth(119).waitFor();
+      const numbers = await page.locator('.grave-card .grave-number').allInnerTexts();
+      expect(numbers.slice(58, 62)).toEqual(
+        men.slice(58, 62).map((g) => `رقم المقبرة: ${arabicNumber(g.number as number)}`),
+      );
+      const term = men
+        .filter((g) => g.buriedPersons.length > 0)
+        .at(-1)!
+        .buriedPersons[0]!.name.split(' ')
+        .slice(0, 2)
+        .join(' ');
+      await page.getByPlaceholder('ابحث باسم المتوفى أو رقم المقبرة').fill(term);
+      await page.getByText(`عدد المقابر: ${arabicNumber(searchGraves(men, term).length)}`).waitFor();
+      await expect.poll(() => page.locator('.offline-line').count()).toBe(1);
+      // The site's logo is kept with the site's files: the header is whole offline too.
+      expect(await page.locator('.brand-logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+        0,
+      );
+      await screenshot(page, 'public-men-large-offline-360');
+    } finally {
+      await closePage(page);
+    }
+  }, 90_000);
 });

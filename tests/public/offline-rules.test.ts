@@ -42,6 +42,10 @@ describe('offline rules', () => {
     expect(offlineRule(facts('/api/graves/bone'))).toBe('section');
     expect(offlineRule(facts('/api/search?q=حسن'))).toBe('search');
     expect(offlineRule(facts('/api/search/index'))).toBe('index');
+    expect(offlineRule(facts('/api/graves/cards/male'))).toBe('cards');
+    expect(offlineRule(facts('/api/graves/cards/female?offset=60&limit=60'))).toBe('cards');
+    expect(offlineRule(facts('/api/graves/cards/bone?q=%D8%AD%D8%B3%D9%86'))).toBe('cards');
+    expect(offlineRule(facts('/api/graves/cards/male?x=1'))).toBeNull();
   });
 
   it('never keeps staff answers, a request with a token, a POST or another origin', () => {
@@ -62,6 +66,7 @@ describe('offline rules', () => {
   it('precaches the public build files only', () => {
     const publicFiles = new Set(['assets/index-1.js', 'assets/MenPage-2.js']);
     expect(isPrecached('index.html', publicFiles)).toBe(true);
+    expect(isPrecached('logo.svg', publicFiles)).toBe(true);
     expect(isPrecached('assets/MenPage-2.js', publicFiles)).toBe(true);
     expect(isPrecached('assets/AdminApp-3.js', publicFiles)).toBe(false);
     expect(isPrecached('page-chunks.json', publicFiles)).toBe(false);

@@ -8,10 +8,11 @@ import {
   decodeOfflineIndex,
   isOfflineIndex,
   offlineSearch,
+  offlineSectionCards,
   sectionOf,
   type OfflineIndex,
 } from '../../src/domain/offlineIndex';
-import { GENDERS, type Gender, type Grave, type SearchMatch } from '../../src/domain/types';
+import { GENDERS, type Gender, type Grave, type GraveCardPage, type SearchMatch } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
@@ -75,6 +76,28 @@ describe.each(ENGINES)('the offline name index on $name', ({ databaseUrl }) => {
     expect(offline.length).toBeGreaterThan(0);
     const key = (m: SearchMatch) => [m.grave._id, m.person.name, m.person.burialDate, m.match, m.words];
     expect(offline.map(key)).toEqual(online.map(key));
+  });
+
+  it("gives a section's cards offline as GET /graves/cards does: pages, a name, a number", async () => {
+    const graves = decodeOfflineIndex(await json<OfflineIndex>(`${s.api}/search/index`));
+    const cards = offlineSectionCards(graves);
+    const someone = (await json<Grave[]>(`${s.api}/graves/female`)).find((g) => g.buriedPersons.length > 0)!;
+    const name = someone.buriedPersons[0]!.name.split(' ').slice(0, 2).join(' ');
+    const asked: Array<[Gender, string, number, number]> = [
+      ['men', '', 0, 60],
+      ['men', '', 60, 25],
+      ['women', name, 0, 60],
+      ['women', '1', 0, 200],
+      ['bones', '', 0, 60],
+      ['men', 'لا أحد بهذا الاسم', 0, 60],
+    ];
+    for (const [gender, q, offset, limit] of asked) {
+      const section = { men: 'male', women: 'female', bones: 'bone' }[gender];
+      const query = new URLSearchParams({ ...(q ? { q } : {}), offset: String(offset), limit: String(limit) });
+      const online = await json<GraveCardPage>(`${s.api}/graves/cards/${section}?${query}`);
+      expect(cards(gender, { q, offset, limit }), `${gender} ${q} ${offset}`).toEqual(online);
+    }
+    expect(cards('women', { q: name, offset: 0, limit: 60 }).cards.map((c) => c._id)).toContain(someone._id);
   });
 
   it('answers 304 to a phone holding it, and a new grave at once after a write', async () => {

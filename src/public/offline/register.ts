@@ -60,7 +60,10 @@ async function showOffline(): Promise<void> {
 async function reachable(): Promise<boolean> {
   if (!navigator.onLine) return false;
   try {
-    return (await fetch(HEALTH_URL, { cache: 'no-store' })).ok;
+    const response = await fetch(HEALTH_URL, { cache: 'no-store' });
+    // Read to the end: a body left unread keeps the request open in the browser's eyes (and the network busy).
+    await response.arrayBuffer();
+    return response.ok;
   } catch {
     return false;
   }

@@ -28,6 +28,15 @@ export const SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = {
   [`${API_PREFIX}${paths.gravesOfSection('bones')}`]: 'bones',
 };
 
+/** The sections' cards, page by page (issue 14's paged sections): drawn from the index when the network is gone. */
+export const CARDS_SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = {
+  [`${API_PREFIX}${paths.sectionCards('men')}`]: 'men',
+  [`${API_PREFIX}${paths.sectionCards('women')}`]: 'women',
+  [`${API_PREFIX}${paths.sectionCards('bones')}`]: 'bones',
+};
+/** The only questions a card request may carry to be kept (anything else goes to the network alone). */
+const CARD_QUESTIONS = new Set(['q', 'offset', 'limit']);
+
 /** Answers the home page shows (its statistics, recent burials, articles) and the sections' next-grave line. */
 export const HOME_ANSWERS: readonly string[] = [
   paths.recentBurials(),
@@ -51,8 +60,6 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/graves\/(male|female|bone|recentBurials|totalDeaths|maleDeaths|femaleDeaths|available-count|unavailable-count|next)$/,
   /^\/graves\/graves\/[^/]+$/,
   /^\/graves\/by-number\/[^/]+\/[^/]+$/,
-  // The sections' cards, page by page (issue 14's paged sections).
-  /^\/graves\/cards\/[^/]+(\/[^/]+)?$/,
   /^\/plan$/,
   /^\/plan\/rows(\/[^/]+)?$/,
   /^\/suggestion\/approved$/,
@@ -62,7 +69,7 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
 ];
 
 /** How the worker treats a request: kept for offline use in one of these ways, or null (the network alone). */
-export type OfflineRule = 'page' | 'answer' | 'section' | 'search' | 'index' | null;
+export type OfflineRule = 'page' | 'answer' | 'section' | 'cards' | 'search' | 'index' | null;
 
 export interface RequestFacts {
   method: string;
@@ -90,6 +97,8 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
   const path = pathname.slice(API_PREFIX.length);
   if (pathname === INDEX_URL) return url.search === '' ? 'index' : null;
   if (path === '/search') return 'search';
+  if (pathname in CARDS_SECTION_OF_PATH)
+    return [...url.searchParams.keys()].every((key) => CARD_QUESTIONS.has(key)) ? 'cards' : null;
   if (url.search !== '') return null;
   if (pathname in SECTION_OF_PATH) return 'section';
   return PUBLIC_ANSWERS.some((pattern) => pattern.test(path)) ? 'answer' : null;
@@ -102,6 +111,6 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
 export function isPrecached(url: string, publicFiles: ReadonlySet<string>): boolean {
   const file = url.replace(/^\//, '');
   // The manifest and its icons are added to the list by vite-plugin-pwa itself, after this filter.
-  if (file === 'index.html' || file === 'favicon.svg') return true;
+  if (file === 'index.html' || file === 'favicon.svg' || file === 'logo.svg') return true;
   return publicFiles.has(file);
 }

@@ -16,11 +16,13 @@ import {
   decodeOfflineIndex,
   isOfflineIndex,
   offlineSearch,
+  offlineSectionCards,
   sectionOf,
   type OfflineIndex,
 } from '../../domain/offlineIndex';
+import { SECTION_CARDS } from '../../domain/sectionCards';
 import type { Grave, SearchMatch } from '../../domain/types';
-import { CACHE_NAMES, HOME_ANSWERS, INDEX_URL, offlineRule, SECTION_OF_PATH, type OfflineRule } from './rules';
+import { CACHE_NAMES, CARDS_SECTION_OF_PATH, HOME_ANSWERS, INDEX_URL, offlineRule, SECTION_OF_PATH, type OfflineRule } from './rules';
 
 // The worker's global scope, as much of it as this file uses (the project's TypeScript library is the DOM's).
 interface WorkerScope {
@@ -79,7 +81,12 @@ const json = (value: unknown) =>
   });
 
 /** The kept index, decoded once per copy (a search per keystroke reuses it). */
-let decoded: { updatedAt: string; graves: Grave[]; search?: (text: string) => SearchMatch[] } | null = null;
+let decoded: {
+  updatedAt: string;
+  graves: Grave[];
+  search?: (text: string) => SearchMatch[];
+  cards?: ReturnType<typeof offlineSectionCards>;
+} | null = null;
 async function keptGraves() {
   const kept = await (await caches.open(CACHE_NAMES.index)).match(INDEX_URL);
   if (!kept) return null;
@@ -116,6 +123,30 @@ registerRoute(
       const gender = SECTION_OF_PATH[options.url.pathname];
       if (!kept || !gender) throw error;
       return json(sectionOf(kept.graves, gender));
+    }
+  },
+);
+
+// A page of a section's cards (a town's sections are scrolled and searched a page at a time): as last received,
+// else drawn from the index with the same order and the same matcher as the server.
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'cards',
+  async (options) => {
+    try {
+      return await answers.handle(options);
+    } catch (error) {
+      const kept = await keptGraves();
+      const gender = CARDS_SECTION_OF_PATH[options.url.pathname];
+      if (!kept || !gender) throw error;
+      const asked = options.url.searchParams;
+      kept.cards ??= offlineSectionCards(kept.graves);
+      return json(
+        kept.cards(gender, {
+          q: asked.get('q') ?? '',
+          offset: Number(asked.get('offset') ?? 0) || 0,
+          limit: Math.min(Number(asked.get('limit') ?? SECTION_CARDS.firstPage) || SECTION_CARDS.firstPage, SECTION_CARDS.maxLimit),
+        }),
+      );
     }
   },
 );
