@@ -225,16 +225,47 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     return reply.send(entry.body);
   }
 
+  /**
+   * A kept answer written straight to the socket, with the headers the hooks before this one set (the security
+   * headers, CORS) and those `send` would set. Through the reply's whole pipeline (serialization checks, the onSend
+   * hooks of compression and headers, onResponse) a kept answer of a few bytes ran at a third of what a bare Node
+   * server does with the same bytes (bench/bareServer.mjs); written here it runs at about nine tenths.
+   */
+  function writeKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+    const headers: Record<string, string | number | string[]> = {
+      ...(reply.getHeaders() as Record<string, string | number | string[]>),
+      etag: entry.etag,
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+    };
+    reply.hijack();
+    const raw = reply.raw;
+    if (request.headers['if-none-match'] === entry.etag) {
+      raw.writeHead(304, headers);
+      raw.end();
+      app.requestLog.answered(request, reply, 304);
+      return;
+    }
+    headers['content-type'] = entry.type;
+    const encoding = entry.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : null;
+    const body = encoding ? encoded(entry, encoding) : entry.body;
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = body.length;
+    raw.writeHead(200, headers);
+    raw.end(body);
+    app.requestLog.answered(request, reply, 200);
+  }
+
   const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {
     const declared = request.routeOptions.config.answerCache;
     const key = keyOf(request, declared);
     if (key === null) return;
     await fresh();
     let entry = usable(key);
-    if (entry) return send(request, reply, entry);
+    if (entry) return writeKept(request, reply, entry);
     await buildUnderWay(key);
     entry = usable(key);
-    if (entry) return send(request, reply, entry);
+    if (entry) return writeKept(request, reply, entry);
     const state = request as CacheState;
     state.cacheKey = key;
     state.cacheScopes = declared!.shows;
