@@ -54,13 +54,11 @@ declare module 'fastify' {
 async function securityHeaders(app: FastifyInstance): Promise<void> {
   const headers = Object.freeze(await helmetHeaders());
   app.decorate('securityHeaders', headers);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  // Set as the answer leaves (a kept answer written straight to the socket writes them itself, see answerCache).
   // API answers are about the register as it is now: no cache may keep them unless the route says otherwise (the
   // answer cache's revalidated answers do).
   app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
