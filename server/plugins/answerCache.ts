@@ -256,7 +256,6 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     }
     raw.writeHead(notModified ? 304 : 200, headers);
     raw.end(body ?? undefined);
-    app.requestLog.answered(request, reply, notModified ? 304 : 200);
   }
 
   const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {

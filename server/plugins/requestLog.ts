@@ -5,19 +5,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SLOW_REQUEST_MS, type LogLevel } from '../log';
 
-export interface RequestLog {
-  /** Whether every request is logged (the answer cache, which answers some before the reply's own hooks, asks). */
-  readonly everyRequest: boolean;
-  /** Logs a request answered outside the reply's pipeline (a kept answer written straight to the socket). */
-  answered(request: FastifyRequest, reply: FastifyReply, statusCode: number): void;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    requestLog: RequestLog;
-  }
-}
-
 const line = (request: FastifyRequest, statusCode: number, ms: number) =>
   `${request.method} ${request.url} ${statusCode} ${ms.toFixed(1)} ms`;
 
@@ -43,16 +30,6 @@ async function requestLog(app: FastifyInstance, { level }: { level: LogLevel }):
       log.info(fields(request, status, ms), `staff write by ${request.account!.email}: ${line(request, status, ms)}`);
     } else if (everyRequest) log.access(fields(request, status, ms), line(request, status, ms));
   };
-
-  app.decorate('requestLog', {
-    everyRequest,
-    answered(request: FastifyRequest, reply: FastifyReply, statusCode: number) {
-      if (everyRequest) {
-        const ms = reply.elapsedTime;
-        log.access(fields(request, statusCode, ms), line(request, statusCode, ms));
-      }
-    },
-  } satisfies RequestLog);
 
   // Nothing at all per request when the level would drop every line of it.
   if (level === 'error' || level === 'silent') return;
