@@ -6,7 +6,6 @@ import { prepareQuery } from '../../src/domain/nameSearch';
 import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { GRAVE_SCOPES } from '../data/dataVersions';
 import { answers } from '../schemas/common';
 import { searchMatches } from '../schemas/entities';
 import { typed } from './typed';
@@ -27,8 +26,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/search',
     {
       schema: { querystring: searchQuery, response: answers({ 200: searchMatches }, { refusals: [400], kept: true }) },
-      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: GRAVE_SCOPES, query: ['q'] } },
+      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: ['burials'], query: ['q'] } },
     },
+    // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
     async (request): Promise<SearchMatch[]> => {
       const query = prepareQuery(request.query.q ?? '');
       if (query === null) return [];
