@@ -31,7 +31,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // benchmark's diagnostics (bench/server.mjs).
   const inherited = { ...process.env };
   delete inherited.LOG_LEVEL;
-  const child = spawn(process.execPath, ['bench/server.mjs'], {
+  const child = spawn(process.execPath, ['--expose-gc', 'bench/server.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
     env: {
       ...inherited,

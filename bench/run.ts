@@ -604,6 +604,14 @@ async function main(): Promise<void> {
       mb(memory.heapUsed),
       `of ${mb(memory.heapTotal)}`,
     );
+    // What the server keeps, as against garbage not yet collected: the heap after a full collection.
+    const kept = (await (await fetch(`${api}/__bench/memory?collect=1`)).json()) as NodeJS.MemoryUsage;
+    record(
+      'server',
+      `after a full collection: heap kept (MB; heap size ${mb(kept.heapTotal)} MB, outside the heap ${mb(kept.external)} MB, resident ${mb(kept.rss)} MB)`,
+      mb(kept.heapUsed),
+      'MB',
+    );
   } finally {
     await server.stop();
     rmSync(work, { recursive: true, force: true });
