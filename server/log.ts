@@ -56,5 +56,18 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   const stream = format === 'text' ? { write: (line: string) => sink.write(textLine(line)) } : sink;
-  return { level, customLevels: { access: ACCESS }, stream };
+  return {
+    level,
+    customLevels: { access: ACCESS },
+    stream,
+    hooks: {
+      // @fastify/compress logs as an error a visitor who went away while a compressed answer was streaming
+      // ("premature close"): nothing failed on the server, and a busy day would fill the log with it.
+      logMethod(args, method) {
+        const [first] = args as unknown[];
+        if (first instanceof Error && first.message === 'premature close') return;
+        method.apply(this, args);
+      },
+    },
+  };
 }
