@@ -56,11 +56,14 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
   await app.register(answerCache, { ctx });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    exposedHeaders: ['Content-Range'],
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
-  });
+  // Only with origins to allow: with none (the same origin only) its hook did nothing on every request but cost.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      exposedHeaders: ['Content-Range'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+  }
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(site, { staticDir: config.staticDir, calendarFirst: config.calendarFirst });

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import type { AnswerCacheConfig } from '../routeConfig';
@@ -23,8 +23,8 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** The key of a request whose route declares its answer kept, or null when this request's answer is not kept. */
-function keyOf(request: FastifyRequest, declared: AnswerCacheConfig | undefined): string | null {
-  if (!declared || request.method !== 'GET') return null;
+function keyOf(request: FastifyRequest, declared: AnswerCacheConfig): string | null {
+  if (request.method !== 'GET') return null;
   const query = request.url.indexOf('?');
   if (query === -1) return request.url;
   // Only the query parameters the route names make another answer; anything else (cache busters, unknown
@@ -262,22 +262,48 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     raw.end(body ?? undefined);
   }
 
-  const serveKept = async (request: FastifyRequest, reply: FastifyReply) => {
-    const declared = request.routeOptions.config.answerCache;
-    const key = keyOf(request, declared);
-    if (key === null) return;
+  /** Serves the kept answer once the counters are checked and a build under way has ended; false if none. */
+  async function serveKeptLater(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    declared: AnswerCacheConfig,
+  ) {
     await fresh();
     let entry = usable(key);
-    if (entry) return writeKept(request, reply, entry);
-    await buildUnderWay(key);
-    entry = usable(key);
-    if (entry) return writeKept(request, reply, entry);
+    if (!entry) {
+      await buildUnderWay(key);
+      entry = usable(key);
+    }
+    if (entry) {
+      writeKept(request, reply, entry);
+      return true;
+    }
     const state = request as CacheState;
     state.cacheKey = key;
-    state.cacheScopes = declared!.shows;
+    state.cacheScopes = declared.shows;
     state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
-  };
+    return false;
+  }
+
+  /**
+   * The onRequest hook of one route that declares its answer kept. The usual case (counters read within the second,
+   * the answer kept) is answered in the same turn, without a promise; the rest waits in serveKeptLater.
+   */
+  const serveKeptFor =
+    (declared: AnswerCacheConfig): onRequestHookHandler =>
+    (request, reply, done) => {
+      const key = keyOf(request, declared);
+      if (key === null) return done();
+      const entry = versions !== null && Date.now() - checkedAt < VERSION_CHECK_MS ? usable(key) : null;
+      // Answered: the reply is the hook's own from here (no done(), as for any answer sent from a hook).
+      if (entry) return writeKept(request, reply, entry);
+      serveKeptLater(request, reply, key, declared).then(
+        (served) => served || done(),
+        (error: Error) => done(error),
+      );
+    };
 
   // Whatever a successful write changed, this process will not serve it stale: the counters are read again before
   // the write's answer leaves, so the next read of the same client already misses the old answer.
@@ -323,7 +349,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   // before it (the request ceiling counts a kept answer too) and before compression (it keeps the plain JSON).
   app.addHook('onRoute', (route) => {
     if (!route.config?.answerCache) return;
-    route.onRequest = [...asArray(route.onRequest), serveKept];
+    route.onRequest = [...asArray(route.onRequest), serveKeptFor(route.config.answerCache)];
     route.onSend = [...asArray(route.onSend), keepAnswer];
   });
 
