@@ -1,6 +1,7 @@
 // Small measuring tools for the benchmark: sizes, a server process with start-up timing, Chromium with a debug port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { freePort } from '../tests/support/process';
 import { CHROMIUM_FLAGS } from '../tests/support/browser';
@@ -26,12 +27,14 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const t0 = performance.now();
-  // The production entry (npm start's bundle, rebuilt first if a source is newer) with the ceiling route added.
-  const child = spawn(process.execPath, ['bench/ceilingServer.mjs'], {
+  // The production entry (npm start's bundle, rebuilt first if a source is newer) with its default logging, and the
+  // benchmark's diagnostics (bench/server.mjs).
+  const inherited = { ...process.env };
+  delete inherited.LOG_LEVEL;
+  const child = spawn(process.execPath, ['--expose-gc', 'bench/server.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
     env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
+      ...inherited,
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '0',
       ...env,
@@ -61,6 +64,57 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb * 1024;
     },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** One answer as the real server sent it, for bench/bareServer.mjs to send again. */
+export interface CapturedAnswer {
+  url: string;
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** base64 of the bytes on the wire (compressed when the server compressed them) */
+  body: string;
+}
+
+/** GETs `url` with these headers and keeps the answer's status, headers and undecoded bytes. */
+export function capture(base: string, path: string, headers: Record<string, string>): Promise<CapturedAnswer> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          url: path,
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string | string[]>,
+          body: Buffer.concat(chunks).toString('base64'),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
+
+/** bench/bareServer.mjs in its own process, answering these captured answers. */
+export async function startBareServer(capturesFile: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['bench/bareServer.mjs', capturesFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', () => reject(new Error('bare server exited at start')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -1,23 +1,30 @@
 // buildApp(ctx): the whole server as a Fastify instance (what main.ts listens with and what tests start). It only
 // composes: the plugins, the API's routes under /api, and the site.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { AppContext } from './context';
+import { loggerOptions, type LogSink } from './log';
 import answerCache from './plugins/answerCache';
 import errors, { frameworkErrors } from './plugins/errors';
 import requestCeiling from './plugins/rateLimit';
+import requestLog from './plugins/requestLog';
 import securityHeaders from './plugins/securityHeaders';
 import { apiRoutes } from './routes';
 import site from './site';
 
 export const BODY_LIMIT = 256 * 1024;
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/** `logTo`: where the log's lines go instead of standard output (the request log's test reads them). */
+export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, config.logFormat, options.logTo),
+    // The request lines are the request log's (plugins/requestLog.ts), at the level they are worth; and no child
+    // logger per request (it cost a few percent of a kept answer): a line that needs the request names it.
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Strict types: a number where text is expected is refused, not quietly converted.
@@ -29,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.decorateRequest('account', null);
 
+  await app.register(requestLog, { level: config.logLevel });
   await app.register(errors);
   await app.register(swagger, {
     openapi: {
@@ -48,11 +56,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
   await app.register(answerCache, { ctx });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    exposedHeaders: ['Content-Range'],
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
-  });
+  // Only with origins to allow: with none (the same origin only) its hook did nothing on every request but cost.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      exposedHeaders: ['Content-Range'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+  }
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(site, { staticDir: config.staticDir, calendarFirst: config.calendarFirst });

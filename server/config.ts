@@ -3,6 +3,7 @@ import { CALENDARS_FIRST, type CalendarFirst } from '../src/domain/dateText';
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
 import { t, type MessageKey } from '../src/domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../src/domain/validation';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -42,8 +43,14 @@ export interface Config {
   corsOrigins: string[];
   /** Folder of the built site (index.html + assets), served with SPA fallback when present; STATIC_DIR=none: API only. */
   staticDir: string | null;
-  /** Log requests (production) or stay quiet (tests). */
-  logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * What the log says (server/log.ts): `access` one line per request and all below; `info` (the default) staff
+   * writes, requests slower than a second, failures and start-up notices; `warn` slow requests and failures;
+   * `error` failures only; `silent` nothing (tests).
+   */
+  logLevel: LogLevel;
+  /** `json` lines (pino; the default of npm start) or `text` lines for a person (npm run demo, npm run dev). */
+  logFormat: LogFormat;
   /** Trust X-Forwarded-For from a reverse proxy in front. */
   trustProxy: boolean;
   /** Daily online backups of the SQLite register go here (null: none). */
@@ -125,10 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const checked = checkNewPassword(managerPassword);
     if (!checked.ok) throw new ConfigError(`MANAGER_PASSWORD must be 8 to 200 characters: ${t(checked.error)}`);
   }
-  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
-  if (!['info', 'warn', 'error', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL must be info, warn, error or silent');
-  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (env.LOG_FORMAT?.trim() || 'json') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be ${LOG_FORMATS.join(' or ')}`);
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins,
     staticDir: env.STATIC_DIR?.trim() === 'none' ? null : env.STATIC_DIR?.trim() || 'dist',
     logLevel,
+    logFormat,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     backupDir: env.BACKUP_DIR?.trim() || null,
     backupKeep: env.BACKUP_KEEP ? integer('BACKUP_KEEP', env.BACKUP_KEEP, 1, 3650) : 14,

@@ -30,7 +30,19 @@ export function createContext(options: {
   now?: () => Date;
 }): AppContext {
   const now = options.now ?? (() => new Date());
-  const today = () => todayIn(options.config.timeZone, now());
+  // Asked on every request (a kept answer is for one day) and formatting a date in a zone is not free: the day is
+  // read again only when the clock's minute changes (zone offsets are whole minutes, so a day starts on a minute).
+  let minuteOf = NaN;
+  let todayOf = '';
+  const today = () => {
+    const at = now();
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== minuteOf) {
+      todayOf = todayIn(options.config.timeZone, at);
+      minuteOf = minute;
+    }
+    return todayOf;
+  };
   return {
     db: options.db,
     dialect: options.dialect,

@@ -7,7 +7,8 @@ import { migrate } from './db/migrations';
 import { DEMO_ACCOUNTS, ensureDemoAccounts, isEmpty, seedDemoVillage } from './seed/generator';
 
 async function demo(): Promise<void> {
-  const config = loadConfig({ DATABASE_URL: 'file:data/demo.sqlite', ...process.env });
+  // Lines for the person at the terminal (npm run demo, npm run dev), unless LOG_FORMAT says otherwise.
+  const config = loadConfig({ DATABASE_URL: 'file:data/demo.sqlite', LOG_FORMAT: 'text', ...process.env });
   const store = await openStore(config.databaseUrl);
   try {
     await migrate(store.db);

@@ -36,9 +36,17 @@ export const writeBy = (
   changed: (change) => ctx.searchIndex.changedGraves(change),
 });
 
-/** Marks the grave's section changed inside the transaction; answers what to tell `changed` after the commit. */
-async function graveChanged(trx: Kysely<Database>, gender: Gender, graveId: string): Promise<GraveChange> {
-  const versions = await markChanged(trx, [gender]);
+/**
+ * Marks the grave's section changed inside the transaction, and the graves on record unless the grave is new
+ * (dataVersions.ts); answers what to tell `changed` after the commit.
+ */
+async function graveChanged(
+  trx: Kysely<Database>,
+  gender: Gender,
+  graveId: string,
+  { created = false } = {},
+): Promise<GraveChange> {
+  const versions = await markChanged(trx, created ? [gender] : [gender, 'burials']);
   return { gender, version: versions.get(gender) ?? '', graveIds: [graveId] };
 }
 
@@ -72,7 +80,7 @@ export async function createGrave({ db, by, at, changed }: Write, gender: Gender
         entityId: id,
         after: { gender, number: graveNumberOf(row) },
       });
-      return graveChanged(trx, gender, id);
+      return graveChanged(trx, gender, id, { created: true });
     });
   } catch (error) {
     // Two staff creating the same number at once: the unique index refuses the second.
@@ -289,7 +297,7 @@ export async function transferRemains(
       before: { graveId, graveNumber: graveNumberOf(from), people: people.map((p) => p.name) },
       after: { graveId: to.id, graveNumber: graveNumberOf(to), date: move.date },
     });
-    const versions = await markChanged(trx, [from.gender, 'bones']);
+    const versions = await markChanged(trx, [from.gender, 'bones', 'burials']);
     return {
       result: { moved: ids.length, to: { number: graveNumberOf(to), gender: to.gender } },
       changes: [

@@ -118,7 +118,7 @@ export async function createGraveRange(
         entityId: `${gender}:${from}-${to}`,
         after: { gender, from, to, created: missing.length, skipped },
       });
-      const versions = await markChanged(trx, [gender]);
+      const versions = await markChanged(trx, [gender, 'burials']);
       // New graves hold no burials, and the search index keeps only graves with burials: it needs the counter alone.
       change = { gender, version: versions.get(gender) ?? '', graveIds: [] };
       return { created: missing.length, skipped };
@@ -274,7 +274,7 @@ export async function importBurials(
         },
       });
       for (const g of plan.newGraves) if (!touched.has(g.gender)) touched.set(g.gender, new Set());
-      const versions = await markChanged(trx, [...touched.keys()]);
+      const versions = await markChanged(trx, [...touched.keys(), 'burials']);
       for (const [gender, ids] of touched) {
         changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
       }
@@ -382,7 +382,7 @@ export async function undoBatch(write: Write, id: string): Promise<void> {
     };
     for (const b of burials) touch(b.gender, b.grave_id);
     for (const g of graves) touch(g.gender, g.id);
-    const versions = await markChanged(trx, [...touched.keys()]);
+    const versions = await markChanged(trx, [...touched.keys(), 'burials']);
     for (const [gender, ids] of touched) changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
   });
   await tell(write, changes);

@@ -189,6 +189,13 @@ const migrations: Record<string, Migration> = {
       await db.insertInto('settings').values({ key: 'data_version:plan', value: '0' }).execute();
     },
   },
+  '0008_burials_version': {
+    // Issue 14: a counter for the burials and the graves already on record (data/dataVersions.ts), so that adding
+    // an empty grave no longer throws away the search answers, the recent burials and every grave's page.
+    async up(db: Kysely<any>) {
+      await db.insertInto('settings').values({ key: 'data_version:burials', value: '0' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

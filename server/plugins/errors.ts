@@ -92,7 +92,10 @@ async function errors(app: FastifyInstance): Promise<void> {
     if (status === 403) return reply.status(403).send({ message: t('errors.forbidden') });
     if (status === 404) return reply.status(404).send({ message: t('common.notFound') });
     if (status >= 400 && status < 500) return reply.status(status).send({ message: t('errors.badRequest') });
-    request.log.error({ err: error }, 'request failed');
+    request.log.error(
+      { err: error, method: request.method, url: request.url },
+      `failed: ${request.method} ${request.url}`,
+    );
     return reply.status(500).send({ message: t('errors.internal') });
   });
 }

@@ -29,8 +29,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/search',
     {
       schema: { querystring: searchQuery, response: answers({ 200: searchMatches }, { refusals: [400], kept: true }) },
-      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: GRAVE_SCOPES, query: ['q'] } },
+      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: ['burials'], query: ['q'] } },
     },
+    // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
     async (request): Promise<SearchMatch[]> => {
       const query = prepareQuery(request.query.q ?? '');
       if (query === null) return [];

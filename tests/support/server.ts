@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import type { LogSink } from '../../server/log';
 import type { AppContext } from '../../server/context';
 import { prepare } from '../../server/startup';
 import { DEMO_ACCOUNTS, seedDemoVillage, type SeedOptions } from '../../server/seed/generator';
@@ -38,6 +39,8 @@ export interface TestServerOptions {
   /** postgres://… to run on PostgreSQL (a fresh database is created on that server); default a temp SQLite file. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Where the log's lines go; with it the log follows LOG_LEVEL / LOG_FORMAT of `env` (without it, silent). */
+  logTo?: LogSink;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -59,7 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     host: '127.0.0.1',
     staticDir: options.staticDir ?? null,
-    logLevel: 'silent',
+    ...(options.logTo ? {} : { logLevel: 'silent' as const }),
   };
   const { store, ctx } = await prepare(config, { now: options.now });
   const seed = options.seed ?? 'none';
@@ -68,7 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const { ensureDemoAccounts } = await import('../../server/seed/generator');
     await ensureDemoAccounts(store.db);
   }
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logTo: options.logTo });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -60,8 +60,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/graves/graves/:id',
     {
       schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404], kept: true }) },
-      // The grave's place on the plan comes with it: renaming the rows changes it.
-      config: { answerCache: { shows: [...GRAVE_SCOPES, 'plan'] } },
+      // The grave's place on the plan comes with it: renaming the rows changes it. Only a write to a grave already
+      // on record can change a grave's page (adding another grave cannot).
+      config: { answerCache: { shows: ['burials', 'plan'] } },
     },
     async (request) => one(request.params.id, true),
   );

@@ -29,7 +29,8 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/graves/recentBurials',
     {
       schema: { response: answers({ 200: graves }, { kept: true }) },
-      config: { answerCache: { shows: GRAVE_SCOPES } },
+      // Graves holding burials only: a new, empty grave does not change it.
+      config: { answerCache: { shows: ['burials'] } },
     },
     async () => recentBurials(ctx.db, ctx.statusContext()),
   );
