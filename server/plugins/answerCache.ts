@@ -292,6 +292,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     }
     if (entry) {
       writeKept(request, reply, entry);
+      app.logIfSlow(request, reply); // it may have waited for another request's build
       return true;
     }
     const state = request as CacheState;
@@ -332,6 +333,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const key = state.cacheKey;
     const scopes = state.cacheScopes;
     if (!key || !scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    app.logIfSlow(request, reply);
     const body = Buffer.from(payload);
     const entry: Entry = {
       body,
