@@ -37,6 +37,13 @@ function keyOf(request: FastifyRequest, declared: AnswerCacheConfig): string | n
 }
 
 const MAX_ENTRIES = 2000;
+/**
+ * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first): the town's
+ * sections and the staff's whole register take about 13 MB with their compressed forms; the rest are searches and
+ * small answers, which could otherwise fill memory with a few thousand different queries.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+const bytesOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 /** How long a request waits for the same answer being built by another before building it itself. */
 const BUILD_WAIT_MS = 5000;
 
@@ -179,7 +186,15 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
   };
   const keep = (key: string, entry: Entry) => {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.delete(key);
+    // Counted when an answer is kept (rarely: once per change of what it shows), not when it is served.
+    let bytes = bytesOf(entry);
+    for (const kept of entries.values()) bytes += bytesOf(kept);
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes > MAX_BYTES)) {
+      const [oldest, gone] = entries.entries().next().value!;
+      bytes -= bytesOf(gone);
+      entries.delete(oldest);
+    }
     entries.set(key, entry);
     built++;
   };
@@ -277,6 +292,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     }
     if (entry) {
       writeKept(request, reply, entry);
+      app.logIfSlow(request, reply); // it may have waited for another request's build
       return true;
     }
     const state = request as CacheState;
@@ -317,6 +333,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const key = state.cacheKey;
     const scopes = state.cacheScopes;
     if (!key || !scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    app.logIfSlow(request, reply);
     const body = Buffer.from(payload);
     const entry: Entry = {
       body,
