@@ -2,6 +2,7 @@
 // allow-list: the public site's pages and the public GET answers it reads, asked without credentials. Everything
 // else goes to the network untouched and is never stored: the console (/admin), the login page, any request
 // carrying an Authorization header, the staff's answers, and every POST (a suggestion, a login).
+import { API_BASE } from '../../api/client';
 import { paths } from '../../api/paths';
 import { CONSOLE_BASE } from '../../domain/consolePaths';
 import { publicPageOf } from '../../domain/publicPages';
@@ -16,7 +17,10 @@ export const CACHE_NAMES = {
   index: 'register-index',
 } as const;
 
-export const API_PREFIX = '/api';
+/** The API's base as the site asks for it (a VITE_API_URL on another origin is never kept: see offlineRule). */
+export const API_PREFIX = API_BASE;
+/** The name search's path, without its query. */
+const SEARCH_PATH = paths.search('').split('?')[0];
 
 /** The index's address, as the worker asks for it. */
 export const INDEX_URL = `${API_PREFIX}${paths.searchIndex()}`;
@@ -96,7 +100,7 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
   if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
   const path = pathname.slice(API_PREFIX.length);
   if (pathname === INDEX_URL) return url.search === '' ? 'index' : null;
-  if (path === '/search') return 'search';
+  if (path === SEARCH_PATH) return 'search';
   if (pathname in CARDS_SECTION_OF_PATH)
     return [...url.searchParams.keys()].every((key) => CARD_QUESTIONS.has(key)) ? 'cards' : null;
   if (url.search !== '') return null;
