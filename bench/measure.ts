@@ -31,7 +31,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // benchmark's diagnostics (bench/server.mjs).
   const inherited = { ...process.env };
   delete inherited.LOG_LEVEL;
-  const child = spawn(process.execPath, ['--expose-gc', 'bench/server.mjs'], {
+  // The heap budget `npm start` gives the server (package.json: HEAP_LIMIT_MB, default 160 MB).
+  const heapMb = process.env.HEAP_LIMIT_MB ?? '160';
+  const child = spawn(process.execPath, ['--expose-gc', `--max-old-space-size=${heapMb}`, 'bench/server.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
     env: {
       ...inherited,
