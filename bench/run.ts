@@ -455,21 +455,15 @@ async function main(): Promise<void> {
             );
           }
           const timings = timingsOf;
+          // A town's section (over SECTION_CARDS.localSearchMax graves) is searched by the server once typing
+          // pauses (250 ms), so this is the pause plus the server's answer drawn, one figure per word typed, not a
+          // filter per keystroke: the per-keystroke targets (< 16 ms, p95 < 50 ms) belong to sections searched in
+          // the browser, and nothing is drawn between keystrokes here. Printed without a target.
           record(
             'browser',
-            `/man: list update per keystroke, median of ${timings.length}`,
+            `/man (town, searched by the server): typing paused → list drawn, 250 ms pause included, median of ${timings.length}`,
             percentile(timings, 50),
             'ms',
-            '< 16 ms',
-            percentile(timings, 50) < 16,
-          );
-          record(
-            'browser',
-            '/man: list update per keystroke, p95',
-            percentile(timings, 95),
-            'ms',
-            '< 50 ms',
-            percentile(timings, 95) < 50,
           );
         }
       } finally {
