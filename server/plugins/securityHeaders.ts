@@ -23,6 +23,13 @@ const SITE_CSP_DIRECTIVES = {
   'form-action': ["'self'"],
 };
 
+/**
+ * What the pages may ask of the device (helmet does not write this header): the console asks for the phone's
+ * location to record where a grave lies (GravePosition), from this origin only; nothing else is ever needed.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
 /** The headers helmet sets with the register's options, read once from a throwaway server. */
 export async function helmetHeaders(): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
@@ -52,7 +59,7 @@ declare module 'fastify' {
 }
 
 async function securityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = Object.freeze(await helmetHeaders());
+  const headers = Object.freeze({ ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY });
   app.decorate('securityHeaders', headers);
   // Set as the answer leaves (a kept answer written straight to the socket writes them itself, see answerCache).
   // API answers are about the register as it is now: no cache may keep them unless the route says otherwise (the

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
+import { PERMISSIONS_POLICY } from '../../server/plugins/securityHeaders';
 
 describe.each(ENGINES)('headers on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -47,6 +48,17 @@ describe.each(ENGINES)('headers on $name', ({ databaseUrl }) => {
     const api404 = await fetch(`${s.api}/does-not-exist`);
     expect(api404.status).toBe(404);
     expect(api404.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('every answer, a kept one too, says what the page may ask of the device and keeps other origins out', async () => {
+    for (const url of [`${s.url}/`, `${s.api}/graves/male`, `${s.api}/graves/male`, `${s.api}/nothing`]) {
+      const res = await fetch(url);
+      expect(res.headers.get('permissions-policy'), url).toBe(PERMISSIONS_POLICY);
+      expect(PERMISSIONS_POLICY).toContain('camera=()');
+      expect(PERMISSIONS_POLICY).toContain('geolocation=(self)');
+      expect(res.headers.get('cross-origin-opener-policy'), url).toBe('same-origin');
+      expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
+    }
   });
 
   it('CORS: by default no other origin is allowed', async () => {
