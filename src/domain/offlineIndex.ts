@@ -162,6 +162,18 @@ export function decodeOfflineIndex(index: OfflineIndex): Grave[] {
   });
 }
 
+type Person = { grave: Grave; person: BuriedPerson };
+
+/** Every buried person of these graves by name, ties broken by the newest burial first (as the server's index). */
+function peopleIndex(graves: ReadonlyArray<Grave>): NameIndex<Person> {
+  const newerFirst = (a: Person, b: Person) =>
+    a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
+  const index = new NameIndex<Person>(newerFirst);
+  for (const grave of graves)
+    for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
+  return index;
+}
+
 /** The most answers the server's search gives (server/routes/search.ts). */
 const SEARCH_LIMIT = 50;
 
@@ -170,12 +182,7 @@ const SEARCH_LIMIT = 50;
  * (best first, then the most recent burial), the same limit.
  */
 export function offlineSearch(graves: ReadonlyArray<Grave>): (text: string) => SearchMatch[] {
-  type Item = { grave: Grave; person: BuriedPerson };
-  const newerFirst = (a: Item, b: Item) =>
-    a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
-  const index = new NameIndex<Item>(newerFirst);
-  for (const grave of graves)
-    for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
+  const index = peopleIndex(graves);
   return (text) => {
     const query = prepareQuery(text);
     if (query === null) return [];
@@ -207,12 +214,7 @@ export interface CardsAsked {
 export function offlineSectionCards(
   graves: ReadonlyArray<Grave>,
 ): (gender: Gender, asked: CardsAsked) => GraveCardPage {
-  type Item = { grave: Grave; person: BuriedPerson };
-  const newerFirst = (a: Item, b: Item) =>
-    a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
-  const index = new NameIndex<Item>(newerFirst);
-  for (const grave of graves)
-    for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
+  const index = peopleIndex(graves);
   const card = ({ _id, number, gender, status, daysUntilAvailable }: Grave): GraveCardData => ({
     _id,
     number,

@@ -112,43 +112,48 @@ registerRoute(
 registerRoute(({ request, url }) => ruleOf(request, url) === 'answer', answers);
 registerRoute(({ request, url }) => ruleOf(request, url) === 'index', index);
 
-// A section list: as last received, else drawn from the index (numbers, statuses, names and dates).
+/**
+ * A public answer as last received (network first), else drawn from the kept index by `fromIndex` (null when the
+ * index cannot draw it): the section lists and the sections' card pages.
+ */
+const answerOrIndex =
+  (fromIndex: (kept: NonNullable<typeof decoded>, url: URL) => unknown) =>
+  async (options: Parameters<NetworkFirst['handle']>[0] & { url: URL }) => {
+    try {
+      return await answers.handle(options);
+    } catch (error) {
+      const kept = await keptGraves();
+      const drawn = kept && fromIndex(kept, options.url);
+      if (drawn === null || drawn === undefined) throw error;
+      return json(drawn);
+    }
+  };
+
+// A section list: numbers, statuses, names and dates.
 registerRoute(
   ({ request, url }) => ruleOf(request, url) === 'section',
-  async (options) => {
-    try {
-      return await answers.handle(options);
-    } catch (error) {
-      const kept = await keptGraves();
-      const gender = SECTION_OF_PATH[options.url.pathname];
-      if (!kept || !gender) throw error;
-      return json(sectionOf(kept.graves, gender));
-    }
-  },
+  answerOrIndex((kept, url) => {
+    const gender = SECTION_OF_PATH[url.pathname];
+    return gender ? sectionOf(kept.graves, gender) : null;
+  }),
 );
 
-// A page of a section's cards (a town's sections are scrolled and searched a page at a time): as last received,
-// else drawn from the index with the same order and the same matcher as the server.
+// A page of a section's cards (a town's sections are scrolled and searched a page at a time), with the same
+// order and the same matcher as the server.
 registerRoute(
   ({ request, url }) => ruleOf(request, url) === 'cards',
-  async (options) => {
-    try {
-      return await answers.handle(options);
-    } catch (error) {
-      const kept = await keptGraves();
-      const gender = CARDS_SECTION_OF_PATH[options.url.pathname];
-      if (!kept || !gender) throw error;
-      const asked = options.url.searchParams;
-      kept.cards ??= offlineSectionCards(kept.graves);
-      return json(
-        kept.cards(gender, {
-          q: asked.get('q') ?? '',
-          offset: Number(asked.get('offset') ?? 0) || 0,
-          limit: Math.min(Number(asked.get('limit') ?? SECTION_CARDS.firstPage) || SECTION_CARDS.firstPage, SECTION_CARDS.maxLimit),
-        }),
-      );
-    }
-  },
+  answerOrIndex((kept, url) => {
+    const gender = CARDS_SECTION_OF_PATH[url.pathname];
+    if (!gender) return null;
+    const asked = url.searchParams;
+    const limit = Number(asked.get('limit') ?? SECTION_CARDS.firstPage) || SECTION_CARDS.firstPage;
+    kept.cards ??= offlineSectionCards(kept.graves);
+    return kept.cards(gender, {
+      q: asked.get('q') ?? '',
+      offset: Number(asked.get('offset') ?? 0) || 0,
+      limit: Math.min(limit, SECTION_CARDS.maxLimit),
+    });
+  }),
 );
 
 // The name search is the server's while there is a network (never kept: every query is another answer), the
