@@ -134,8 +134,8 @@ const COMPRESS_FROM = 1024;
  * compressed in the server's only thread, so they use levels that cost milliseconds: the men's section of the
  * town (2.1 MB of JSON) takes 55 ms at quality 4 for 585 KB, 200 ms at 7 for 573 KB, and 3.9 s at 11 for 493 KB
  * (measured): at 11 a write followed by a visit stopped every other answer for seconds. A small one (a search, an
- * article list) takes well under a millisecond at 5. The site's files, which never change while the server runs,
- * are compressed once at the best level when the site is built (site/index.ts serves them pre-compressed).
+ * article list) takes well under a millisecond at 5. The site's files are not kept here: site/index.ts would serve
+ * them pre-compressed, but the build writes no .br/.gz files yet, so @fastify/compress compresses them per request.
  */
 const brotliQuality = (bytes: number) => (bytes < SMALL_ANSWER ? 5 : 4);
 /** gzip's level for answers (for the few clients without brotli): 6 is zlib's default, 9 costs twice for 1 % less. */
