@@ -69,7 +69,9 @@ async function errors(app: FastifyInstance): Promise<void> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
     if (error.validation) {
       const status = error.validationContext === 'params' ? 404 : 400;
       return reply.status(status).send({ message: validationMessage(error, request.routeOptions.config?.fieldErrors) });
