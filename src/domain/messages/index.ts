@@ -11,6 +11,7 @@ import { registerConsoleText } from './registerConsole';
 import { planText } from './plan';
 import { planPublicText } from './planPublic';
 import { offlineText } from './offline';
+import { inputRulesText } from './inputRules';
 import { fill } from './fill';
 
 export const messages = {
@@ -26,6 +27,7 @@ export const messages = {
   ...planText,
   ...planPublicText,
   ...offlineText,
+  ...inputRulesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
