@@ -116,7 +116,12 @@ describe('bidirectional controls', () => {
       ok: true,
       value: [{ label: 'أ', from: 1, to: 5 }],
     });
-    expect(checkPlanRows([{ label: 'أ', from: 1, to: 5 }, { label: 'ب\u0000', from: 6, to: 9 }])).toEqual({
+    expect(
+      checkPlanRows([
+        { label: 'أ', from: 1, to: 5 },
+        { label: 'ب\u0000', from: 6, to: 9 },
+      ]),
+    ).toEqual({
       ok: false,
       error: t('input.planRowLabel.control', { n: '٢' }),
     });
