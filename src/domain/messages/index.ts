@@ -11,6 +11,7 @@ import { registerConsoleText } from './registerConsole';
 import { planText } from './plan';
 import { planPublicText } from './planPublic';
 import { offlineText } from './offline';
+import { accountsText, sessionEndedText } from './accounts';
 import { fill } from './fill';
 
 export const messages = {
@@ -26,6 +27,8 @@ export const messages = {
   ...planText,
   ...planPublicText,
   ...offlineText,
+  ...sessionEndedText,
+  ...accountsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
