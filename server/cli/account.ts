@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { emailRefusal, loadConfig, ConfigError } from '../config';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
-import { findAccountByEmail, insertAccount, setPassword, updateAccount } from '../data/accounts';
+import { changePassword, findAccountByEmail, insertAccount, updateAccount } from '../data/accounts';
 import { audit } from '../data/audit';
 import { t } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
@@ -100,18 +100,9 @@ async function main(argv: string[]): Promise<void> {
       console.log(`Changed the e-mail of ${existing.email} to ${newEmail}.`);
     } else {
       if (!existing) throw new UsageError(`no account has the e-mail ${email}`);
-      await store.db.transaction().execute(async (trx) => {
-        await setPassword(trx, existing.id, password);
-        await audit(trx, {
-          at: new Date(),
-          account: null,
-          action: 'account.password',
-          entity: 'account',
-          entityId: existing.id,
-          after: { email: existing.email, by: 'command line' },
-        });
-      });
-      console.log(`Changed the password of ${existing.email}.`);
+      // As through the API: every session of the account ends with the old password.
+      await changePassword(store.db, existing, password, null, new Date(), { by: 'command line' });
+      console.log(`Changed the password of ${existing.email}; its sessions have ended.`);
     }
   } finally {
     await store.close();

@@ -1,10 +1,11 @@
 // Staff accounts: created by a manager, the CLI or start-up configuration; emails are unique ignoring case.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Account, Role, TokenClaims } from '../../src/domain/types';
 import { hashPassword } from '../auth/passwords';
+import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
-import { audit } from './audit';
+import { audit, type AuditAction } from './audit';
 
 type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
 
@@ -36,12 +37,52 @@ export async function insertAccount(
   return id;
 }
 
-export async function setPassword(db: Kysely<Database>, id: string, password: string, now: Date = new Date()) {
-  await db
+/**
+ * Ends every session of the account: tokens carry the generation they were signed with, and the authentication
+ * check refuses one that is no longer the account's (on every process, since each reads the row). Called inside the
+ * transaction of the change that ends them. The new generation.
+ */
+async function nextGeneration(trx: Transaction<Database>, id: string, at: Date): Promise<number> {
+  await trx
     .updateTable('accounts')
-    .set({ password_hash: await hashPassword(password), updated_at: now.toISOString() })
+    .set({ session_generation: sql<number>`session_generation + 1`, updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
+  const row = await trx
+    .selectFrom('accounts')
+    .select('session_generation')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.session_generation);
+}
+
+/**
+ * A password set (by its owner, a manager or the command line), audited; every earlier session of the account
+ * ends with it, so resetting a stolen password cuts the thief off. The account's new session generation.
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  account: { id: string; email: string },
+  password: string,
+  by: Staff,
+  at: Date,
+  /** More to record (the command line marks its changes). */
+  note: Record<string, string> = {},
+): Promise<number> {
+  const hash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('accounts').set({ password_hash: hash }).where('id', '=', account.id).execute();
+    const generation = await nextGeneration(trx, account.id, at);
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'account.password',
+      entity: 'account',
+      entityId: account.id,
+      after: { email: account.email, ...note },
+    });
+    return generation;
+  });
 }
 
 /**
@@ -95,11 +136,13 @@ export async function unusableAccounts(db: Kysely<Database>, usable: (email: str
   return rows.filter((r) => !usable(r.email));
 }
 
+/** The managers who can sign in (a disabled manager keeps nothing running). */
 export async function countManagers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('accounts')
     .select(db.fn.countAll<string | number>().as('n'))
     .where('role', '=', 'manager')
+    .where('disabled_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -125,36 +168,32 @@ export async function registerAdmin(
   });
 }
 
-/** A password changed (by its owner or a manager), audited. */
-export async function changePassword(
-  db: Kysely<Database>,
-  account: { id: string; email: string },
-  password: string,
-  by: Staff,
-  at: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await setPassword(trx, account.id, password, at);
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'account.password',
-      entity: 'account',
-      entityId: account.id,
-      after: { email: account.email },
-    });
-  });
-}
+export const ACCOUNT_SORT = {
+  name: 'name',
+  email: 'email_lower',
+  role: 'role',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+  id: 'id',
+} as const;
 
-export const ACCOUNT_SORT = { name: 'name', email: 'email_lower', role: 'role', createdAt: 'created_at', id: 'id' } as const;
-
-const accountColumns = ['id', 'name', 'email', 'role', 'created_at'] as const;
-const toAccount = (r: { id: string; name: string; email: string; role: Role; created_at: string }): Account => ({
+const accountColumns = ['id', 'name', 'email', 'role', 'created_at', 'disabled_at', 'last_login_at'] as const;
+const toAccount = (r: {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  disabled_at: string | null;
+  last_login_at: string | null;
+}): Account => ({
   _id: r.id,
   name: r.name,
   email: r.email,
   role: r.role,
   createdAt: r.created_at,
+  disabled: r.disabled_at !== null,
+  lastLoginAt: r.last_login_at,
 });
 
 /** Every account (or those of `ids`), oldest first unless sorted otherwise. */
@@ -175,7 +214,150 @@ export async function getAccount(db: Kysely<Database>, id: string): Promise<Acco
   return row ? toAccount(row) : null;
 }
 
-/** The account behind a session token, as it is now (a deleted account has none; a new role shows at once). */
+/**
+ * The account behind a session token, as it is now (a deleted account has none; a new role shows at once), with
+ * the session generation the token must carry and whether the account is disabled.
+ */
 export async function sessionAccount(db: Kysely<Database>, id: string) {
-  return db.selectFrom('accounts').select(['id', 'role', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'role', 'name', 'email', 'session_generation', 'disabled_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, session_generation: Number(row.session_generation) };
+}
+
+/** What a session token is signed with for the account as it is now. */
+export const tokenAccount = (row: { id: string; role: Role; name: string; email: string; session_generation: number }) => ({
+  id: row.id,
+  role: row.role,
+  name: row.name,
+  email: row.email,
+  generation: Number(row.session_generation),
+});
+
+/** A successful sign-in, shown to managers on the accounts page. */
+export async function recordLogin(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db.updateTable('accounts').set({ last_login_at: at.toISOString() }).where('id', '=', id).execute();
+}
+
+/** Why a manager's change of an account was not made. */
+export type ControlRefusal = 'notFound' | 'lastManager';
+
+/**
+ * One change a manager makes to an account's standing, in one transaction: read the account, refuse a change that
+ * would leave no active manager, write, end its sessions when asked, audit before and after.
+ */
+async function controlAccount(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: string,
+  change: {
+    action: AuditAction;
+    /** The new role and disabled time, or undefined when the account already stands so (nothing to do). */
+    next: (row: { role: Role; disabled_at: string | null }) => { role: Role; disabled_at: string | null } | undefined;
+    endSessions: boolean;
+  },
+  by: Staff,
+  at: Date,
+): Promise<ControlRefusal | null> {
+  return db.transaction().execute(async (trx) => {
+    // Two managers demoting or disabling each other at the same moment must not both pass the count below: on
+    // PostgreSQL they take turns on one lock (SQLite runs one transaction at a time on its single connection).
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('accounts:managers'))`.execute(trx);
+    const row = await trx
+      .selectFrom('accounts')
+      .select(['role', 'disabled_at', 'email'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return 'notFound';
+    const next = change.next(row);
+    if (!next) return null;
+    const activeManagerNow = row.role === 'manager' && row.disabled_at === null;
+    const activeManagerAfter = next.role === 'manager' && next.disabled_at === null;
+    if (activeManagerNow && !activeManagerAfter) {
+      const others = await trx
+        .selectFrom('accounts')
+        .select(trx.fn.countAll<string | number>().as('n'))
+        .where('role', '=', 'manager')
+        .where('disabled_at', 'is', null)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (Number(others?.n ?? 0) === 0) return 'lastManager';
+    }
+    await trx
+      .updateTable('accounts')
+      .set({ role: next.role, disabled_at: next.disabled_at, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    if (change.endSessions) await nextGeneration(trx, id, at);
+    await audit(trx, {
+      at,
+      account: by,
+      action: change.action,
+      entity: 'account',
+      entityId: id,
+      before: { email: row.email, role: row.role, disabled: row.disabled_at !== null },
+      after: { email: row.email, role: next.role, disabled: next.disabled_at !== null },
+    });
+    return null;
+  });
+}
+
+/** A manager gives an account another role; its sessions end (the console it has open was drawn for the old one). */
+export const setRole = (db: Kysely<Database>, dialect: DialectName, id: string, role: Role, by: Staff, at: Date) =>
+  controlAccount(
+    db,
+    dialect,
+    id,
+    {
+      action: 'account.role',
+      next: (row) => (row.role === role ? undefined : { role, disabled_at: row.disabled_at }),
+      endSessions: true,
+    },
+    by,
+    at,
+  );
+
+/** A manager disables an account (it cannot sign in and its sessions end) or enables it again. */
+export const setDisabled = (
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: string,
+  disabled: boolean,
+  by: Staff,
+  at: Date,
+) =>
+  controlAccount(
+    db,
+    dialect,
+    id,
+    {
+      action: disabled ? 'account.disable' : 'account.enable',
+      next: (row) =>
+        (row.disabled_at !== null) === disabled
+          ? undefined
+          : { role: row.role, disabled_at: disabled ? at.toISOString() : null },
+      endSessions: disabled,
+    },
+    by,
+    at,
+  );
+
+/** "Sign out everywhere": every session of the account ends, audited. False when there is no such account. */
+export async function endSessions(db: Kysely<Database>, id: string, by: Staff, at: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('accounts').select('email').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    await nextGeneration(trx, id, at);
+    await audit(trx, {
+      at,
+      account: by,
+      action: 'account.signOut',
+      entity: 'account',
+      entityId: id,
+      after: { email: row.email },
+    });
+    return true;
+  });
 }

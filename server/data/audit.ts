@@ -26,7 +26,11 @@ export type AuditAction =
   | 'article.delete'
   | 'account.create'
   | 'account.password'
-  | 'account.update';
+  | 'account.update'
+  | 'account.role'
+  | 'account.disable'
+  | 'account.enable'
+  | 'account.signOut';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

@@ -196,6 +196,19 @@ const migrations: Record<string, Migration> = {
       await db.insertInto('settings').values({ key: 'data_version:burials', value: '0' }).execute();
     },
   },
+  '0009_account_control': {
+    // Issue 15: the committee controls sessions and accounts. A token carries its account's session generation and
+    // is refused once the generation moves on (a password, role or disable change, or "sign out everywhere");
+    // a disabled account keeps its row (the audit trail names it) but cannot sign in.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('session_generation', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('accounts').addColumn('disabled_at', 'text').execute();
+      await db.schema.alterTable('accounts').addColumn('last_login_at', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,11 @@ export interface AccountsTable {
   role: 'manager' | 'admin';
   created_at: string;
   updated_at: string;
+  /** Moves on whenever every earlier session of the account must end; a token carries the one it was signed with. */
+  session_generation: Generated<number>;
+  /** When a manager disabled the account (it cannot sign in), or null. */
+  disabled_at: string | null;
+  last_login_at: string | null;
 }
 
 export interface SettingsTable {

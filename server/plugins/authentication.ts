@@ -1,7 +1,8 @@
 // Who may call a route is declared on the route (`config: { access: { resource, action } }`, server/routeConfig.ts).
 // For those routes this plugin checks, before the body is read and validated, a valid bearer token (401 otherwise)
-// whose account still exists and whose role the policy allows (403 otherwise): an anonymous or unauthorised caller
-// never learns what a valid request would look like, and never makes the server parse a large body.
+// whose account still exists, is enabled and still on the token's session generation, and whose role the policy
+// allows (403 otherwise): an anonymous or unauthorised caller never learns what a valid request would look like,
+// and never makes the server parse a large body.
 // The OpenAPI document marks the same routes as needing the bearer token.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -25,9 +26,14 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
   if (!match) throw refuse(401, 'errors.unauthenticated');
   try {
     const claims = await ctx.signer.verify(match[1]!, Math.floor(ctx.now().getTime() / 1000));
-    // A deleted account's token stops working at once, and a role change takes effect on the next call.
+    // A deleted account's token stops working at once. The row is read on every call (never remembered), so a
+    // password, role or disable change, or "sign out everywhere", made through any process sharing the database
+    // ends the sessions signed before it on the next call they make.
     const account = await sessionAccount(ctx.db, claims.sub);
     if (!account) throw new TokenError('invalid');
+    if (account.disabled_at !== null || account.session_generation !== claims.gen) {
+      throw refuse(401, 'errors.sessionEnded');
+    }
     return { ...claims, role: account.role, name: account.name, email: account.email };
   } catch (error) {
     if (error instanceof TokenError) {

@@ -4,13 +4,21 @@ import { t } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { changePassword, emailKey, findAccountByEmail, registerAdmin } from '../data/accounts';
+import {
+  changePassword,
+  emailKey,
+  findAccountByEmail,
+  recordLogin,
+  registerAdmin,
+  sessionAccount,
+  tokenAccount,
+} from '../data/accounts';
 import { createThrottle } from '../data/throttle';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse } from '../errors';
 import { bodies } from '../schemas/bodies';
-import { answers, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
-import { loginAnswer } from '../schemas/entities';
+import { answers, STAFF, WITH_BODY } from '../schemas/common';
+import { loginAnswer, passwordAnswer } from '../schemas/entities';
 import { typed } from './typed';
 
 export const LOGIN_FAILURES_ALLOWED = 10;
@@ -23,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.post(
     '/auth/login',
     {
-      schema: { body: bodies.login, response: answers({ 200: loginAnswer }, { refusals: WITH_BODY }) },
+      schema: { body: bodies.login, response: answers({ 200: loginAnswer }, { refusals: [...WITH_BODY, 403] }) },
       config: { fieldErrors: { email: 'auth.badCredentials', password: 'auth.badCredentials' } },
     },
     async (request) => {
@@ -38,8 +46,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
       const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
       if (!account || !valid) throw badRequest('auth.badCredentials');
+      // Said only to whoever gave the right password, so it tells a guesser nothing about the account.
+      if (account.disabled_at !== null) throw refuse(403, 'accounts.loginDisabled');
       await throttle.clear(key);
-      const token = await ctx.signer.sign(account, Math.floor(ctx.now().getTime() / 1000));
+      await recordLogin(ctx.db, account.id, ctx.now());
+      const token = await ctx.signer.sign(tokenAccount(account), Math.floor(ctx.now().getTime() / 1000));
       return { token, role: account.role, message: t('auth.loginSuccess') };
     },
   );
@@ -94,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     {
       schema: {
         body: bodies.updatePassword,
-        response: answers({ 200: messageAnswer }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+        response: answers({ 200: passwordAnswer }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },
       config: {
         // Who may change which password is decided below; the token is checked before the body is read.
@@ -113,7 +124,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const account = await findAccountByEmail(ctx.db, email);
       if (!account) throw notFound('account.notFound');
       await changePassword(ctx.db, account, newPassword, claims, ctx.now());
-      return { message: t('password.success') };
+      // Every session of the account has ended, the caller's too when it is their own: the answer carries a fresh
+      // token (as login does) so that the console the owner changed it from stays signed in.
+      if (account.id !== claims.sub) return { message: t('password.success') };
+      const own = await sessionAccount(ctx.db, account.id);
+      if (!own) throw notFound('account.notFound');
+      const token = await ctx.signer.sign(tokenAccount(own), Math.floor(ctx.now().getTime() / 1000));
+      return { message: t('password.success'), token, role: own.role };
     },
   );
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import authentication from '../plugins/authentication';
+import { accountControlRoutes } from './accountControl';
 import { articleRoutes } from './articles';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -29,6 +30,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await articleRoutes(api, ctx);
   await authRoutes(api, ctx);
   await userRoutes(api, ctx);
+  await accountControlRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await registerImportRoutes(api, ctx);
   await planRoutes(api, ctx);

@@ -1,7 +1,7 @@
 // JSON schemas of the request bodies: Fastify validates with them, the type provider types request.body from them,
 // and /api/openapi.json is generated from them. A field that fails its schema is answered with the route's Arabic
 // reason for that field (config.fieldErrors).
-import { GENDERS, SUGGESTION_STATUSES } from '../../src/domain/types';
+import { GENDERS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { MessageKey } from '../../src/domain/messages';
 
@@ -132,6 +132,16 @@ export const bodies = {
     type: 'object',
     properties: { email: text(LIMITS.emailMax), newPassword },
     required: ['email', 'newPassword'],
+  },
+  accountRole: {
+    type: 'object',
+    properties: { role: { type: 'string', enum: ROLES, description: 'manager | admin' } },
+    required: ['role'],
+  },
+  accountDisabled: {
+    type: 'object',
+    properties: { disabled: { type: 'boolean', description: 'true disables the account, false enables it' } },
+    required: ['disabled'],
   },
 } as const;
 

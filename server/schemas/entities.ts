@@ -196,14 +196,32 @@ export const approvedSuggestion = {
 
 export const account = {
   type: 'object',
-  properties: { _id: string, name: string, email: string, role: { type: 'string', enum: ROLES }, createdAt: string },
-  required: ['_id', 'name', 'email', 'role', 'createdAt'],
+  properties: {
+    _id: string,
+    name: string,
+    email: string,
+    role: { type: 'string', enum: ROLES },
+    createdAt: string,
+    disabled: { type: 'boolean', description: 'a disabled account cannot sign in' },
+    lastLoginAt: { type: ['string', 'null'], description: 'the last successful sign-in, or null before the first' },
+  },
+  required: ['_id', 'name', 'email', 'role', 'createdAt', 'disabled', 'lastLoginAt'],
 } as const;
 
 export const loginAnswer = {
   type: 'object',
   properties: { token: string, role: { type: 'string', enum: ROLES }, message: string },
   required: ['token', 'role', 'message'],
+} as const;
+
+/**
+ * A password changed: every earlier session of the account has ended. When it was the caller's own, a new token
+ * and role (as login answers them) keep the caller signed in.
+ */
+export const passwordAnswer = {
+  type: 'object',
+  properties: { message: string, token: string, role: { type: 'string', enum: ROLES } },
+  required: ['message'],
 } as const;
 
 export const auditEntry = {

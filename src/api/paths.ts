@@ -52,6 +52,12 @@ export const paths = {
   register: () => '/auth/register',
   updatePassword: () => '/auth/update-password',
   users: () => '/users',
+  /** Issue 15: a manager changes an account's role, disables or enables it, or ends its sessions. */
+  userRole: (userId: string) => `/users/${id(userId)}/role`,
+  userDisabled: (userId: string) => `/users/${id(userId)}/disabled`,
+  userSignOut: (userId: string) => `/users/${id(userId)}/sign-out-everywhere`,
+  /** Ends every session of the caller's own account. */
+  signOutEverywhere: () => '/auth/sign-out-everywhere',
   exportRegister: () => '/export/register.csv',
   exportAudit: () => '/export/audit.csv',
   /** Every missing number of a men's or women's section between two numbers (issue 12). */

@@ -74,7 +74,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
 
   const loginUrl = (withNext: boolean, ended: SessionEnd | null = null): string => {
     const here = location();
-    if (!withNext) return `${here.origin}${publicPaths.login.href()}`;
+    if (!withNext) return `${here.origin}${publicPaths.login.href(undefined, ended ?? undefined)}`;
     const path = here.pathname.startsWith(CONSOLE_BASE) ? `${here.pathname}${here.search}` : CONSOLE_BASE;
     return `${here.origin}${publicPaths.login.href(path, ended ?? undefined)}`;
   };
@@ -124,8 +124,9 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       const status = error?.status;
       if (status === 401) {
         if (leaving) return whileLeaving();
-        // The server refused the token (expired, forged, or its account gone).
-        ended = 'invalid';
+        // The server refused the token: ended on purpose (issue 15: a password, role or disable change, or "sign
+        // out everywhere"), or expired, forged, or its account gone. The login page says which.
+        ended = error?.message === t('errors.sessionEnded') ? 'ended' : 'invalid';
         session.clear();
         throw { redirectTo: loginUrl(true, ended), message: false };
       }
@@ -138,13 +139,15 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       }
     },
 
-    async logout() {
+    async logout(params?: { sessionsEnded?: boolean }) {
       if (leaving) return false;
-      // With a session, the staff member chose to log out: plain /login. Without one (checkAuth failed on
-      // mount), come back to the page asked for after logging in.
+      // With a session, the staff member chose to log out: plain /login, or /login saying the sessions ended when
+      // they signed out everywhere. Without one (checkAuth failed on mount), come back to the page asked for after
+      // logging in.
       const hadSession = currentUser() !== null;
       session.clear();
       leaving = true;
+      if (params?.sessionsEnded) return loginUrl(false, 'ended');
       return hadSession ? loginUrl(false) : loginUrl(true, ended);
     },
 

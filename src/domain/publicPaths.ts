@@ -12,12 +12,15 @@ export interface PublicPath<Args extends unknown[] = []> {
   readonly redirect?: true;
 }
 
-/** Why a console page sent its visitor to the login page: no token at all, or one that is expired or refused. */
-export type SessionEnd = 'missing' | 'invalid';
+/**
+ * Why a console page sent its visitor to the login page: no token at all, one that is expired or refused, or a
+ * session ended on purpose (a password, role or disable change, or "sign out everywhere"; issue 15).
+ */
+export type SessionEnd = 'missing' | 'invalid' | 'ended';
 export const SESSION_END_PARAM = 'session';
 
 export function sessionEndOf(value: string | null | undefined): SessionEnd | null {
-  return value === 'missing' || value === 'invalid' ? value : null;
+  return value === 'missing' || value === 'invalid' || value === 'ended' ? value : null;
 }
 
 const fixed = (path: string): PublicPath => ({ path, href: () => path });

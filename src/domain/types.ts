@@ -110,6 +110,10 @@ export interface Account {
   email: string;
   role: Role;
   createdAt: string;
+  /** A disabled account cannot sign in (issue 15); a manager enables it again. */
+  disabled: boolean;
+  /** The last successful sign-in, or null before the first. */
+  lastLoginAt: string | null;
 }
 
 export interface LoginAnswer {
@@ -124,6 +128,8 @@ export interface TokenClaims {
   role: Role;
   name: string;
   email: string;
+  /** The account's session generation when the token was signed: a token of an earlier generation is refused. */
+  gen: number;
   iat: number;
   exp: number;
 }

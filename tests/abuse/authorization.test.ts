@@ -29,7 +29,13 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
     const admin = await signIn(server, 'admin');
     const manager = await signIn(server, 'manager');
     const { claims } = readToken(manager);
-    const account = { id: claims.sub, role: 'manager' as const, name: claims.name, email: claims.email };
+    const account = {
+      id: claims.sub,
+      role: 'manager' as const,
+      name: claims.name,
+      email: claims.email,
+      generation: claims.gen,
+    };
     const nowSeconds = Math.floor(Date.now() / 1000);
     tokens.admin = admin;
     tokens.manager = manager;
@@ -129,6 +135,10 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
           expect(res.statusCode, label).toBe(401);
         }
         if (res.statusCode >= 400) expect(typeof res.json<{ message?: unknown }>().message, label).toBe('string');
+        // Signing out everywhere ended the caller's sessions: the rest of the matrix needs live ones.
+        if (operation === 'POST /api/auth/sign-out-everywhere' && res.statusCode === 200) {
+          tokens[who as 'admin' | 'manager'] = await signIn(server, who as 'admin' | 'manager');
+        }
       }
     });
   }

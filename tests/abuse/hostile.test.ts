@@ -118,6 +118,9 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
     ['POST', () => '/api/auth/login'],
     ['POST', () => '/api/auth/register'],
     ['POST', () => '/api/auth/update-password'],
+    ['PUT', (_i, id) => `/api/users/${id}/role`],
+    ['PUT', (_i, id) => `/api/users/${id}/disabled`],
+    ['POST', (_i, id) => `/api/users/${id}/sign-out-everywhere`],
   ];
 
   for (const [method, pathOf] of ENDPOINTS) {

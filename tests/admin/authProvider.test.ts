@@ -163,6 +163,19 @@ describe('checkError', () => {
     expect(storage.getItem('userToken')).toBeNull();
   });
 
+  it('a 401 saying the session was ended (issue 15) goes to /login saying so', async () => {
+    const { provider, storage } = setup({ token: valid, role: 'admin', path: '/admin/graves' });
+    const error = await rejection(provider.checkError(new HttpError(messages['errors.sessionEnded'], 401)));
+    expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin%2Fgraves&session=ended');
+    expect(storage.getItem('userToken')).toBeNull();
+  });
+
+  it('signing out everywhere leaves for /login saying the sessions ended', async () => {
+    const { provider, storage } = setup({ token: valid, role: 'admin' });
+    expect(await provider.logout({ sessionsEnded: true })).toBe('https://register.example/login?session=ended');
+    expect(storage.getItem('userToken')).toBeNull();
+  });
+
   it('stays logged in on 403 with an Arabic notification', async () => {
     const { provider, storage } = setup({ token: valid, role: 'admin' });
     const error = await rejection(provider.checkError(new HttpError(messages['password.onlyOwn'], 403)));

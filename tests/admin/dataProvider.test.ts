@@ -308,16 +308,19 @@ describe('users', () => {
   });
 
   it('updatePassword: an admin changes its own, not another account', async () => {
-    const own = await admin.updatePassword({
-      email: DEMO_ACCOUNTS.admin.email,
-      newPassword: DEMO_ACCOUNTS.admin.password,
-    });
-    expect(own.message).toBe(messages['password.success']);
     const other = await refusal(
       admin.updatePassword({ email: DEMO_ACCOUNTS.manager.email, newPassword: 'whatever-2026' }),
     );
     expect(other.status).toBe(403);
     expect(other.message).toBe(messages['password.onlyOwn']);
+    // Last: one's own change ends this provider's session too; the answer carries the new one (the page keeps it).
+    const own = await admin.updatePassword({
+      email: DEMO_ACCOUNTS.admin.email,
+      newPassword: DEMO_ACCOUNTS.admin.password,
+    });
+    expect(own.message).toBe(messages['password.success']);
+    expect(own.role).toBe('admin');
+    expect(own.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const unknown = await refusal(
       manager.updatePassword({ email: 'nobody@example.com', newPassword: 'whatever-2026' }),
     );

@@ -116,6 +116,10 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
       body: { email: DEMO_ACCOUNTS.admin.email, newPassword: DEMO_ACCOUNTS.admin.password },
     });
     expect(own.status).toBe(200);
+    // Changing one's own password ends every earlier session; the answer carries the one to go on with.
+    expectRefusal(await call(s.api, 'GET', '/graves', { token: tokens.admin }), 401, 'errors.sessionEnded');
+    tokens.admin = (own.body as { token: string }).token;
+    expect((await call(s.api, 'GET', '/graves', { token: tokens.admin })).status).toBe(200);
   });
 
   it('manager: update-password of an unknown email is 404', async () => {
@@ -128,7 +132,9 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
 
   const sign = (claims: Record<string, unknown>, secret = SECRET, exp?: number) => {
     const now = Math.floor(clock.now().getTime() / 1000);
-    return new SignJWT({ role: 'manager', name: 'x', email: DEMO_ACCOUNTS.manager.email, ...claims })
+    // The admin account's session generation now (its own password change above moved it on).
+    const gen = readToken(tokens.admin!).claims.gen;
+    return new SignJWT({ role: 'manager', name: 'x', email: DEMO_ACCOUNTS.manager.email, gen, ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.sub ?? adminId))
       .setIssuedAt(now)
@@ -150,7 +156,12 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
 
   it('a token signed with the right secret but another algorithm (HS512) is 401: verification is pinned to HS256', async () => {
     const now = Math.floor(clock.now().getTime() / 1000);
-    const hs512 = await new SignJWT({ role: 'manager', name: 'x', email: DEMO_ACCOUNTS.admin.email })
+    const hs512 = await new SignJWT({
+      role: 'manager',
+      name: 'x',
+      email: DEMO_ACCOUNTS.admin.email,
+      gen: readToken(tokens.admin!).claims.gen,
+    })
       .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .setSubject(adminId)
       .setIssuedAt(now)

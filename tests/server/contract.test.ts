@@ -392,12 +392,13 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     expect(login.body.role).toBe('admin');
   });
 
-  it('GET /users (manager): [{_id, name, email, role, createdAt}], pageable', async () => {
+  it('GET /users (manager): [{_id, name, email, role, createdAt, disabled, lastLoginAt}], pageable', async () => {
     const res = await api<Account[]>('GET', '/users', { token: manager });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(3);
     for (const u of res.body) {
-      expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
+      // The spec's fields, and issue 15's additions (whether the account may sign in, and when it last did).
+      expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'disabled', 'email', 'lastLoginAt', 'name', 'role']);
     }
     expect(res.body.map((u) => u.role).sort()).toEqual(['admin', 'admin', 'manager']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);

@@ -31,6 +31,8 @@ export async function signedInContext(
  */
 export function consoleSuite(): {
   readonly server: TestServer;
+  /** The suite's Chromium, for a context of one's own (e.g. signed in through the login form). */
+  readonly browser: Browser;
   staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }>;
 } {
   let server: TestServer;
@@ -50,6 +52,9 @@ export function consoleSuite(): {
   return {
     get server() {
       return server;
+    },
+    get browser() {
+      return browser;
     },
     async staffPage(role) {
       const context = await signedInContext(browser, server, role, { locale: 'ar-EG', timezoneId: 'Africa/Cairo' });

@@ -62,6 +62,8 @@ export const resourcesArabic = {
         password: m['auth.password'],
         role: m['admin.role'],
         createdAt: m['admin.createdAt'],
+        disabled: m['accounts.status'],
+        lastLoginAt: m['accounts.lastLogin'],
       },
     },
   },

@@ -1,5 +1,6 @@
 // Spec screen 18 (/admin/password): email and new password; the server's message is shown below the form.
-// An admin may change only its own password: its email is fixed to its own account.
+// An admin may change only its own password: its email is fixed to its own account. Below it, any staff member
+// can sign their own account out everywhere (issue 15).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
@@ -8,12 +9,15 @@ import { t } from '../../domain/messages';
 import { checkNewPassword } from '../../domain/validation';
 import type { Role } from '../../domain/types';
 import type { CemeteryDataProvider } from '../../dataProvider';
+import { saveSession } from '../../authProvider/session';
 import { RequireAccess } from '../layout/RequireAccess';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 export function PasswordPage() {
   return (
     <RequireAccess resource="password" action="edit">
       <PasswordForm />
+      <SignOutEverywhere />
     </RequireAccess>
   );
 }
@@ -36,6 +40,9 @@ function PasswordForm() {
   const update = useMutation({
     mutationFn: () => dataProvider.updatePassword({ email: ownOnly ? ownEmail : email.trim(), newPassword }),
     onSuccess: (result) => {
+      // One's own password: every earlier session ended, this one too; the answer's new session keeps this
+      // console signed in (a reset of another account's password answers no token).
+      if (result.token && result.role) saveSession(result.token, result.role);
       setAnswer({ ok: true, text: result.message });
       setNewPassword('');
       setTouched(false);

@@ -11,6 +11,7 @@ import { registerConsoleText } from './registerConsole';
 import { planText } from './plan';
 import { planPublicText } from './planPublic';
 import { offlineText } from './offline';
+import { accountsText, sessionEndedText } from './accounts';
 import { inputRulesText } from './inputRules';
 import { fill } from './fill';
 
@@ -27,6 +28,8 @@ export const messages = {
   ...planText,
   ...planPublicText,
   ...offlineText,
+  ...sessionEndedText,
+  ...accountsText,
   ...inputRulesText,
 } as const;
 export type MessageKey = keyof typeof messages;

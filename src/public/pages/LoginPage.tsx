@@ -12,6 +12,7 @@ import type { LoginAnswer } from '../../domain/types';
 import { loginFormErrors } from '../../domain/validation';
 import { Spinner } from '../components/Icons';
 import { ui, pt } from '../text';
+import { sessionEndedText } from '../../domain/messages/accounts';
 import '../pages.css';
 
 // The rules' message keys (domain/validation) and their words, read statically (see ../text.ts).
@@ -26,6 +27,7 @@ const LOGIN_ERROR: Partial<Record<MessageKey, string>> = {
 const SESSION_END: Record<SessionEnd, string> = {
   missing: ui['suggestion.tokenMissing'],
   invalid: ui['suggestion.unauthorized'],
+  ended: sessionEndedText['errors.sessionEnded'],
 };
 
 export default function LoginPage() {
@@ -62,6 +64,8 @@ export default function LoginPage() {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.status === 400) setFailure(apiError.serverMessage ?? ui['auth.badCredentials']);
       else if (apiError?.status === 429) setFailure(apiError.serverMessage ?? ui['auth.tooManyAttempts']);
+      // A disabled account, told only after the right password (the server's words).
+      else if (apiError?.status === 403 && apiError.serverMessage) setFailure(apiError.serverMessage);
       else setFailure(ui['auth.loginError']);
       setBusy(false);
     }

@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   'account.create',
   'account.password',
   'account.update',
+  'account.role',
+  'account.disable',
+  'account.enable',
+  'account.signOut',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);

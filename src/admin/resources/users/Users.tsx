@@ -1,5 +1,5 @@
-// Spec screen 8 and the accounts list: a manager sees the accounts, registers an admin and corrects an account's
-// name or e-mail address.
+// Spec screen 8 and the accounts list: a manager sees the accounts (with their last sign-in and whether they are
+// disabled), registers an admin, corrects an account's name or e-mail address, and controls it (AccountControls).
 import {
   Create,
   Datagrid,
@@ -20,13 +20,15 @@ import {
   useRedirect,
   type Validator,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../../../domain/validation';
 import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
 import { CardActions, CardField, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
+import { useRegisterDateTimeFormat } from '../../queries';
+import { AccountControls } from './AccountControls';
 
 // The rules the API applies (src/domain), checked before sending with the same Arabic words.
 const staffEmail: Validator = (value) => {
@@ -41,6 +43,20 @@ const newPassword: Validator = (value) => {
 const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
 
 const CREATED_AT = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The last sign-in in the register's time zone (ar-EG long date and time), or that there was none yet. */
+function LastLogin({ account }: { account: AccountRecord }) {
+  const format = useRegisterDateTimeFormat();
+  return <>{account.lastLoginAt ? format.format(new Date(account.lastLoginAt)) : t('accounts.neverLoggedIn')}</>;
+}
+
+function AccountStatus({ account }: { account: AccountRecord }) {
+  return account.disabled ? (
+    <Chip size="small" color="error" variant="outlined" label={t('accounts.disabled')} />
+  ) : (
+    <Chip size="small" variant="outlined" label={t('accounts.active')} />
+  );
+}
 
 export function UserList() {
   const small = useSmallScreen();
@@ -69,12 +85,19 @@ export function UserList() {
                 <bdi dir="ltr">{u.email}</bdi>
               </CardField>
               <CardField label={t('admin.role')}>{ROLE_LABEL[u.role] ?? u.role}</CardField>
+              <CardField label={t('accounts.status')}>
+                <AccountStatus account={u} />
+              </CardField>
+              <CardField label={t('accounts.lastLogin')}>
+                <LastLogin account={u} />
+              </CardField>
               {u.createdAt && (
                 <CardField label={t('admin.createdAt')}>{CREATED_AT.format(new Date(u.createdAt))}</CardField>
               )}
               <CardActions>
                 <EditButton record={u} label={t('admin.edit')} />
               </CardActions>
+              <AccountControls account={u} />
             </>
           )}
         </CardList>
@@ -83,7 +106,22 @@ export function UserList() {
           <TextField source="name" />
           <TextField source="email" />
           <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
+          <FunctionField<AccountRecord>
+            label={t('accounts.status')}
+            sortable={false}
+            render={(u) => <AccountStatus account={u} />}
+          />
+          <FunctionField<AccountRecord>
+            source="lastLoginAt"
+            label={t('accounts.lastLogin')}
+            render={(u) => <LastLogin account={u} />}
+          />
           <DateField source="createdAt" locales="ar-EG" options={{ year: 'numeric', month: 'long', day: 'numeric' }} />
+          <FunctionField<AccountRecord>
+            label={t('accounts.actions')}
+            sortable={false}
+            render={(u) => <AccountControls account={u} />}
+          />
         </Datagrid>
       )}
     </List>

@@ -1,0 +1,106 @@
+// What the committee controls about accounts (issue 15): a manager disables or enables an account, changes its
+// role, or ends its sessions; any staff member ends every session of their own account ("sign out everywhere").
+// The rules (never the last active manager, sessions ending with the change, the audit) are server/data/accounts.ts's.
+import type { FastifyInstance } from 'fastify';
+import { t, type MessageKey } from '../../src/domain/messages';
+import type { AppContext } from '../context';
+import { endSessions, getAccount, setDisabled, setRole, type ControlRefusal } from '../data/accounts';
+import { notFound, refuse } from '../errors';
+import { bodies } from '../schemas/bodies';
+import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
+import { account } from '../schemas/entities';
+import { typed } from './typed';
+
+const accountWithMessage = {
+  ...account,
+  properties: { ...account.properties, message: { type: 'string' } },
+  required: [...account.required, 'message'],
+} as const;
+
+/** The account as it is after a change, with the change's message; 404/409 when the change was refused. */
+async function answerControl(ctx: AppContext, id: string, refused: ControlRefusal | null, message: MessageKey) {
+  if (refused === 'notFound') throw notFound();
+  // 409: the request is well formed, but the register's state (the only active manager) does not allow it.
+  if (refused === 'lastManager') throw refuse(409, 'accounts.lastManager');
+  const found = await getAccount(ctx.db, id);
+  if (!found) throw notFound();
+  return { ...found, message: t(message) };
+}
+
+export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = typed(app);
+
+  r.post(
+    '/auth/sign-out-everywhere',
+    {
+      schema: {
+        description: "Ends every session of the caller's own account, this one included.",
+        response: answers({ 200: messageAnswer }, { refusals: STAFF }),
+      },
+      // Any staff member, for their own account only (the account is the token's, never named in the request).
+      config: { access: { resource: 'password', action: 'edit' } },
+    },
+    async (request) => {
+      const claims = request.account!;
+      if (!(await endSessions(ctx.db, claims.sub, claims, ctx.now()))) throw notFound();
+      return { message: t('accounts.signedOutEverywhere') };
+    },
+  );
+
+  r.post(
+    '/users/:id/sign-out-everywhere',
+    {
+      schema: {
+        description: 'Ends every session of an account (a manager).',
+        params: idParams('id'),
+        response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, 404] }),
+      },
+      config: { access: { resource: 'users', action: 'edit' } },
+    },
+    async (request) => {
+      const ended = await endSessions(ctx.db, request.params.id, request.account, ctx.now());
+      return answerControl(ctx, request.params.id, ended ? null : 'notFound', 'accounts.sessionsEnded');
+    },
+  );
+
+  r.put(
+    '/users/:id/role',
+    {
+      schema: {
+        description: "Changes an account's role; its sessions end. Never leaves no active manager (409).",
+        params: idParams('id'),
+        body: bodies.accountRole,
+        response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404, 409] }),
+      },
+      config: { access: { resource: 'users', action: 'edit' }, fieldErrors: { role: 'accounts.roleInvalid' } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const refused = await setRole(ctx.db, ctx.dialect, id, request.body.role, request.account, ctx.now());
+      return answerControl(ctx, id, refused, 'accounts.roleChanged');
+    },
+  );
+
+  r.put(
+    '/users/:id/disabled',
+    {
+      schema: {
+        description:
+          'Disables an account (it cannot sign in; its sessions end) or enables it. Never the last active manager (409).',
+        params: idParams('id'),
+        body: bodies.accountDisabled,
+        response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404, 409] }),
+      },
+      config: {
+        access: { resource: 'users', action: 'edit' },
+        fieldErrors: { disabled: 'accounts.disabledInvalid' },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { disabled } = request.body;
+      const refused = await setDisabled(ctx.db, ctx.dialect, id, disabled, request.account, ctx.now());
+      return answerControl(ctx, id, refused, disabled ? 'accounts.disabledDone' : 'accounts.enabledDone');
+    },
+  );
+}
