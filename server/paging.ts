@@ -1,5 +1,6 @@
 // ra-data-simple-rest's query parameters: sort=["field","ASC"], range=[0,24], filter={...}.
 // Without any of them a list answers whole, as the specification's clients expect.
+import { searchableText } from '../src/domain/textRules';
 import { badRequest } from './errors';
 
 export interface ListQuery {
@@ -17,6 +18,17 @@ function parseJson(value: unknown): unknown {
   } catch {
     throw badRequest('errors.badQuery');
   }
+}
+
+/**
+ * A filter's texts are only searched for, never stored: what no stored text can hold (control characters, broken
+ * characters, bidi controls; src/domain/textRules.ts) is dropped rather than refused, so a pasted query still finds
+ * what it can and never reaches the database as it came (PostgreSQL refuses NUL in a text).
+ */
+function searchableFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  const clean = (value: unknown): unknown =>
+    typeof value === 'string' ? searchableText(value) : Array.isArray(value) ? value.map(clean) : value;
+  return Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, clean(value)]));
 }
 
 export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[]): ListQuery {
@@ -52,7 +64,7 @@ export function parseListQuery(query: Record<string, unknown>, sortable: readonl
   if (query.filter !== undefined) {
     const filter = parseJson(query.filter);
     if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('errors.badQuery');
-    result.filter = filter as Record<string, unknown>;
+    result.filter = searchableFilter(filter as Record<string, unknown>);
     result.paged = true;
   }
   return result;

@@ -10,7 +10,7 @@ import { migrate } from '../db/migrations';
 import { changePassword, findAccountByEmail, insertAccount, updateAccount } from '../data/accounts';
 import { audit } from '../data/audit';
 import { t } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, LIMITS } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 
 const USAGE = `usage:
   npm run account -- create --role manager|admin --email EMAIL --name NAME --password PASSWORD
@@ -67,9 +67,16 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'create') {
       const role = values.role;
       if (role !== 'manager' && role !== 'admin') throw new UsageError('--role must be manager or admin');
-      const name = values.name?.trim() ?? '';
-      if (name === '' || name.length > LIMITS.accountNameMax)
-        throw new UsageError('--name is required (at most 100 characters)');
+      // The API's rule for an account's name, text input rules included (src/domain/textRules.ts).
+      const checkedName = checkText(
+        values.name,
+        LIMITS.accountNameMax,
+        'register.nameInvalid',
+        TEXT_FIELDS.accountName,
+      );
+      if (!checkedName.ok)
+        throw new UsageError('--name is required (at most 100 characters, no control or broken characters)');
+      const name = checkedName.value;
       if (existing) throw new UsageError(`an account with the e-mail ${email} already exists (use set-password)`);
       await store.db.transaction().execute(async (trx) => {
         const id = await insertAccount(trx, { name, email, password, role });

@@ -1,9 +1,11 @@
 // Every refusal and failure answers {message} in Arabic: schema failures name the field, framework errors (bad URL,
 // body too large, wrong media type, malformed JSON) get their own reason, and nothing else leaks (500 is logged).
+import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
 import { formatCount } from '../../src/domain/format';
+import { isUnstorableText } from '../db/errors';
 import { HttpError } from '../errors';
 
 /** The label a generic schema message uses for each body or query field. */
@@ -62,8 +64,12 @@ async function errors(app: FastifyInstance): Promise<void> {
   // refused).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  // Read as bytes: a body that is not valid UTF-8 is refused, not decoded with U+FFFD in place of what it held
+  // (the text input rules, src/domain/textRules.ts, never store a text lossily).
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (!isUtf8(bytes)) return done(new HttpError(400, t('input.notUtf8')), undefined);
+    const text = bytes.toString('utf8');
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
@@ -89,6 +95,7 @@ async function errors(app: FastifyInstance): Promise<void> {
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.status(400).send({ message: t('errors.malformedJson') });
     }
+    if (isUnstorableText(error)) return reply.status(400).send({ message: t('input.unstorable') });
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: t('errors.tooManyRequests') });
     if (status === 403) return reply.status(403).send({ message: t('errors.forbidden') });

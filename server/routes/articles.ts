@@ -1,7 +1,7 @@
-// Articles: public reading; managers publish, correct and delete. Content is stored exactly as sent.
+// Articles: public reading; managers publish, correct and delete. Content is stored as sent, but for the input rules.
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkText, LIMITS } from '../../src/domain/validation';
+import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { ARTICLE_SORT, createArticle, deleteArticle, getArticle, listArticles, updateArticle } from '../data/articles';
 import { badRequest, notFound } from '../errors';
@@ -11,16 +11,22 @@ import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/commo
 import { article, articleSummary, articleWithMessage, deleted } from '../schemas/entities';
 import { typed } from './typed';
 
-/** Content is kept exactly as sent (a refusal only when it holds nothing but white space). */
+/**
+ * Content is kept as sent (a refusal only when it holds nothing but white space), after the input rules of a
+ * multi-line text: line ends as newlines, bidi controls stripped, control characters and broken ones refused.
+ */
 function checkContent(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || [...value].length > LIMITS.articleContentMax) {
+  if (typeof value !== 'string') throw badRequest('article.contentInvalid');
+  const content = checkTextRules(value, TEXT_FIELDS.articleContent);
+  if (!content.ok) throw badRequest(content.error);
+  if (content.value.trim() === '' || [...content.value].length > LIMITS.articleContentMax) {
     throw badRequest('article.contentInvalid');
   }
-  return value;
+  return content.value;
 }
 
 function checkTitle(value: unknown): string {
-  const title = checkText(value, LIMITS.articleTitleMax, 'article.titleInvalid');
+  const title = checkText(value, LIMITS.articleTitleMax, 'article.titleInvalid', TEXT_FIELDS.articleTitle);
   if (!title.ok) throw badRequest(title.error);
   return title.value;
 }

@@ -4,11 +4,21 @@ import { BOM, csvLine } from '../../src/domain/csv';
 import type { AppContext } from '../context';
 import { allAuditRows, AUDIT_SORT, getAuditEntry, listAudit } from '../data/audit';
 import { registerCsv } from '../data/registerCsv';
-import { notFound } from '../errors';
+import { isoDay } from '../../src/domain/textRules';
+import { badRequest, notFound } from '../errors';
 import { contentRange, filterText, parseListQuery } from '../paging';
 import { answers, idParams, listQuery, STAFF } from '../schemas/common';
 import { auditEntry, csvFile } from '../schemas/entities';
 import { typed } from './typed';
+
+/** A day of the trail's filter: YYYY-MM-DD or an ISO date-time whose zone is a real UTC offset (within ±14:00). */
+function filterDay(filter: Record<string, unknown>, key: 'from' | 'to'): string | null {
+  const text = filterText(filter, key);
+  if (text === null) return null;
+  const day = isoDay(text.trim());
+  if (day === null) throw badRequest('input.auditDate');
+  return day;
+}
 
 const csv = { 200: { ...csvFile, content: { 'text/csv': { schema: csvFile } } } } as const;
 
@@ -35,8 +45,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
           action: filterText(q.filter, 'action'),
           entity: filterText(q.filter, 'entity'),
           entityId: filterText(q.filter, 'entityId'),
-          from: filterText(q.filter, 'from'),
-          to: filterText(q.filter, 'to'),
+          from: filterDay(q.filter, 'from'),
+          to: filterDay(q.filter, 'to'),
         },
         q.sort && { field: q.sort.field as keyof typeof AUDIT_SORT, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
         { start, end: q.range?.end ?? start + 99 },

@@ -1,7 +1,7 @@
 // Login (throttled per email and client), registering admins and changing passwords.
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, checkText, LIMITS } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import {
@@ -78,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request, reply) => {
-      const name = checkText(request.body.name, LIMITS.accountNameMax, 'register.nameInvalid');
+      const name = checkText(request.body.name, LIMITS.accountNameMax, 'register.nameInvalid', TEXT_FIELDS.accountName);
       if (!name.ok) throw badRequest(name.error);
       // The login form's rule: an address it refuses would make an account that can never sign in.
       const checkedEmail = checkStaffEmail(request.body.email);

@@ -14,7 +14,7 @@ import {
   type ImportField,
   type RawBurialRow,
 } from '../../src/domain/registerImport';
-import { LIMITS } from '../../src/domain/validation';
+import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { writeBy } from '../data/graveWrites';
 import { createGraveRange, importBurials, listBatches, undoBatch } from '../data/registerImport';
@@ -163,6 +163,9 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
       async (request, reply) => {
         if (!isBuffer(request.body) || request.body.length === 0) throw badRequest('import.fileUnreadable');
         const mapping = parseMapping(request.query.mapping);
+        // The file's name is kept with its batch (the console lists it): a stored text like any other.
+        const fileName = checkTextRules(request.query.fileName ?? '', TEXT_FIELDS.fileName);
+        if (!fileName.ok) throw badRequest(fileName.error);
         const defaultSection = request.query.gender;
         let sheet;
         try {
@@ -183,7 +186,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
           write(request),
           rows,
           { ...planOptions(), defaultSection, createGraves: 'always' },
-          { kind: 'import', fileName: request.query.fileName?.trim() || null, dryRun },
+          { kind: 'import', fileName: fileName.value.trim() || null, dryRun },
         );
         reply.status(dryRun ? 200 : 201);
         // How the file was understood, for the console to show before the real run: the column read for each

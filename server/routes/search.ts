@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus } from '../../src/domain/graveStatus';
 import { prepareQuery } from '../../src/domain/nameSearch';
+import { searchableText } from '../../src/domain/textRules';
 import { encodeOfflineIndex, type OfflineIndex } from '../../src/domain/offlineIndex';
 import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
@@ -33,7 +34,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
     async (request): Promise<SearchMatch[]> => {
-      const query = prepareQuery(request.query.q ?? '');
+      const query = prepareQuery(searchableText(request.query.q ?? ''));
       if (query === null) return [];
       const index = await namesIndex(app, ctx);
       const sc = ctx.statusContext();

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
-import { checkPhone, checkText, LIMITS } from '../../src/domain/validation';
+import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import {
   addSuggestion,
@@ -36,9 +36,19 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request, reply) => {
-      const text = checkText(request.body.text, LIMITS.suggestionTextMax, 'suggest.textInvalid');
+      const text = checkText(
+        request.body.text,
+        LIMITS.suggestionTextMax,
+        'suggest.textInvalid',
+        TEXT_FIELDS.suggestionText,
+      );
       if (!text.ok) throw badRequest(text.error);
-      const name = checkText(request.body.name, LIMITS.personNameMax, 'suggest.nameInvalid');
+      const name = checkText(
+        request.body.name,
+        LIMITS.personNameMax,
+        'suggest.nameInvalid',
+        TEXT_FIELDS.suggestionName,
+      );
       if (!name.ok) throw badRequest(name.error);
       const phone = checkPhone(request.body.phone);
       if (!phone.ok) throw badRequest(phone.error);

@@ -1,7 +1,7 @@
 // The staff accounts, for managers (ra-data-simple-rest's list, one and update).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkStaffEmail, checkText, LIMITS } from '../../src/domain/validation';
+import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { ACCOUNT_SORT, findAccountByEmail, getAccount, listAccounts, updateAccount } from '../data/accounts';
 import { isUniqueViolation } from '../db/errors';
@@ -75,7 +75,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const change: { name?: string; email?: string } = {};
       if (request.body.name !== undefined) {
-        const name = checkText(request.body.name, LIMITS.accountNameMax, 'register.nameInvalid');
+        const name = checkText(
+          request.body.name,
+          LIMITS.accountNameMax,
+          'register.nameInvalid',
+          TEXT_FIELDS.accountName,
+        );
         if (!name.ok) throw badRequest(name.error);
         change.name = name.value;
       }

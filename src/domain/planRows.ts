@@ -3,6 +3,7 @@
 import { t } from './messages';
 import { toWesternDigits } from './normalize';
 import { PLAN_LIMITS, type PlanRow } from './plan';
+import { cleanText } from './textRules';
 import { LIMITS } from './validation';
 
 export type CheckedRows = { ok: true; value: PlanRow[] } | { ok: false; error: string };
@@ -22,9 +23,13 @@ export function checkPlanRows(input: unknown): CheckedRows {
   const labels = new Set<string>();
   for (const [i, raw] of input.entries()) {
     const item = (raw ?? {}) as Record<string, unknown>;
-    const label = typeof item.label === 'string' ? item.label.trim().replace(/\s+/g, ' ') : '';
+    const n = (i + 1).toLocaleString('ar-EG');
+    // A label is a name shown on the plan: the input rules of a line first (textRules.ts), then its own.
+    const clean = cleanText(typeof item.label === 'string' ? item.label : '', 'line');
+    if (!clean.ok) return { ok: false, error: t(`input.planRowLabel.${clean.fault}`, { n }) };
+    const label = clean.value.trim().replace(/\s+/g, ' ');
     if (label === '' || [...label].length > PLAN_LIMITS.labelMax)
-      return { ok: false, error: t('plan.rowLabel', { n: (i + 1).toLocaleString('ar-EG') }) };
+      return { ok: false, error: t('plan.rowLabel', { n }) };
     if (labels.has(label)) return { ok: false, error: t('plan.rowLabelTaken', { label }) };
     labels.add(label);
     const from = whole(item.from);

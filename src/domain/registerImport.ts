@@ -11,7 +11,7 @@ import { formatNumber } from './format';
 import { t } from './messages';
 import { normalizeArabic } from './normalize';
 import { GENDERS, GRAVE_STATUS, type Gender } from './types';
-import { checkGraveNumber, checkText, LIMITS } from './validation';
+import { checkGraveNumber, checkText, checkTextRules, LIMITS, TEXT_FIELDS } from './validation';
 
 export const IMPORT_LIMITS = {
   notesMax: 500,
@@ -162,18 +162,20 @@ export function checkBurialRow(raw: RawBurialRow, today: string, defaultSection?
   const full = headerKey(cellText(raw.status)) === headerKey(GRAVE_STATUS.full);
   const base = { line: raw.line, gender, number: String(number.value), full, createGrave: raw.createGrave === true };
   if (nameText === '' && dateText === '' && notesText === '') return { ok: true, row: { ...base, burial: null } };
-  const name = checkText(nameText, LIMITS.burialNameMax, 'burial.nameInvalid');
+  const name = checkText(nameText, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
   if (!name.ok) return refuse(t(name.error));
   const date = parseBurialDate(dateText, today);
   if (!date.ok) return refuse(t(date.error));
-  if ([...notesText].length > IMPORT_LIMITS.notesMax) {
+  const notes = checkTextRules(notesText, TEXT_FIELDS.importNotes);
+  if (!notes.ok) return refuse(t(notes.error));
+  if ([...notes.value].length > IMPORT_LIMITS.notesMax) {
     return refuse(t('burial.notesTooLong', { max: formatNumber(IMPORT_LIMITS.notesMax) }));
   }
   return {
     ok: true,
     row: {
       ...base,
-      burial: { name: name.value, nameKey: normalizeArabic(name.value), notes: notesText || null, ...date.value },
+      burial: { name: name.value, nameKey: normalizeArabic(name.value), notes: notes.value || null, ...date.value },
     },
   };
 }

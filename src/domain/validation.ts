@@ -3,6 +3,7 @@ import { toWesternDigits } from './normalize';
 import { daysBetween } from './graveStatus';
 import { t, type MessageKey } from './messages';
 import { GENDERS, type Gender } from './types';
+import { cleanText, isoDay, type TextKind } from './textRules';
 
 export const LIMITS = {
   graveNumberMax: 100_000,
@@ -33,10 +34,58 @@ export function isGender(value: unknown): value is Gender {
   return typeof value === 'string' && (GENDERS as readonly string[]).includes(value);
 }
 
-/** Text with something besides white space, trimmed, within max characters. */
-export function checkText(value: unknown, max: number, error: MessageKey): Checked<string> {
+/** A stored text's field for the input rules (textRules.ts): one line or several, and its reasons in Arabic. */
+export interface TextField {
+  kind: TextKind;
+  /** A control character (tab and newline too, in one line). */
+  control: MessageKey;
+  /** A lone surrogate: a broken character that would not be stored as sent. */
+  unpaired: MessageKey;
+}
+
+/** The fields that have their reasons in messages/inputRules.ts (input.<name>.control and .unpaired). */
+type RuledField = { [K in MessageKey]: K extends `input.${infer Name}.control` ? Name : never }[MessageKey];
+
+const field = (kind: TextKind, name: RuledField): TextField => ({
+  kind,
+  control: `input.${name}.control` as MessageKey,
+  unpaired: `input.${name}.unpaired` as MessageKey,
+});
+
+/**
+ * Every stored free text and the rules it follows. Names and labels are one line; a suggestion, an article's body,
+ * a reason for the audit trail and a ledger's notes may be several (newline and tab kept).
+ */
+export const TEXT_FIELDS = {
+  burialName: field('line', 'burialName'),
+  suggestionText: field('multiline', 'suggestionText'),
+  suggestionName: field('line', 'suggestionName'),
+  articleTitle: field('line', 'articleTitle'),
+  articleContent: field('multiline', 'articleContent'),
+  accountName: field('line', 'accountName'),
+  email: field('line', 'email'),
+  password: field('line', 'password'),
+  graveLabel: field('line', 'graveLabel'),
+  reopenReason: field('multiline', 'reopenReason'),
+  importNotes: field('multiline', 'importNotes'),
+  fileName: field('line', 'fileName'),
+} as const satisfies Record<string, TextField>;
+
+/** The input rules alone (no length or presence): the clean text, or the field's reason. */
+export function checkTextRules(value: string, textField: TextField): Checked<string> {
+  const clean = cleanText(value, textField.kind);
+  return clean.ok ? ok(clean.value) : fail(textField[clean.fault]);
+}
+
+/**
+ * Text with something besides white space, trimmed, within max characters, after the input rules of its field
+ * (textRules.ts: refused when it holds a broken character or a control character, bidi controls stripped).
+ */
+export function checkText(value: unknown, max: number, error: MessageKey, textField: TextField): Checked<string> {
   if (typeof value !== 'string') return fail(error);
-  const trimmed = value.trim();
+  const clean = checkTextRules(value, textField);
+  if (!clean.ok) return clean;
+  const trimmed = clean.value.trim();
   if (trimmed === '' || [...trimmed].length > max) return fail(error);
   return ok(trimmed);
 }
@@ -45,40 +94,29 @@ export function checkText(value: unknown, max: number, error: MessageKey): Check
 export function checkGraveNumber(gender: Gender, value: unknown): Checked<number | string> {
   const asText = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
   if (asText === null) return fail(gender === 'bones' ? 'grave.labelInvalid' : 'grave.numberInvalid');
-  const digits = toWesternDigits(asText);
+  // A bone section's label is a stored name: its input rules first (a number's section refuses any non-digit).
+  const clean = gender === 'bones' ? checkTextRules(asText, TEXT_FIELDS.graveLabel) : ok(asText);
+  if (!clean.ok) return clean;
+  const label = clean.value.trim();
+  const digits = toWesternDigits(label);
   const whole = /^\d+$/.test(digits) ? Number(digits) : NaN;
   if (gender !== 'bones') {
     if (!Number.isInteger(whole) || whole < 1 || whole > LIMITS.graveNumberMax) return fail('grave.numberInvalid');
     return ok(whole);
   }
   if (Number.isInteger(whole) && whole >= 1 && whole <= LIMITS.graveNumberMax) return ok(String(whole));
-  if (asText === '' || [...asText].length > LIMITS.boneLabelMax) return fail('grave.labelInvalid');
-  return ok(asText);
+  if (label === '' || [...label].length > LIMITS.boneLabelMax) return fail('grave.labelInvalid');
+  return ok(label);
 }
 
 /**
- * A real calendar date, not after today, not before 1900. A full ISO timestamp is kept as its date part.
+ * A real calendar date, not after today, not before 1900. A full ISO timestamp is kept as its date part; its zone,
+ * when written, must be a real UTC offset (within ±14:00).
  */
 export function checkBurialDate(value: unknown, today: string): Checked<string> {
   if (typeof value !== 'string') return fail('burial.dateInvalid');
-  // The time of a full ISO timestamp must be a real time of day (hh:mm, optional seconds and fraction, optional
-  // zone); it is then dropped. Anything else after the date is not a date.
-  const m =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-      toWesternDigits(value.trim()),
-    );
-  if (!m) return fail('burial.dateInvalid');
-  const [, y, mo, d] = m as unknown as [string, string, string, string];
-  const date = `${y}-${mo}-${d}`;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (
-    Number.isNaN(parsed.getTime()) ||
-    parsed.getUTCFullYear() !== Number(y) ||
-    parsed.getUTCMonth() + 1 !== Number(mo) ||
-    parsed.getUTCDate() !== Number(d)
-  ) {
-    return fail('burial.dateInvalid');
-  }
+  const date = isoDay(toWesternDigits(value.trim()));
+  if (date === null) return fail('burial.dateInvalid');
   if (date < LIMITS.earliestBurialDate) return fail('burial.dateTooOld');
   if (daysBetween(today, date) > 0) return fail('burial.dateFuture');
   return ok(date);
@@ -111,7 +149,9 @@ export const STAFF_EMAIL_TLDS = ['com', 'net'] as const;
  * so that no account can exist that cannot sign in. The clean value is trimmed.
  */
 export function checkStaffEmail(value: unknown): Checked<string> {
-  const e = typeof value === 'string' ? value.trim() : '';
+  const clean = checkTextRules(typeof value === 'string' ? value : '', TEXT_FIELDS.email);
+  if (!clean.ok) return clean;
+  const e = clean.value.trim();
   if (e === '') return fail('auth.emailRequired');
   if (!isEmail(e)) return fail('auth.emailInvalid');
   const tld = e.slice(e.lastIndexOf('.') + 1).toLowerCase();
@@ -121,10 +161,14 @@ export function checkStaffEmail(value: unknown): Checked<string> {
 
 /**
  * The one rule for a password being set (register, a password change, the account command, MANAGER_PASSWORD):
- * at least registerPasswordMin and at most passwordMax characters, kept exactly as typed.
+ * at least registerPasswordMin and at most passwordMax characters, kept exactly as typed. A broken character would
+ * be hashed as U+FFFD (two different passwords becoming one) and a control character cannot be typed at the login
+ * form, so both are refused; bidi controls are kept (a password is never shown, and stripping would change it).
  */
 export function checkNewPassword(value: unknown): Checked<string> {
   if (typeof value !== 'string' || value.length < LIMITS.registerPasswordMin) return fail('register.passwordShort');
+  const rules = checkTextRules(value, TEXT_FIELDS.password);
+  if (!rules.ok) return rules;
   if (value.length > LIMITS.passwordMax) return fail('register.passwordLong');
   return ok(value);
 }
@@ -161,6 +205,20 @@ export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
   'register.emailTaken': 'email',
   'register.passwordShort': 'password',
   'register.passwordLong': 'password',
+  'input.burialName.control': 'name',
+  'input.burialName.unpaired': 'name',
+  'input.articleTitle.control': 'title',
+  'input.articleTitle.unpaired': 'title',
+  'input.articleContent.control': 'content',
+  'input.articleContent.unpaired': 'content',
+  'input.accountName.control': 'name',
+  'input.accountName.unpaired': 'name',
+  'input.email.control': 'email',
+  'input.email.unpaired': 'email',
+  'input.password.control': 'password',
+  'input.password.unpaired': 'password',
+  'input.graveLabel.control': 'number',
+  'input.graveLabel.unpaired': 'number',
 };
 
 const FIELD_BY_TEXT = new Map(

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { canBury, daysBetween, deriveStatus, todayIn } from '../../src/domain/graveStatus';
 import { can } from '../../src/domain/policy';
-import { checkBurialDate, checkGraveNumber, checkPhone, checkText, loginFormErrors } from '../../src/domain/validation';
+import {
+  checkBurialDate,
+  checkGraveNumber,
+  checkPhone,
+  checkText,
+  loginFormErrors,
+  TEXT_FIELDS,
+} from '../../src/domain/validation';
 
 describe('deriveStatus', () => {
   const today = '2026-03-10';
@@ -98,10 +105,13 @@ describe('input checks', () => {
   });
 
   it('text: trimmed, not blank, within the limit counted in characters', () => {
-    expect(checkText('  علي  ', 5, 'burial.nameInvalid')).toEqual({ ok: true, value: 'علي' });
-    expect(checkText('   ', 5, 'burial.nameInvalid')).toEqual({ ok: false, error: 'burial.nameInvalid' });
-    expect(checkText('😀'.repeat(5), 5, 'burial.nameInvalid').ok).toBe(true);
-    expect(checkText('abcdef', 5, 'burial.nameInvalid').ok).toBe(false);
+    expect(checkText('  علي  ', 5, 'burial.nameInvalid', TEXT_FIELDS.burialName)).toEqual({ ok: true, value: 'علي' });
+    expect(checkText('   ', 5, 'burial.nameInvalid', TEXT_FIELDS.burialName)).toEqual({
+      ok: false,
+      error: 'burial.nameInvalid',
+    });
+    expect(checkText('😀'.repeat(5), 5, 'burial.nameInvalid', TEXT_FIELDS.burialName).ok).toBe(true);
+    expect(checkText('abcdef', 5, 'burial.nameInvalid', TEXT_FIELDS.burialName).ok).toBe(false);
   });
 
   it('the login form rules', () => {

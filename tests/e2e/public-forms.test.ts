@@ -1,7 +1,7 @@
 // The public site's forms in Chromium against the real server: the suggestion round trip (sent, approved through the
 // API, shown on /approved), nothing typed lost on errors, the login rules and redirects by role, the staff menu,
 // logout and the session expiry rule.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Suggestion } from '../../src/domain/types';
 import { t } from '../../src/domain/messages';
@@ -102,6 +102,61 @@ describeBrowser('public forms and session', () => {
       expect(await page.getByText('هذا الحقل مطلوب').count()).toBe(2);
       expect(posts).toEqual([]);
       await expectAccessible(page, 'suggest with errors');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('names a control or broken character under its field, sends nothing and keeps what was typed', async () => {
+    const page = await newPage();
+    const posts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST') posts.push(req.url());
+    });
+    /** Puts text into a field as a paste would, built in the page (a lone surrogate cannot cross the protocol). */
+    const paste = (field: Locator, codes: number[]) =>
+      field.evaluate((element, units) => {
+        const input = element as HTMLInputElement | HTMLTextAreaElement;
+        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+        setter?.call(input, String.fromCharCode(...units));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, codes);
+    const codesOf = (text: string) =>
+      [...text].flatMap((c) => (c.length === 2 ? [...c].map((u) => u.charCodeAt(0)) : [c.charCodeAt(0)]));
+    const valueCodes = (field: Locator) =>
+      field.evaluate((element) => {
+        const value = (element as HTMLInputElement).value;
+        return Array.from({ length: value.length }, (_, i) => value.charCodeAt(i));
+      });
+    try {
+      await open(page, '/suggest');
+      const f = fields(page);
+      const text = [...codesOf('اقتراح'), 0x07, ...codesOf('بجرس')];
+      const name = [...codesOf('سعيد'), 0xd800];
+      await paste(f.text, text);
+      await paste(f.name, name);
+      await f.phone.fill('01001234567');
+      await f.submit.click();
+      await page.getByText(t('input.suggestionText.control')).waitFor();
+      await page.getByText(t('input.suggestionName.unpaired')).waitFor();
+      expect(await f.text.getAttribute('aria-invalid')).toBe('true');
+      expect(await f.name.getAttribute('aria-describedby')).toBeTruthy();
+      expect([await valueCodes(f.text), await valueCodes(f.name), await f.phone.inputValue()]).toEqual([
+        text,
+        name,
+        '01001234567',
+      ]);
+      expect(posts).toEqual([]);
+      await screenshot(page, 'public-suggest-input-rules-360');
+
+      // Mended, the text's reason goes; the name's stays until it is mended too, and then the suggestion is sent.
+      await f.text.fill('اقتراح سليم');
+      await page.getByText(t('input.suggestionText.control')).waitFor({ state: 'detached' });
+      expect(await page.getByText(t('input.suggestionName.unpaired')).count()).toBe(1);
+      await f.name.fill('سعيد');
+      await f.submit.click();
+      await page.getByText('تم إرسال الاقتراح بنجاح!').waitFor();
+      expect(posts).toHaveLength(1);
     } finally {
       await closePage(page);
     }

@@ -5,7 +5,7 @@ import { formatCount, formatDate, formatDays } from '../../../src/domain/format'
 import { gravePlace } from '../../../src/domain/graveMoves';
 import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
-import { checkBurialDate, checkText, LIMITS } from '../../../src/domain/validation';
+import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/validation';
 import type { AppContext } from '../../context';
 import { getGrave } from '../../data/graves';
 import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
@@ -58,7 +58,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const today = ctx.today();
-      const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid');
+      const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
       if (!name.ok) throw badRequest(name.error);
       const date = checkBurialDate(request.body.burialDate, today);
       if (!date.ok) throw badRequest(date.error);
@@ -149,7 +149,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { id, personId } = request.params;
       const changes: { name?: string; burialDate?: string } = {};
       if (request.body.name !== undefined) {
-        const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid');
+        const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
         if (!name.ok) throw badRequest(name.error);
         changes.name = name.value;
       }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/nameSearch';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
-import { checkGraveNumber, checkPosition, checkText } from '../../../src/domain/validation';
+import { checkGraveNumber, checkPosition, checkText, TEXT_FIELDS } from '../../../src/domain/validation';
 import { deriveStatus } from '../../../src/domain/graveStatus';
 import { formatDate, formatDays } from '../../../src/domain/format';
 import type { AppContext } from '../../context';
@@ -170,7 +170,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { access: { resource: 'reopen', action: 'edit' }, fieldErrors: { reason: 'reopen.reasonRequired' } },
     },
     async (request) => {
-      const reason = checkText(request.body.reason, 500, 'reopen.reasonRequired');
+      const reason = checkText(request.body.reason, 500, 'reopen.reasonRequired', TEXT_FIELDS.reopenReason);
       if (!reason.ok) throw badRequest(reason.error);
       const { today, restingPeriodDays } = ctx.statusContext();
       await reopenGrave(write(request), request.params.id, reason.value, (grave) => {

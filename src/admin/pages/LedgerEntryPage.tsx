@@ -24,7 +24,7 @@ import { formatCount, formatNumber } from '../../domain/format';
 import { burialDateText, parseBurialDate, type BurialDate } from '../../domain/burialDate';
 import { readHijriDate } from '../../domain/hijri';
 import { t } from '../../domain/messages';
-import { checkGraveNumber, checkText, LIMITS, type Checked } from '../../domain/validation';
+import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/validation';
 import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -89,7 +89,7 @@ function checkRow(row: Row, today: string, numbers: Set<string> | undefined) {
     unknownGrave = true;
     if (!row.createGrave) reasons.push(t('entry.unknownGrave'));
   }
-  const name = checkText(row.name, LIMITS.burialNameMax, 'burial.nameInvalid');
+  const name = checkText(row.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
   if (!name.ok) reasons.push(t(name.error));
   // A Hijri date ending with هـ is turned into its Gregorian day first; the ledger's own forms are read as they are.
   const hijri = readHijriDate(row.date);

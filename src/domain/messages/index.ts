@@ -12,6 +12,7 @@ import { planText } from './plan';
 import { planPublicText } from './planPublic';
 import { offlineText } from './offline';
 import { accountsText, sessionEndedText } from './accounts';
+import { inputRulesText } from './inputRules';
 import { fill } from './fill';
 
 export const messages = {
@@ -29,6 +30,7 @@ export const messages = {
   ...offlineText,
   ...sessionEndedText,
   ...accountsText,
+  ...inputRulesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -1,25 +1,45 @@
 // Screen 4: the suggestion form (text, name, phone, all required). Success clears the fields; on any error
-// everything typed stays in place.
+// everything typed stays in place. The text and the name follow the input rules the server applies
+// (src/domain/textRules.ts; TEXT_FIELDS.suggestionText and suggestionName in validation.ts, which the public site does
+// not load), so a pasted control or broken character is named under its field before anything is sent.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, call, paths } from '../../api';
 import { Spinner } from './Icons';
 import { ui, pt, fill } from '../text';
+import { cleanText, type TextKind } from '../../domain/textRules';
+import { inputRulesText } from '../../domain/messages/inputRules';
 
 type Field = 'text' | 'name' | 'phone';
 const EMPTY: Record<Field, string> = { text: '', name: '', phone: '' };
 
 type Outcome = { kind: 'success' } | { kind: 'error'; text: string } | null;
 
+/** The rules of the two free texts (the phone has its own rule: digits only). */
+const RULED = {
+  text: { kind: 'multiline', reasons: 'input.suggestionText' },
+  name: { kind: 'line', reasons: 'input.suggestionName' },
+} as const satisfies Partial<Record<Field, { kind: TextKind; reasons: string }>>;
+
+/** The Arabic reason a field's text breaks the input rules for, or null. */
+function ruleError(field: Field, value: string): string | null {
+  if (field === 'phone') return null;
+  const rule = RULED[field];
+  const clean = cleanText(value, rule.kind);
+  return clean.ok ? null : inputRulesText[`${rule.reasons}.${clean.fault}`];
+}
+
 export function SuggestionForm({ headingId }: { headingId?: string }) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
+  const [broken, setBroken] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (value.trim() !== '') setMissing((m) => ({ ...m, [field]: false }));
+    setBroken((b) => (b[field] && !ruleError(field, value) ? { ...b, [field]: undefined } : b));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -30,7 +50,9 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
       phone: values.phone.trim() === '',
     };
     setMissing(empty);
-    if (empty.text || empty.name || empty.phone) {
+    const rules = { text: ruleError('text', values.text), name: ruleError('name', values.name) };
+    setBroken({ text: rules.text ?? undefined, name: rules.name ?? undefined });
+    if (empty.text || empty.name || empty.phone || rules.text || rules.name) {
       setOutcome(null);
       return;
     }
@@ -57,13 +79,17 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
     }
   };
 
-  const fieldError = (field: Field) =>
-    missing[field] ? (
+  const errorOf = (field: Field) => (missing[field] ? ui['common.required'] : (broken[field] ?? null));
+  const fieldError = (field: Field) => {
+    const error = errorOf(field);
+    return error ? (
       <p className="field-error" id={`${id}-${field}-error`}>
-        {ui['common.required']}
+        {error}
       </p>
     ) : null;
-  const described = (field: Field) => (missing[field] ? `${id}-${field}-error` : undefined);
+  };
+  const described = (field: Field) => (errorOf(field) ? `${id}-${field}-error` : undefined);
+  const invalid = (field: Field) => (errorOf(field) ? true : undefined);
 
   return (
     <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
@@ -75,7 +101,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           rows={5}
           value={values.text}
           required
-          aria-invalid={missing.text || undefined}
+          aria-invalid={invalid('text')}
           aria-describedby={described('text')}
           onChange={(e) => set('text')(e.target.value)}
         />
@@ -89,7 +115,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           autoComplete="name"
           value={values.name}
           required
-          aria-invalid={missing.name || undefined}
+          aria-invalid={invalid('name')}
           aria-describedby={described('name')}
           onChange={(e) => set('name')(e.target.value)}
         />
@@ -106,7 +132,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           inputMode="tel"
           value={values.phone}
           required
-          aria-invalid={missing.phone || undefined}
+          aria-invalid={invalid('phone')}
           aria-describedby={described('phone')}
           onChange={(e) => set('phone')(e.target.value)}
         />

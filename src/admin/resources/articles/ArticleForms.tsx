@@ -22,7 +22,9 @@ import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
 import { publicPaths } from '../../../domain/publicPaths';
 import { fieldRefusal, type ArticleRecord } from '../../../dataProvider';
+import { TEXT_FIELDS } from '../../../domain/validation';
 import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
+import { followsTextRules } from '../../components/textRules';
 
 /**
  * The edit and show pages' title: the article's own title after a colon, never run into react-admin's
@@ -37,8 +39,14 @@ function ArticleTitle({ page }: { page: 'edit' | 'show' }) {
 function ArticleFields() {
   return (
     <>
-      <TextInput source="title" validate={required()} fullWidth />
-      <TextInput source="content" validate={required()} multiline minRows={8} fullWidth />
+      <TextInput source="title" validate={[required(), followsTextRules(TEXT_FIELDS.articleTitle)]} fullWidth />
+      <TextInput
+        source="content"
+        validate={[required(), followsTextRules(TEXT_FIELDS.articleContent)]}
+        multiline
+        minRows={8}
+        fullWidth
+      />
     </>
   );
 }

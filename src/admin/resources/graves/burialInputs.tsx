@@ -1,7 +1,9 @@
 // The two fields of a burial (its name and its date), shared by the bury form and the burial edit dialog.
 import { required, TextInput, type Validator } from 'react-admin';
 import { t } from '../../../domain/messages';
+import { TEXT_FIELDS } from '../../../domain/validation';
 import { ArabicDateInput } from '../../components/ArabicDateInput';
+import { followsTextRules } from '../../components/textRules';
 
 /** The field's message when it is left empty (spaces only count as empty: the server would refuse them). */
 const filled: Validator[] = [
@@ -10,7 +12,13 @@ const filled: Validator[] = [
 ];
 
 export function BurialNameInput() {
-  return <TextInput source="name" label={t('burial.name')} validate={filled} />;
+  return (
+    <TextInput
+      source="name"
+      label={t('burial.name')}
+      validate={[...filled, followsTextRules(TEXT_FIELDS.burialName)]}
+    />
+  );
 }
 
 /**
