@@ -35,8 +35,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const { email, password } = request.body;
-      // Every attempt is recorded before the password is checked (a failure keeps its record, a success clears
-      // them all), so guesses sent all at once cannot get past the allowance while the hashes are computed.
+      // Every attempt is recorded before the password is checked (a failure keeps its record, a success forgets
+      // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
       const refused = await logins.attempt(email, request.ip);
       if (refused) {
         const key = refused.scope === 'account' ? 'auth.accountThrottled' : 'auth.clientThrottled';
