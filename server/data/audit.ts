@@ -30,7 +30,8 @@ export type AuditAction =
   | 'account.role'
   | 'account.disable'
   | 'account.enable'
-  | 'account.signOut';
+  | 'account.signOut'
+  | 'account.login';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

@@ -97,7 +97,12 @@ async function errors(app: FastifyInstance): Promise<void> {
     }
     if (isUnstorableText(error)) return reply.status(400).send({ message: t('input.unstorable') });
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: t('errors.tooManyRequests') });
+    if (status === 429) {
+      // No known path throws a bare 429 (the throttles and the ceiling say their own wait); should one appear, it
+      // still tells the client when to come back, as every 429 does.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(429).send({ message: t('errors.tooManyRequests') });
+    }
     if (status === 403) return reply.status(403).send({ message: t('errors.forbidden') });
     if (status === 404) return reply.status(404).send({ message: t('common.notFound') });
     if (status >= 400 && status < 500) return reply.status(status).send({ message: t('errors.badRequest') });

@@ -1,5 +1,7 @@
-// Login (throttled per email and client), registering admins and changing passwords.
+// Login (throttled per account, and per account and client: server/data/loginThrottle.ts), registering admins and
+// changing passwords.
 import type { FastifyInstance } from 'fastify';
+import { formatWaitMinutes } from '../../src/domain/format';
 import { t } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
@@ -13,20 +15,17 @@ import {
   sessionAccount,
   tokenAccount,
 } from '../data/accounts';
-import { createThrottle } from '../data/throttle';
+import { createLoginThrottle } from '../data/loginThrottle';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, notFound, refuse } from '../errors';
+import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
 import { loginAnswer, passwordAnswer } from '../schemas/entities';
 import { typed } from './typed';
 
-export const LOGIN_FAILURES_ALLOWED = 10;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const throttle = createThrottle(ctx.db, ctx.dialect, () => Math.floor(ctx.now().getTime() / 1000));
+  const logins = createLoginThrottle(ctx.db, ctx.dialect, ctx.now);
 
   r.post(
     '/auth/login',
@@ -36,11 +35,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const { email, password } = request.body;
-      const key = `login:${emailKey(email)}:${request.ip}`;
-      // Every attempt is recorded before the password is checked (a failure keeps its record, a success clears
-      // them all), so guesses sent all at once cannot get past the allowance while the hashes are computed.
-      if (!(await throttle.take(key, LOGIN_WINDOW_SECONDS, LOGIN_FAILURES_ALLOWED))) {
-        throw refuse(429, 'auth.tooManyAttempts');
+      // Every attempt is recorded before the password is checked (a failure keeps its record, a success forgets
+      // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
+      const refused = await logins.attempt(email, request.ip);
+      if (refused) {
+        const key = refused.scope === 'account' ? 'auth.accountThrottled' : 'auth.clientThrottled';
+        throw tooMany(key, refused.retryAfterSeconds, { wait: formatWaitMinutes(refused.retryAfterSeconds) });
       }
       const account = await findAccountByEmail(ctx.db, email);
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!account || !valid) throw badRequest('auth.badCredentials');
       // Said only to whoever gave the right password, so it tells a guesser nothing about the account.
       if (account.disabled_at !== null) throw refuse(403, 'accounts.loginDisabled');
-      await throttle.clear(key);
+      await logins.succeeded(account, request.ip);
       await recordLogin(ctx.db, account.id, ctx.now());
       const token = await ctx.signer.sign(tokenAccount(account), Math.floor(ctx.now().getTime() / 1000));
       return { token, role: account.role, message: t('auth.loginSuccess') };

@@ -1,5 +1,6 @@
 // Suggestions: anyone sends one (throttled per client); managers approve or reject; approved ones are public.
 import type { FastifyInstance } from 'fastify';
+import { formatWaitMinutes } from '../../src/domain/format';
 import { t } from '../../src/domain/messages';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
@@ -12,7 +13,7 @@ import {
   SUGGESTION_SORT,
 } from '../data/suggestions';
 import { createThrottle } from '../data/throttle';
-import { badRequest, notFound, refuse } from '../errors';
+import { badRequest, notFound, tooMany } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
@@ -52,8 +53,11 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!name.ok) throw badRequest(name.error);
       const phone = checkPhone(request.body.phone);
       if (!phone.ok) throw badRequest(phone.error);
-      if (!(await throttle.take(`suggest:${request.ip}`, 3600, SUGGESTIONS_PER_HOUR)))
-        throw refuse(429, 'suggest.tooMany');
+      const taken = await throttle.take(`suggest:${request.ip}`, 3600, SUGGESTIONS_PER_HOUR);
+      if (!taken.ok) {
+        const wait = taken.retryAfterSeconds;
+        throw tooMany('suggest.tooManyWait', wait, { wait: formatWaitMinutes(wait) });
+      }
       await addSuggestion(ctx.db, { text: text.value, name: name.value, phone: phone.value }, ctx.now());
       reply.status(201);
       return { message: t('suggest.success') };

@@ -86,6 +86,14 @@ export const NOUNS = {
     many: '{n} عنصرًا',
     other: '{n} عنصر',
   },
+  minute: {
+    one: 'دقيقة واحدة',
+    two: 'دقيقتان',
+    twoGenitive: 'دقيقتين',
+    few: '{n} دقائق',
+    many: '{n} دقيقة',
+    other: '{n} دقيقة',
+  },
   grave: {
     one: 'مقبرة واحدة',
     two: 'مقبرتان',
@@ -125,6 +133,14 @@ export function formatCount(
  */
 export function formatDays(n: number): string {
   return formatCount(n, 'day', 'genitive');
+}
+
+/**
+ * A wait of some seconds as it is written after بعد, in whole minutes rounded up (a wait is never announced
+ * shorter than it is): دقيقة واحدة / دقيقتين / ٣ دقائق / ١٥ دقيقة.
+ */
+export function formatWaitMinutes(seconds: number): string {
+  return formatCount(Math.max(1, Math.ceil(seconds / 60)), 'minute', 'genitive');
 }
 
 /**

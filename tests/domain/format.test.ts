@@ -5,6 +5,7 @@ import {
   formatDays,
   formatGraveNumber,
   formatNumber,
+  formatWaitMinutes,
   NOUNS,
   personInitials,
   pluralCategory,
@@ -40,6 +41,21 @@ describe('counted nouns', () => {
     expect(formatCount(100, 'letter')).toBe('١٠٠ حرف');
     expect(formatCount(0, 'letter')).toBe('٠ حرف');
     expect(formatCount(103, 'letter')).toBe('١٠٣ أحرف');
+  });
+
+  it('a wait in minutes after بعد, rounded up to a whole minute and never below one', () => {
+    // Seconds as Retry-After gives them: 1 s and 60 s are one minute, 61 s two, 700 s twelve.
+    expect([1, 60, 61, 150, 700, 900, 3000].map(formatWaitMinutes)).toEqual([
+      'دقيقة واحدة',
+      'دقيقة واحدة',
+      'دقيقتين',
+      '٣ دقائق',
+      '١٢ دقيقة',
+      '١٥ دقيقة',
+      '٥٠ دقيقة',
+    ]);
+    expect(formatWaitMinutes(0)).toBe('دقيقة واحدة');
+    expect(formatCount(2, 'minute')).toBe('دقيقتان');
   });
 
   it('days and graves; a count keeps its thousands separator', () => {

@@ -2,10 +2,12 @@
 // through one is read through the other, tokens of one are accepted by the other, and throttles are shared.
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { formatWaitMinutes } from '../../src/domain/format';
+import { t } from '../../src/domain/messages';
 import type { Grave } from '../../src/domain/types';
 import { logIn, makeGrave } from '../support/fixtures';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../support/postgres';
-import { startServerProcess } from '../support/process';
+import { startServerProcess, type ServerProcess } from '../support/process';
 
 const describePg = TEST_DATABASE_URL ? describe : describe.skip;
 if (!TEST_DATABASE_URL) console.warn('scale-out test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
@@ -20,6 +22,8 @@ describePg('two server processes on one PostgreSQL', () => {
       JWT_SECRET: 'a-shared-secret-of-at-least-thirty-two-characters',
       MANAGER_EMAIL: MANAGER.email,
       MANAGER_PASSWORD: MANAGER.password,
+      // The per-account allowance is checked from many addresses (X-Forwarded-For) below.
+      TRUST_PROXY: 'true',
     };
     const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     try {
@@ -66,6 +70,29 @@ describePg('two server processes on one PostgreSQL', () => {
           body: JSON.stringify(MANAGER),
         });
         expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+
+      // The account's own allowance over all addresses is shared too: ten more wrong passwords from ten other
+      // addresses, alternating processes, bring it to twenty; then the right password waits on both, from anywhere.
+      const attempt = (target: ServerProcess, password: string, address: string) =>
+        fetch(`${target.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ email: MANAGER.email, password }),
+        });
+      for (let i = 0; i < 10; i++) {
+        expect((await attempt(i % 2 ? a : b, `wrong-again-${i}`, `198.51.100.${i + 1}`)).status).toBe(400);
+      }
+      for (const [i, target] of [a, b].entries()) {
+        const res = await attempt(target, MANAGER.password, `203.0.113.${i + 1}`);
+        expect(res.status).toBe(429);
+        const wait = Number(res.headers.get('retry-after'));
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(15 * 60);
+        expect(((await res.json()) as { message: string }).message).toBe(
+          t('auth.accountThrottled', { wait: formatWaitMinutes(wait) }),
+        );
       }
     } finally {
       await Promise.all([a.stop(), b.stop()]);

@@ -13,6 +13,7 @@ import { planPublicText } from './planPublic';
 import { offlineText } from './offline';
 import { accountsText, sessionEndedText } from './accounts';
 import { inputRulesText } from './inputRules';
+import { throttleText } from './throttle';
 import { fill } from './fill';
 
 export const messages = {
@@ -31,6 +32,7 @@ export const messages = {
   ...sessionEndedText,
   ...accountsText,
   ...inputRulesText,
+  ...throttleText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

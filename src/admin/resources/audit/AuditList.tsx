@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'account.signOut',
+  'account.login',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
@@ -71,6 +72,7 @@ const FIELD_LABEL: Record<string, MessageKey> = {
   email: 'auth.email',
   role: 'admin.role',
   by: 'audit.by',
+  failures: 'audit.failures',
 };
 
 /** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */

@@ -1,0 +1,9 @@
+// Arabic text of the login and suggestion throttles (issue 15): how long to wait, and the audit of a sign-in
+// after wrong passwords. {wait} is formatWaitMinutes() of src/domain/format.ts (بعد ١٥ دقيقة).
+export const throttleText = {
+  'auth.accountThrottled': 'أُدخلت كلمة مرور خاطئة لهذا الحساب مرات كثيرة. يرجى المحاولة بعد {wait}.',
+  'auth.clientThrottled': 'محاولات دخول كثيرة من هذا الجهاز. يرجى المحاولة بعد {wait}.',
+  'suggest.tooManyWait': 'أرسلت اقتراحات كثيرة خلال وقت قصير. يرجى المحاولة بعد {wait}.',
+  'audit.action.account.login': 'دخول بعد كلمات مرور خاطئة',
+  'audit.failures': 'المحاولات الخاطئة قبله',
+} as const;
