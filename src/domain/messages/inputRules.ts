@@ -1,14 +1,18 @@
 // Arabic reasons of the text input rules (issue 15, src/domain/textRules.ts): for each stored text, why it cannot be
 // kept, naming the field. "control" is a control character (invisible, pasted in); "unpaired" is a broken character
-// (half of a pair), which cannot be stored without losing it. Kept apart so the public suggestion form carries only
-// these lines.
-export const inputRulesText = {
-  'input.burialName.control': 'يحتوي اسم المتوفى على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
-  'input.burialName.unpaired': 'يحتوي اسم المتوفى على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
+// (half of a pair), which cannot be stored without losing it. Kept apart from the other messages, and the suggestion
+// form's four lines apart again, so the public site carries only those (its home page bundle has a budget).
+export const suggestionRulesText = {
   'input.suggestionText.control': 'يحتوي نص الاقتراح على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.suggestionText.unpaired': 'يحتوي نص الاقتراح على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة النص.',
   'input.suggestionName.control': 'يحتوي الاسم على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.suggestionName.unpaired': 'يحتوي الاسم على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
+} as const;
+
+export const inputRulesText = {
+  ...suggestionRulesText,
+  'input.burialName.control': 'يحتوي اسم المتوفى على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
+  'input.burialName.unpaired': 'يحتوي اسم المتوفى على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
   'input.articleTitle.control': 'يحتوي عنوان المقال على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.articleTitle.unpaired': 'يحتوي عنوان المقال على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة العنوان.',
   'input.articleContent.control': 'يحتوي محتوى المقال على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',

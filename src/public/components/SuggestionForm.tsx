@@ -7,7 +7,7 @@ import { ApiError, call, paths } from '../../api';
 import { Spinner } from './Icons';
 import { ui, pt, fill } from '../text';
 import { cleanText, type TextKind } from '../../domain/textRules';
-import { inputRulesText } from '../../domain/messages/inputRules';
+import { suggestionRulesText } from '../../domain/messages/inputRules';
 
 type Field = 'text' | 'name' | 'phone';
 const EMPTY: Record<Field, string> = { text: '', name: '', phone: '' };
@@ -25,7 +25,7 @@ function ruleError(field: Field, value: string): string | null {
   if (field === 'phone') return null;
   const rule = RULED[field];
   const clean = cleanText(value, rule.kind);
-  return clean.ok ? null : inputRulesText[`${rule.reasons}.${clean.fault}`];
+  return clean.ok ? null : suggestionRulesText[`${rule.reasons}.${clean.fault}`];
 }
 
 export function SuggestionForm({ headingId }: { headingId?: string }) {
