@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import type { AppContext } from './context';
 import { loggerOptions, type LogSink } from './log';
 import answerCache from './plugins/answerCache';
-import errors, { frameworkErrors } from './plugins/errors';
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import requestCeiling from './plugins/rateLimit';
 import requestLog from './plugins/requestLog';
 import securityHeaders from './plugins/securityHeaders';
@@ -30,6 +30,16 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     // Strict types: a number where text is expected is refused, not quietly converted.
     ajv: { customOptions: { coerceTypes: false, allErrors: false, allowUnionTypes: true } },
     frameworkErrors,
+    clientErrorHandler,
+    // A half-sent request (headers or body trickled in, or nothing at all) must not hold a socket for minutes: Node
+    // answers 408 (clientErrorHandler) once HEADERS_TIMEOUT or REQUEST_TIMEOUT has passed, checking every second
+    // (its default is every 30 s, which would let a socket outlive the timeout by that much).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     // An id longer than the router's default 100 characters is still just an unknown id: the params schemas answer
     // 404 for it (the contract's "404 for an unknown id"), instead of the router's bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -51,7 +61,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
       },
     },
   });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { trustProxy: config.trustProxy });
   await app.register(requestCeiling, { perMinute: config.rateLimitPerMinute });
   // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
   await app.register(answerCache, { ctx });

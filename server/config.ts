@@ -59,6 +59,9 @@ export interface Config {
   backupKeep: number;
   /** API requests a client may make per minute (a burst of that many, refilled evenly); 0 turns the ceiling off. */
   rateLimitPerMinute: number;
+  /** How long a client may take to send a request's headers, and the whole request, before 408 and a closed socket. */
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -145,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.com`);
     }
   }
+  const headersTimeoutSeconds = env.HEADERS_TIMEOUT ? integer('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, 1, 600) : 10;
+  const requestTimeoutSeconds = env.REQUEST_TIMEOUT ? integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 1, 3600) : 60;
+  // Node refuses a headers timeout longer than the request's: the headers are part of the request.
+  if (headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError('HEADERS_TIMEOUT cannot be longer than REQUEST_TIMEOUT');
+  }
   return {
     port: env.PORT ? integer('PORT', env.PORT, 0, 65535) : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -169,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE
       ? integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0, 1_000_000)
       : 600,
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
   };
 }

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { AppContext } from '../context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import type { AnswerCacheConfig } from '../routeConfig';
+import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
@@ -269,6 +270,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       if (encoding) headers.push('content-encoding', encoding);
       entry.heads[form] = headers;
     }
+    if (app.overTls(request)) headers = [...headers, 'strict-transport-security', STRICT_TRANSPORT_SECURITY];
     if (request.headers.origin !== undefined) {
       const cors = Object.entries(reply.getHeaders()).filter(([name]) => name.startsWith('access-control-'));
       headers = [...headers, ...cors.flatMap(([name, value]) => [name, String(value)])];

@@ -2,6 +2,8 @@
 // body too large, wrong media type, malformed JSON) get their own reason, and nothing else leaks (500 is logged).
 import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
 import { formatCount } from '../../src/domain/format';
@@ -48,6 +50,39 @@ function validationMessage(error: FastifyError, fieldErrors: Partial<Record<stri
     return t('errors.fieldTooLong', { field: t(label), max: formatCount(first.params?.limit ?? 0, 'letter') });
   }
   return t('errors.fieldInvalid', { field: t(label) });
+}
+
+/** Node's parser codes and the status each gets; anything else the parser refuses is a 400. */
+const CLIENT_ERROR_STATUS: Record<string, { status: number; key: MessageKey }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, key: 'http.headersTooLarge' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'http.timeout' },
+  ERR_HTTP_HEADERS_TIMEOUT: { status: 408, key: 'http.timeout' },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: what a request Node's parser refused (headers too large, a malformed request
+ * line or header, a request not arrived within the timeouts) is answered, straight on the socket since no route was
+ * reached. The same Arabic {message} as every refusal, with the security headers, then the connection is closed:
+ * after a parse error the rest of what is on the socket cannot be trusted to start a request.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A client that went away or a socket already answered: nothing to say.
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, key } = CLIENT_ERROR_STATUS[error.code ?? ''] ?? { status: 400, key: 'http.malformed' as const };
+  const body = JSON.stringify({ message: t(key) });
+  const security = this.hasDecorator('securityHeaders') ? Object.entries(this.securityHeaders) : [];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    ...security.map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** Fastify's `frameworkErrors` option (malformed URLs and the like): the same Arabic {message} as every refusal. */

@@ -1,12 +1,14 @@
 // Security headers on every answer, as @fastify/helmet writes them: today's content security policy (scripts and
 // styles from this origin only; MUI, the console's styling, injects its styles at run time, hence 'unsafe-inline'
 // for styles), no framing, no referrer outside the site, nosniff. A JSON answer ignores the CSP, so one policy serves
-// all. HSTS stays off: a village server may be reached over plain HTTP on its own network.
+// all. HSTS only where the site is known to be behind TLS: TRUST_PROXY is on and the proxy says the request came
+// over HTTPS (X-Forwarded-Proto). A village server reached over plain HTTP on its own network must not tell a browser
+// to refuse it for a year.
 //
 // Helmet computes its headers again for every request, though with these options they never change: that took
 // about a tenth of a kept answer's time (measured with bench/bareServer.mjs). So helmet answers one request of a
 // throwaway server at start-up, and the headers it wrote are set on every answer as they are.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
@@ -51,21 +53,33 @@ export async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * A year, this host only: the register may live on a sub-domain of a village or association domain whose other
+ * hosts are not ours to promise HTTPS for. No preload (a list a village cannot easily leave).
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every answer carries (for answers written straight to the socket). */
     securityHeaders: Readonly<Record<string, string>>;
+    /** Whether this request's answer carries Strict-Transport-Security (it came over HTTPS through a trusted proxy). */
+    overTls(request: FastifyRequest): boolean;
   }
 }
 
-async function securityHeaders(app: FastifyInstance): Promise<void> {
+async function securityHeaders(app: FastifyInstance, options: { trustProxy: boolean }): Promise<void> {
   const headers = Object.freeze({ ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY });
   app.decorate('securityHeaders', headers);
+  // request.protocol reads X-Forwarded-Proto only when trustProxy is on; without a trusted proxy the server itself
+  // speaks plain HTTP, so no answer claims TLS.
+  app.decorate('overTls', (request: FastifyRequest) => options.trustProxy && request.protocol === 'https');
   // Set as the answer leaves (a kept answer written straight to the socket writes them itself, see answerCache).
   // API answers are about the register as it is now: no cache may keep them unless the route says otherwise (the
   // answer cache's revalidated answers do).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
+    if (app.overTls(request)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });

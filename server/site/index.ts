@@ -1,7 +1,7 @@
 // The public site: the built files (hashed assets cached for a year), every other address answered with the page
 // drawn on the server (src/ssr), and the Arabic JSON 404 for unknown API addresses and non-GET requests.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,27 @@ import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
 import { paths } from '../../src/api/paths';
 import { publicPaths } from '../../src/domain/publicPaths';
+import { isSiteAddress } from '../../src/domain/publicPages';
 import type { Gender } from '../../src/domain/types';
+
+/**
+ * Whether an address, as the static files' route gets it, leads into the renderer's folder: decoded, with backslashes
+ * read as slashes, dot-segments resolved and letters of either case (`/%2essr/`, `/a/../.ssr/`, `/./.SSR\render.mjs`). An
+ * address that cannot be decoded leads nowhere the site serves.
+ */
+export function reachesServerRenderer(pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const segments = posix
+    .normalize(`/${decoded.replaceAll('\\', '/')}`)
+    .toLowerCase()
+    .split('/');
+  return segments.includes(SERVER_RENDER_DIR.toLowerCase()) || segments.includes('..');
+}
 
 async function site(app: FastifyInstance, options: { staticDir: string | null } & ShellSettings): Promise<void> {
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
@@ -31,8 +51,10 @@ async function site(app: FastifyInstance, options: { staticDir: string | null } 
     root: staticRoot,
     // `/` and every other address of the site get the page drawn on the server below.
     index: false,
-    // The server's renderer lives in the site's folder but is not for browsers.
-    allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
+    // The server's renderer lives in the site's folder but is not for browsers, in any spelling of its address.
+    allowedPath: (pathName) => !reachesServerRenderer(pathName),
+    // And whatever the spelling, send never serves a file under a folder whose name starts with a dot.
+    dotfiles: 'ignore',
     preCompressed: true,
     // Our setHeaders decides: a year for hashed assets, revalidation for the rest.
     cacheControl: false,
@@ -52,23 +74,31 @@ async function site(app: FastifyInstance, options: { staticDir: string | null } 
   };
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
+    // An address the site does not have: the same page (its browser draws the Arabic not-found screen), as a 404.
+    if (!isSiteAddress(request.url.split('?')[0] ?? '/')) reply.status(404);
     return reply.type('text/html; charset=utf-8').send(await shell.page(request.url, (path) => answer(request, path)));
   };
-  app.get('/', sitePage);
+  // The site's pages are not operations of the API: kept out of its OpenAPI document.
+  const notAnOperation = { schema: { hide: true } };
+  app.get('/', notAnOperation, sitePage);
 
   // A plan cell (or a printed plan) names a grave by its section and number; the visitor goes on to its page.
   // Unknown: the site's not-found screen, drawn by the browser as for any unknown address.
-  app.get<{ Params: { gender: string; number: string } }>(publicPaths.planGrave.path, async (request, reply) => {
-    const { gender, number } = request.params;
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api${paths.graveByNumber(gender as Gender, number)}`,
-      remoteAddress: request.ip,
-    });
-    if (res.statusCode !== 200) return sitePage(request, reply);
-    const id = (res.json() as { _id: string })._id;
-    return reply.redirect(publicPaths.grave.href(id), 302);
-  });
+  app.get<{ Params: { gender: string; number: string } }>(
+    publicPaths.planGrave.path,
+    notAnOperation,
+    async (request, reply) => {
+      const { gender, number } = request.params;
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api${paths.graveByNumber(gender as Gender, number)}`,
+        remoteAddress: request.ip,
+      });
+      if (res.statusCode !== 200) return sitePage(request, reply);
+      const id = (res.json() as { _id: string })._id;
+      return reply.redirect(publicPaths.grave.href(id), 302);
+    },
+  );
 
   app.setNotFoundHandler(counted, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

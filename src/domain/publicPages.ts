@@ -1,6 +1,7 @@
 // The public site's screens: the address each answers (from the path table, publicPaths.ts) and the page module
 // that draws it. The browser routes with this table (src/public/PublicApp.tsx); the server reads it too, to draw
 // the first screen and to name in the page it sends the chunk the screen needs (server/site/shell.ts).
+import { CONSOLE_BASE, LEGACY_STAFF_REDIRECTS } from './consolePaths';
 import { publicPaths } from './publicPaths';
 
 export type PublicPageName =
@@ -72,4 +73,15 @@ export function publicPageOf(pathname: string): (PublicPage & { params: Record<s
     if (params) return { ...entry, params };
   }
   return null;
+}
+
+/**
+ * Whether the site has something at this address: a public screen, an old staff address the browser sends on to the
+ * console, or the console itself. Any other address is answered 404 by the server (with the page, whose browser
+ * draws the not-found screen), so a mistyped or stale link is not reported as a page by search engines or tools.
+ */
+export function isSiteAddress(pathname: string): boolean {
+  if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) return true;
+  if (publicPageOf(pathname)) return true;
+  return LEGACY_STAFF_REDIRECTS.some(({ from }) => matchPath(from, pathname) !== null);
 }

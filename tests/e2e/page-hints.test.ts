@@ -41,9 +41,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const pageOf = async (path: string, base = server.url) => {
+const pageOf = async (path: string, base = server.url, status = 200) => {
   const res = await fetch(`${base}${path}`);
-  expect(res.status).toBe(200);
+  expect(res.status, path).toBe(status);
   expect(res.headers.get('content-type')).toContain('text/html');
   return res.text();
 };
@@ -120,8 +120,13 @@ describe('the page sent for each address', () => {
   });
 
   it('unknown addresses, redirects and the console get the plain page for the browser to draw', async () => {
-    for (const path of ['/no-such-page', '/graves/abc', '/admin/graves']) {
-      const html = await pageOf(path);
+    // An unknown address is a 404 (the browser draws the not-found screen); the others are the site's.
+    for (const [path, status] of [
+      ['/no-such-page', 404],
+      ['/graves/abc', 200],
+      ['/admin/graves', 200],
+    ] as const) {
+      const html = await pageOf(path, server.url, status);
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('modulepreload" crossorigin href="/assets/MenPage');
     }

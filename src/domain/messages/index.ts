@@ -14,6 +14,7 @@ import { offlineText } from './offline';
 import { accountsText, sessionEndedText } from './accounts';
 import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
+import { httpEdgesText } from './httpEdges';
 import { fill } from './fill';
 
 export const messages = {
@@ -33,6 +34,7 @@ export const messages = {
   ...accountsText,
   ...inputRulesText,
   ...throttleText,
+  ...httpEdgesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
