@@ -1,5 +1,6 @@
 // Several server processes on one PostgreSQL database: migrations run once when both start together, a write
-// through one is read through the other, tokens of one are accepted by the other, and throttles are shared.
+// through one is read through the other, tokens of one are accepted by the other, a session ended through one is
+// refused by the other, and throttles are shared.
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { formatWaitMinutes } from '../../src/domain/format';
@@ -52,6 +53,18 @@ describePg('two server processes on one PostgreSQL', () => {
       expect(seen).toBe(true);
       expect(lag).toBeLessThan(3_000);
       console.log(`scale-out: a write through one process was read through the other after ${lag} ms`);
+
+      // A session ended through one process is refused by the other at once, though B had already accepted it.
+      const ended = await fetch(`${a.url}/api/auth/sign-out-everywhere`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(ended.status).toBe(200);
+      const refused = await fetch(`${b.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { message: string }).message).toBe(t('errors.sessionEnded'));
+      const renewed = await logIn(a, MANAGER.email, MANAGER.password);
+      expect((await fetch(`${b.url}/api/users`, { headers: { authorization: `Bearer ${renewed}` } })).status).toBe(200);
 
       // Ten failed logins spread over both processes exhaust the one shared allowance.
       for (let i = 0; i < 10; i++) {
