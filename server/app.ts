@@ -33,7 +33,9 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     clientErrorHandler,
     // A half-sent request (headers or body trickled in, or nothing at all) must not hold a socket for minutes: Node
     // answers 408 (clientErrorHandler) once HEADERS_TIMEOUT or REQUEST_TIMEOUT has passed, checking every second
-    // (its default is every 30 s, which would let a socket outlive the timeout by that much).
+    // (its default is every 30 s, which would let a socket outlive the timeout by that much). HEADERS_TIMEOUT also
+    // bounds a connection that has sent nothing yet; at 30 s it outlasts the spare connections browsers open ahead
+    // of need and close themselves when unused (Chromium after 10 s), so the server does not race them.
     requestTimeout: config.requestTimeoutSeconds * 1000,
     http: {
       headersTimeout: config.headersTimeoutSeconds * 1000,

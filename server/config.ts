@@ -148,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.com`);
     }
   }
-  const headersTimeoutSeconds = env.HEADERS_TIMEOUT ? integer('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, 1, 600) : 10;
+  const headersTimeoutSeconds = env.HEADERS_TIMEOUT ? integer('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, 1, 600) : 30;
   const requestTimeoutSeconds = env.REQUEST_TIMEOUT ? integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 1, 3600) : 60;
   // Node refuses a headers timeout longer than the request's: the headers are part of the request.
   if (headersTimeoutSeconds > requestTimeoutSeconds) {

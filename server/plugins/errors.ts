@@ -71,6 +71,12 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
     socket.destroy();
     return;
   }
+  // A connection that never sent a byte (a browser opens spare ones ahead of need) is closed without an answer: an
+  // answer written just as the browser puts its request on that socket would be read as the answer to it.
+  if ((socket as Duplex & { bytesRead?: number }).bytesRead === 0) {
+    socket.destroy();
+    return;
+  }
   const { status, key } = CLIENT_ERROR_STATUS[error.code ?? ''] ?? { status: 400, key: 'http.malformed' as const };
   const body = JSON.stringify({ message: t(key) });
   const security = this.hasDecorator('securityHeaders') ? Object.entries(this.securityHeaders) : [];

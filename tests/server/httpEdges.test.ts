@@ -162,6 +162,15 @@ describe.each(ENGINES)('HTTP edges on $name', ({ databaseUrl }) => {
     expect(Number(suggestions.n)).toBe(0);
   });
 
+  it('a connection that sends nothing is closed after the headers timeout, without an answer', async () => {
+    // A browser opens spare connections ahead of need: an answer written on one just as the browser sends its
+    // request there would be taken for the answer to that request.
+    const answer = await raw(s.url, []);
+    expect(answer.closed).toBe(true);
+    expect(answer.status).toBeNaN();
+    expect(answer.body).toBe('');
+  });
+
   it('unknown public addresses are 404 with the site page; known ones, the console and old staff addresses 200', async () => {
     for (const path of [
       '/no-such-page',
