@@ -26,8 +26,6 @@ export interface Throttle {
    * spent, so one allowance refusing never uses up another.
    */
   takeAll(allowances: readonly Allowance[]): Promise<Taken>;
-  /** Forgets every attempt of key (a successful login). */
-  clear(key: string): Promise<void>;
 }
 
 /** How long attempts are kept at all: a day, whatever the windows (the login audit counts failures within it). */
@@ -107,8 +105,5 @@ export function createThrottle(db: Kysely<Database>, dialect: DialectName, nowSe
   return {
     takeAll,
     take: (key, windowSeconds, limit) => takeAll([{ key, windowSeconds, limit }]),
-    async clear(key) {
-      await db.deleteFrom('throttle').where('key', '=', key).execute();
-    },
   };
 }

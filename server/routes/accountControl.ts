@@ -8,14 +8,8 @@ import { endSessions, getAccount, setDisabled, setRole, type ControlRefusal } fr
 import { notFound, refuse } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
-import { account } from '../schemas/entities';
+import { accountWithMessage } from '../schemas/entities';
 import { typed } from './typed';
-
-const accountWithMessage = {
-  ...account,
-  properties: { ...account.properties, message: { type: 'string' } },
-  required: [...account.required, 'message'],
-} as const;
 
 /** The account as it is after a change, with the change's message; 404/409 when the change was refused. */
 async function answerControl(ctx: AppContext, id: string, refused: ControlRefusal | null, message: MessageKey) {

@@ -12,7 +12,6 @@ import {
   findAccountByEmail,
   recordLogin,
   registerAdmin,
-  sessionAccount,
   tokenAccount,
 } from '../data/accounts';
 import { createLoginThrottle } from '../data/loginThrottle';
@@ -123,13 +122,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
       const account = await findAccountByEmail(ctx.db, email);
       if (!account) throw notFound('account.notFound');
-      await changePassword(ctx.db, account, newPassword, claims, ctx.now());
+      const generation = await changePassword(ctx.db, account, newPassword, claims, ctx.now());
       // Every session of the account has ended, the caller's too when it is their own: the answer carries a fresh
       // token (as login does) so that the console the owner changed it from stays signed in.
       if (account.id !== claims.sub) return { message: t('password.success') };
-      const own = await sessionAccount(ctx.db, account.id);
-      if (!own) throw notFound('account.notFound');
-      const token = await ctx.signer.sign(tokenAccount(own), Math.floor(ctx.now().getTime() / 1000));
+      const own = tokenAccount({ ...account, session_generation: generation });
+      const token = await ctx.signer.sign(own, Math.floor(ctx.now().getTime() / 1000));
       return { message: t('password.success'), token, role: own.role };
     },
   );

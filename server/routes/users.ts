@@ -9,14 +9,8 @@ import { badRequest, notFound } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
-import { account } from '../schemas/entities';
+import { account, accountWithMessage } from '../schemas/entities';
 import { typed } from './typed';
-
-const accountWithMessage = {
-  ...account,
-  properties: { ...account.properties, message: { type: 'string' } },
-  required: [...account.required, 'message'],
-} as const;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);

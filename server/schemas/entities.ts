@@ -208,6 +208,13 @@ export const account = {
   required: ['_id', 'name', 'email', 'role', 'createdAt', 'disabled', 'lastLoginAt'],
 } as const;
 
+/** An account after a manager's change to it, with the change's message. */
+export const accountWithMessage = {
+  ...account,
+  properties: { ...account.properties, message: string },
+  required: [...account.required, 'message'],
+} as const;
+
 export const loginAnswer = {
   type: 'object',
   properties: { token: string, role: { type: 'string', enum: ROLES }, message: string },

@@ -6,36 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWaitMinutes } from '../../src/domain/format';
 import { t } from '../../src/domain/messages';
 import type { AuditEntry } from '../../src/domain/types';
-import { buildApp } from '../../server/app';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_CLIENT,
   LOGIN_WINDOW_SECONDS,
 } from '../../server/data/loginThrottle';
-import { prepare } from '../../server/startup';
 import { staffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { DEMO_ACCOUNTS, startSecondServer, startTestServer, type TestServer } from '../support/server';
 import { call, expectRefusal, movableClock, type Answer } from './helpers';
 
 const START = '2026-03-10T10:00:00Z';
 const addressNo = (i: number) => `198.51.100.${i + 1}`;
-
-/** A second server on the database of `first` (another process would do the same: nothing is shared in memory). */
-async function secondServer(first: TestServer, now: () => Date) {
-  const { store, ctx } = await prepare(first.config, { now });
-  const app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    api: `http://127.0.0.1:${port}/api`,
-    async close() {
-      await app.close();
-      await store.close();
-    },
-  };
-}
 
 /** The Retry-After of a 429 in seconds (a whole number, at least one). */
 function retryAfter(answer: Answer): number {
@@ -158,7 +140,7 @@ describe.each(ENGINES)('login throttled per account over all addresses on $name'
 
   it('a second server on the same database sees the same count, and the same wait', async () => {
     clock.set('2026-03-14T10:00:00Z');
-    const other = await secondServer(s, clock.now);
+    const other = await startSecondServer(s, clock.now);
     try {
       const { email, password } = DEMO_ACCOUNTS.admin;
       // Wrong passwords alternate between the two servers, each from its own address.

@@ -4,37 +4,24 @@
 // accepted (and so remembered) the token. The last active manager cannot be disabled or demoted.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { prepare } from '../../server/startup';
 import type { Account, LoginAnswer } from '../../src/domain/types';
 import { t } from '../../src/domain/messages';
 import { logIn, readToken, signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import {
+  DEMO_ACCOUNTS,
+  startSecondServer,
+  startTestServer,
+  type SecondServer,
+  type TestServer,
+} from '../support/server';
 import { call, expectRefusal, movableClock, type Answer } from './helpers';
 
 const runFile = promisify(execFile);
 const SECRET = 'a-session-test-secret-of-at-least-32-characters';
 const TTL_SECONDS = 3600;
-
-/** A second app on the same database and secret: what another process of a scaled-out site would be. */
-async function secondProcess(s: TestServer, now: () => Date) {
-  const { store, ctx } = await prepare(s.config, { now });
-  const app: FastifyInstance = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    api: `http://127.0.0.1:${port}/api`,
-    async close() {
-      await app.close();
-      await store.close();
-    },
-  };
-}
 
 /** The refusal of a session that was ended: 401, the Arabic reason, and how to authenticate. */
 function expectEnded(answer: Answer) {
@@ -45,7 +32,7 @@ function expectEnded(answer: Answer) {
 describe.each(ENGINES)('session generations and account control on $name', ({ databaseUrl }) => {
   const clock = movableClock('2026-03-10T10:00:00Z');
   let s: TestServer;
-  let b: Awaited<ReturnType<typeof secondProcess>>;
+  let b: SecondServer;
   let manager: string;
   let managerId: string;
   let serial = 0;
@@ -101,7 +88,7 @@ describe.each(ENGINES)('session generations and account control on $name', ({ da
       databaseUrl,
       env: { JWT_SECRET: SECRET, TOKEN_TTL: '1h' },
     });
-    b = await secondProcess(s, clock.now);
+    b = await startSecondServer(s, clock.now);
     manager = await signIn(s, 'manager');
     managerId = readToken(manager).claims.sub;
   });

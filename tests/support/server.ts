@@ -90,3 +90,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** A server that shares only the database (and settings) of another: what another process of a scaled-out site is. */
+export interface SecondServer {
+  api: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another app on `first`'s database and configuration, with its own connection and nothing shared in memory (the
+ * verified-token memo, the answer cache), listening on its own port: another process as the register sees it.
+ */
+export async function startSecondServer(first: TestServer, now?: () => Date): Promise<SecondServer> {
+  const { store, ctx } = await prepare(first.config, { now });
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    api: `http://127.0.0.1:${port}/api`,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
