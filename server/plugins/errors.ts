@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
-import { formatCount } from '../../src/domain/format';
+import { formatCount } from '../../src/domain/nouns';
 import { isUnstorableText } from '../db/errors';
 import { HttpError } from '../errors';
 

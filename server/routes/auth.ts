@@ -1,7 +1,7 @@
 // Login (throttled per account, and per account and client: server/data/loginThrottle.ts), registering admins and
 // changing passwords.
 import type { FastifyInstance } from 'fastify';
-import { formatWaitMinutes } from '../../src/domain/format';
+import { formatWaitMinutes } from '../../src/domain/nouns';
 import { t } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';

@@ -1,6 +1,6 @@
 // Suggestions: anyone sends one (throttled per client); managers approve or reject; approved ones are public.
 import type { FastifyInstance } from 'fastify';
-import { formatWaitMinutes } from '../../src/domain/format';
+import { formatWaitMinutes } from '../../src/domain/nouns';
 import { t } from '../../src/domain/messages';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';

@@ -60,56 +60,26 @@ export interface CountedNoun {
 /** nominative: the count is the subject ("حرفان"); genitive: it follows a preposition or بعد ("بعد يومين"). */
 export type GrammaticalCase = 'nominative' | 'genitive';
 
-export const NOUNS = {
-  day: { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' },
-  letter: {
-    one: 'حرف واحد',
-    two: 'حرفان',
-    twoGenitive: 'حرفين',
-    few: '{n} أحرف',
-    many: '{n} حرفًا',
-    other: '{n} حرف',
-  },
-  digit: {
-    one: 'رقم واحد',
-    two: 'رقمان',
-    twoGenitive: 'رقمين',
-    few: '{n} أرقام',
-    many: '{n} رقمًا',
-    other: '{n} رقم',
-  },
-  item: {
-    one: 'عنصر واحد',
-    two: 'عنصران',
-    twoGenitive: 'عنصرين',
-    few: '{n} عناصر',
-    many: '{n} عنصرًا',
-    other: '{n} عنصر',
-  },
-  grave: {
-    one: 'مقبرة واحدة',
-    two: 'مقبرتان',
-    twoGenitive: 'مقبرتين',
-    few: '{n} مقابر',
-    many: '{n} مقبرة',
-    other: '{n} مقبرة',
-  },
-} as const satisfies Record<string, CountedNoun>;
-
-export type NounName = keyof typeof NOUNS;
+/** The day, the one noun the public pages count (a wait until a grave is free); the others are in nouns.ts. */
+export const DAY: CountedNoun = {
+  one: 'يوم واحد',
+  two: 'يومان',
+  twoGenitive: 'يومين',
+  few: '{n} أيام',
+  many: '{n} يومًا',
+  other: '{n} يوم',
+};
 
 /** The Intl.PluralRules('ar') category of n: zero, one, two, few, many or other. */
 export function pluralCategory(n: number): Intl.LDMLPluralRule {
   return pluralRules.select(n);
 }
 
-/** n and its noun in the right Arabic form: formatCount(11, 'letter') is '١١ حرفًا'; counts keep their grouping. */
-export function formatCount(
-  n: number,
-  noun: NounName | CountedNoun,
-  grammaticalCase: GrammaticalCase = 'nominative',
-): string {
-  const forms: CountedNoun = typeof noun === 'string' ? NOUNS[noun] : noun;
+/**
+ * n and its noun in the right Arabic form: formatCounted(11, letter) is '١١ حرفًا'; counts keep their grouping.
+ * By name ('letter'): formatCount of nouns.ts.
+ */
+export function formatCounted(n: number, forms: CountedNoun, grammaticalCase: GrammaticalCase = 'nominative'): string {
   const category = pluralCategory(n);
   const form =
     category === 'zero'
@@ -124,25 +94,7 @@ export function formatCount(
  * A wait as it is written after بعد ("متاحة بعد {days}"): يوم واحد / يومين / ٣ أيام / ١١ يومًا / ١٠٠ يوم.
  */
 export function formatDays(n: number): string {
-  return formatCount(n, 'day', 'genitive');
-}
-
-/** Only the server announces waits in minutes: kept out of NOUNS so the public site's bundle does not carry it. */
-const MINUTE: CountedNoun = {
-  one: 'دقيقة واحدة',
-  two: 'دقيقتان',
-  twoGenitive: 'دقيقتين',
-  few: '{n} دقائق',
-  many: '{n} دقيقة',
-  other: '{n} دقيقة',
-};
-
-/**
- * A wait of some seconds as it is written after بعد, in whole minutes rounded up (a wait is never announced
- * shorter than it is): دقيقة واحدة / دقيقتين / ٣ دقائق / ١٥ دقيقة.
- */
-export function formatWaitMinutes(seconds: number): string {
-  return formatCount(Math.max(1, Math.ceil(seconds / 60)), MINUTE, 'genitive');
+  return formatCounted(n, DAY, 'genitive');
 }
 
 /**

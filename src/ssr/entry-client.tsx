@@ -12,8 +12,17 @@ import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
 import '../public/styles.css';
 
 // The server drew the page naming dates in its configured order (server/site/shell.ts): the same order here, before
-// anything renders, or hydration would find other text (the console, drawn here, follows it too).
-setCalendarFirst(document.documentElement.dataset.calendarFirst);
+// anything renders, or hydration would find other text (the console, drawn here, follows it too). The site's shell,
+// which the service worker serves for a page it has not kept (no network, or no answer in time), carries no
+// setting: there the order the server last said is used, remembered in this browser.
+const html = document.documentElement.dataset;
+try {
+  if (html.calendarFirst) localStorage.setItem('calendarFirst', html.calendarFirst);
+  else html.calendarFirst = localStorage.getItem('calendarFirst') ?? '';
+} catch {
+  // Storage refused (a private window): the page follows what the server said, or the default.
+}
+setCalendarFirst(html.calendarFirst);
 
 // The answers the server drew the first screen with (a grave page's grave), by API path.
 const embedded = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;

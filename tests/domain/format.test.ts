@@ -1,15 +1,7 @@
 // How counts, grave numbers and initials read in Arabic, and the one rule for staff addresses and passwords.
 import { describe, expect, it } from 'vitest';
-import {
-  formatCount,
-  formatDays,
-  formatGraveNumber,
-  formatNumber,
-  formatWaitMinutes,
-  NOUNS,
-  personInitials,
-  pluralCategory,
-} from '../../src/domain/format';
+import { formatDays, formatGraveNumber, formatNumber, personInitials, pluralCategory } from '../../src/domain/format';
+import { formatCount, formatWaitMinutes, NOUNS } from '../../src/domain/nouns';
 import { t } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, LIMITS, loginFormErrors, refusedField } from '../../src/domain/validation';
 

@@ -3,7 +3,9 @@
 // search with spelling variants, the statistics count-up, the collapsible menu, redirects and not-found answers.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { paths } from '../../src/api/paths';
 import type { ArticleSummary, Grave, Statistics } from '../../src/domain/types';
+import { pt, ui } from '../../src/public/text';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -308,6 +310,44 @@ describeBrowser('public site', () => {
       await page.waitForLoadState('networkidle');
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter((s) => /AdminApp/.test(s))).toEqual([]);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('home blocks whose reads fail say so with a retry that works, never "no recent burials" or a bare dash', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 } });
+    // The first read of each fails as a server in trouble would; the retry reaches the server.
+    for (const path of [paths.recentBurials(), paths.articles(), paths.totalDeaths()]) {
+      let failed = false;
+      await page.route(`${server.api}${path}`, async (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"x"}' });
+      });
+    }
+    try {
+      await open(page, '/');
+      const recent = page.locator('section[aria-labelledby="recent-heading"]');
+      await recent.getByRole('alert').getByText(pt['public.loadError']).waitFor();
+      expect(await recent.innerText()).not.toContain(ui['home.noRecentBurials']);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const articlesBlock = page.locator('section[aria-labelledby="articles-heading"]');
+      await articlesBlock.getByRole('alert').getByText(ui['home.articlesError']).waitFor();
+      const stats = page.locator('.stats');
+      await stats.getByRole('alert').getByText(pt['public.loadError']).waitFor();
+      await screenshot(page, 'home-read-failures-360');
+      await expectNoSidewaysScroll(page, 'home with failed reads');
+
+      for (const block of [recent, articlesBlock, stats])
+        await block.getByRole('button', { name: pt['public.retry'] }).click();
+      await expect.poll(() => recent.locator('.recent-card').count()).toBeGreaterThan(0);
+      for (const a of articles) await articlesBlock.getByRole('link', { name: a.title }).waitFor();
+      await expect.poll(() => stats.getByRole('alert').count()).toBe(0);
+      const total = await api<Pick<Statistics, 'totalDeaths'>>(paths.totalDeaths());
+      await expect
+        .poll(() => stats.locator('[data-stat="total"] .stat-value').getAttribute('data-final'))
+        .toBe(String(total.totalDeaths));
     } finally {
       await closePage(page);
     }

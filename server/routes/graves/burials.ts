@@ -1,7 +1,8 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
 import { canBury } from '../../../src/domain/graveStatus';
-import { formatCount, formatDate, formatDays } from '../../../src/domain/format';
+import { formatDate, formatDays } from '../../../src/domain/format';
+import { formatCount } from '../../../src/domain/nouns';
 import { gravePlace } from '../../../src/domain/graveMoves';
 import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';

@@ -20,7 +20,8 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { formatCount, formatNumber } from '../../domain/format';
+import { formatNumber } from '../../domain/format';
+import { formatCount } from '../../domain/nouns';
 import { burialDateText, parseBurialDate, type BurialDate } from '../../domain/burialDate';
 import { readHijriDate } from '../../domain/hijri';
 import { t } from '../../domain/messages';

@@ -1,4 +1,4 @@
-// The counted nouns of the register pages (issue 12), with formatCount of src/domain/format.
+// The counted nouns of the register pages (issue 12), with formatCount of src/domain/nouns.
 import type { CountedNoun } from '../../domain/format';
 
 /** حالة دفن: «حُفظت ٣ حالات دفن», «استيراد حالتي دفن». */

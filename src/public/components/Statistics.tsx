@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/format';
 import { useApi } from '../useApi';
-import { ui } from '../text';
+import { ErrorMessage } from './Status';
+import { ui, pt } from '../text';
 
 export const COUNT_UP_MS = 2500;
 
@@ -95,6 +96,8 @@ export function Statistics() {
     { key: 'female', label: ui['stats.femaleDeaths'], value: female.state === 'done' ? female.data.femaleDeaths : null, wide: true },
   ];
   const loaded = stats.every((s) => s.value !== null);
+  // A figure that could not be read says so (a dash alone would look like a figure still coming).
+  const failed = [total, available, unavailable, male, female].filter((a) => a.state === 'error');
 
   const ref = useRef<HTMLElement>(null);
   const visible = useHalfVisible(ref);
@@ -123,6 +126,9 @@ export function Statistics() {
           </li>
         ))}
       </ul>
+      {failed.length > 0 && (
+        <ErrorMessage text={pt['public.loadError']} onRetry={() => failed.forEach((a) => a.reload())} />
+      )}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
-import { Loading } from '../components/Status';
+import { ErrorMessage, Loading } from '../components/Status';
 import { afterFirstPaint, useApi } from '../useApi';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
@@ -24,12 +24,10 @@ const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
 function RecentBurials() {
   const recent = useApi<Grave[]>(paths.recentBurials());
   if (recent.state === 'loading') return <Loading />;
-  const burials =
-    recent.state === 'done'
-      ? recent.data
-          .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
-          .sort((a, b) => b.person.burialDate.localeCompare(a.person.burialDate))
-      : [];
+  if (recent.state === 'error') return <ErrorMessage text={pt['public.loadError']} onRetry={recent.reload} />;
+  const burials = recent.data
+    .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
+    .sort((a, b) => b.person.burialDate.localeCompare(a.person.burialDate));
   if (burials.length === 0) return <p className="message">{ui['home.noRecentBurials']}</p>;
   return (
     <ul className="card-grid recent-list">
@@ -52,7 +50,7 @@ function RecentBurials() {
 function Articles() {
   const articles = useApi<ArticleSummary[]>(paths.articles());
   if (articles.state === 'loading') return <Loading />;
-  if (articles.state === 'error') return <p className="message message-error">{ui['home.articlesError']}</p>;
+  if (articles.state === 'error') return <ErrorMessage text={ui['home.articlesError']} onRetry={articles.reload} />;
   if (articles.data.length === 0) return <p className="message">{ui['home.noArticles']}</p>;
   return (
     <ul className="article-list">

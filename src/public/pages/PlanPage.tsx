@@ -3,7 +3,8 @@
 // anyone), and a page that prints on A4. The drawing is markup from src/domain/planDrawing.ts (see why there).
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { call, paths } from '../../api';
-import { formatCount, formatGraveNumber } from '../../domain/format';
+import { formatGraveNumber } from '../../domain/format';
+import { formatCount } from '../../domain/nouns';
 import { gravePlace } from '../../domain/graveMoves';
 import { fill } from '../../domain/messages/fill';
 import { planPublicText as text, remainsNoun } from '../../domain/messages/planPublic';
