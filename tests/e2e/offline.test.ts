@@ -68,6 +68,10 @@ describeBrowser('the site at the graveside, offline', () => {
 
     await page.goto(server.url);
     await offlineReady(page);
+    // Online, the worker passes a page to the server, the home page too: not its precached shell.
+    const again = await page.goto(server.url);
+    expect(again?.fromServiceWorker()).toBe(true);
+    expect(await again?.text()).toContain('data-calendar-first');
     // A grave opened from the home page's recent burials, in the page (its answer passes the worker).
     const recent = page.locator('.recent-card a').first();
     await recent.click();
@@ -110,6 +114,10 @@ describeBrowser('the site at the graveside, offline', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(server.url);
     await offlineReady(page);
+    // Online, the worker passes a page to the server, the home page too: not its precached shell.
+    const again = await page.goto(server.url);
+    expect(again?.fromServiceWorker()).toBe(true);
+    expect(await again?.text()).toContain('data-calendar-first');
     // A returning visit: the page is the worker's from its load, as a phone's next visit is.
     await page.reload();
     await page.locator('.site-search input').waitFor();
@@ -148,6 +156,10 @@ describeBrowser('the site at the graveside, offline', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(server.url);
     await offlineReady(page);
+    // Online, the worker passes a page to the server, the home page too: not its precached shell.
+    const again = await page.goto(server.url);
+    expect(again?.fromServiceWorker()).toBe(true);
+    expect(await again?.text()).toContain('data-calendar-first');
     // The console's lists, read with the staff member's token while the worker is in charge of the page.
     const visit = async (path: string) => {
       const answered = page.waitForResponse(
