@@ -353,6 +353,34 @@ describeBrowser('public site', () => {
     }
   });
 
+  it('an article whose read fails offers a retry that works; an unknown article says so and leads home', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 } });
+    const article = articles[0]!;
+    let failed = false;
+    await page.route(`${server.api}${paths.articleDetail(article._id)}`, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"x"}' });
+    });
+    try {
+      // Opened from the home page, so the browser asks for it (a page load would bring it drawn by the server).
+      await open(page, '/');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByRole('link', { name: article.title }).click();
+      await page.getByRole('alert').getByText(ui['article.loadError']).waitFor();
+      await page.getByRole('button', { name: pt['public.retry'] }).click();
+      await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+
+      await open(page, '/ArticleDetail/no-such-article');
+      await page.getByRole('alert').getByText(pt['public.articleNotFound']).waitFor();
+      expect(await page.getByRole('button', { name: pt['public.retry'] }).count()).toBe(0);
+      await page.getByRole('link', { name: pt['public.backToHome'] }).click();
+      await page.getByRole('heading', { level: 1, name: 'مرحبًا بكم في موقع مقابر القرية الغربية' }).waitFor();
+    } finally {
+      await closePage(page);
+    }
+  });
+
   it('counts the statistics up over 2.5 s once half visible, hides male and female deaths at 360 px', async () => {
     const stats = {
       ...(await api<Pick<Statistics, 'totalDeaths'>>('/graves/totalDeaths')),

@@ -32,6 +32,7 @@ export const publicText = {
   'public.loadingMoreGraves': 'جارٍ تحميل مقابر أخرى...',
   'public.moreGravesError': 'تعذر تحميل مقابر أخرى. تأكد من الاتصال ثم أعد المحاولة.',
   'public.graveNotFound': 'لم نجد هذه المقبرة. ربما تغير الرابط أو حُذفت المقبرة من السجل.',
+  'public.articleNotFound': 'لم نجد هذا المقال. ربما تغير الرابط أو حُذف المقال.',
   'public.backToHome': 'العودة إلى الصفحة الرئيسية',
   'public.notFoundText': 'لم نجد الصفحة التي تبحث عنها. تأكد من الرابط أو عد إلى الصفحة الرئيسية.',
   'public.graveEmpty': 'لا يوجد مدفونون في هذه المقبرة بعد.',

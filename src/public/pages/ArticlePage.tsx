@@ -3,16 +3,21 @@ import { useParams } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/format';
 import type { Article } from '../../domain/types';
+import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
-import { ui } from '../text';
+import { ui, pt } from '../text';
 import '../pages.css';
 
 export default function ArticlePage() {
   const { id = '' } = useParams();
   const article = useApi<Article>(paths.articleDetail(id));
   if (article.state === 'loading') return <Loading page text={ui['article.loading']} />;
-  if (article.state === 'error') return <ErrorMessage text={ui['article.loadError']} />;
+  if (article.state === 'error') {
+    // An unknown article is said to be so; any other failure can be tried again.
+    if (isNotFound(article.error)) return <NotFound text={pt['public.articleNotFound']} />;
+    return <ErrorMessage text={ui['article.loadError']} onRetry={article.reload} />;
+  }
   const paragraphs = article.data.content.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   return (
     <article className="article" aria-labelledby="article-heading">

@@ -10,6 +10,7 @@ import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText, graveTitle } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
+import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';
 import { ui, pt } from '../text';
@@ -37,19 +38,7 @@ export default function GraveDetailsPage() {
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {
     // An unknown grave gets a clear Arabic answer, never an endless 'Loading...'.
-    if (grave.error.status === 404 || grave.error.status === 400) {
-      return (
-        <section className="not-found">
-          <h1>{ui['common.notFound']}</h1>
-          <p className="message message-error" role="alert">
-            {pt['public.graveNotFound']}
-          </p>
-          <Link to={publicPaths.home.href()} className="button">
-            {pt['public.backToHome']}
-          </Link>
-        </section>
-      );
-    }
+    if (isNotFound(grave.error)) return <NotFound text={pt['public.graveNotFound']} />;
     return <ErrorMessage text={pt['public.loadError']} onRetry={grave.reload} />;
   }
 
