@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll checks a state the page reaches in its own time (a list drawn after its answer); Vitest gives up
+    // after 1 s by default, which a console page can take on two cores while another browser suite runs beside it.
+    // A longer wait costs nothing when the check passes, and a failure still names the last value seen.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // Two cores: browser suites are heavy, so files run two at a time at most.
     maxWorkers: 2,

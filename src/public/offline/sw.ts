@@ -41,8 +41,9 @@ declare global {
 }
 
 // Written as Workbox's injection point exactly: the build replaces `self.__WB_MANIFEST` with the file list.
-// The precache answers for its own files only: by default it also answers `/` with its index.html (and `/x` with
-// x.html), which would give every returning visitor the bare shell instead of the home page the server draws.
+// The precache answers for its own files only: by default it also answers the home address with its index.html
+// (and any address with the same name plus .html), which would give every returning visitor the bare shell instead
+// of the home page the server draws.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 // The first version takes the open page over at once, so what the visitor opens during this first visit is kept
