@@ -67,16 +67,19 @@ async function site(app: FastifyInstance, options: { staticDir: string | null } 
     },
   });
 
-  /** An API answer for the page's first screen, asked as the visitor would have asked it (same rate allowance). */
-  const answer = async (request: FastifyRequest, apiPath: string) => {
-    const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
-    return res.statusCode === 200 ? res.json() : undefined;
-  };
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    // An address the site does not have: the same page (its browser draws the Arabic not-found screen), as a 404.
-    if (!isSiteAddress(request.url.split('?')[0] ?? '/')) reply.status(404);
-    return reply.type('text/html; charset=utf-8').send(await shell.page(request.url, (path) => answer(request, path)));
+    // The answers for the page's first screen, asked as the visitor would have asked them (same rate allowance).
+    // When the grave or article the address names is not in the register (404, or 400 for an id that cannot be
+    // one), the page says so and is a 404 too, as for an address the site does not have.
+    let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
+    const page = await shell.page(request.url, async (apiPath) => {
+      const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
+      if (res.statusCode === 404 || res.statusCode === 400) missing = true;
+      return res.statusCode === 200 ? res.json() : undefined;
+    });
+    if (missing) reply.status(404);
+    return reply.type('text/html; charset=utf-8').send(page);
   };
   // The site's pages are not operations of the API: kept out of its OpenAPI document.
   const notAnOperation = { schema: { hide: true } };

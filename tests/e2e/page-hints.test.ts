@@ -100,8 +100,12 @@ describe('the page sent for each address', () => {
     expect(JSON.parse(data!)[`/articles/ArticleDetail/${article._id}`].title).toBe(HOSTILE_TITLE);
   });
 
-  it('an unknown grave id made of markup is drawn as the loading screen with nothing of the id in it', async () => {
-    const html = await pageOf(`/grave-details-user/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+  it('an unknown grave id made of markup is drawn as the loading screen with nothing of the id in it, as a 404', async () => {
+    const html = await pageOf(
+      `/grave-details-user/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`,
+      server.url,
+      404,
+    );
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('id="first-data"');
   });

@@ -371,7 +371,7 @@ describeBrowser('public site', () => {
       await page.getByRole('button', { name: pt['public.retry'] }).click();
       await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
 
-      await open(page, '/ArticleDetail/no-such-article');
+      expect((await page.goto(`${server.url}/ArticleDetail/no-such-article`))?.status()).toBe(404);
       await page.getByRole('alert').getByText(pt['public.articleNotFound']).waitFor();
       expect(await page.getByRole('button', { name: pt['public.retry'] }).count()).toBe(0);
       await page.getByRole('link', { name: pt['public.backToHome'] }).click();
@@ -394,14 +394,18 @@ describeBrowser('public site', () => {
     const wide = await newPageIn(browser, { viewport: { width: 1280, height: 700 } });
     try {
       await open(wide, '/');
-      // Not yet visible: nothing counted.
+      // The figures arrive after the first paint (a dash until then); not yet visible, nothing is counted.
+      const final = (key: string) => wide.locator(`[data-stat="${key}"] .stat-value`).getAttribute('data-final');
+      for (const key of ['total', 'available', 'unavailable', 'male', 'female'])
+        await expect.poll(() => final(key)).not.toBe('');
       expect(await value(wide, 'total')).toBe(arabicNumber(0));
       await wide.locator('.stats').scrollIntoViewIfNeeded();
       await wide.waitForTimeout(700);
       const midway = await value(wide, 'total');
       expect(midway).not.toBe(arabicNumber(stats.totalDeaths));
       await wide.waitForTimeout(2200);
-      expect(await value(wide, 'total')).toBe(arabicNumber(stats.totalDeaths));
+      // 2.9 s after the start: done, give or take a frame on a busy machine.
+      await expect.poll(() => value(wide, 'total'), { timeout: 1000 }).toBe(arabicNumber(stats.totalDeaths));
       expect(await value(wide, 'available')).toBe(arabicNumber(stats.availableGravesCount));
       expect(await value(wide, 'unavailable')).toBe(arabicNumber(stats.unavailableGravesCount));
       expect(await value(wide, 'male')).toBe(arabicNumber(stats.maleDeaths));
@@ -588,12 +592,16 @@ describeBrowser('public site', () => {
       await search.fill('زززز');
       await page.getByText('لا توجد نتائج مطابقة للبحث.', { exact: true }).waitFor();
 
-      await open(page, '/grave-details-user/00000000-0000-0000-0000-000000000000');
+      // A grave the register does not have: the page says so, and its address answers 404 (a link checker or a
+      // search engine sees a missing page, not an empty one).
+      const unknown = await page.goto(`${server.url}/grave-details-user/00000000-0000-0000-0000-000000000000`);
+      expect(unknown?.status()).toBe(404);
       await page.getByText('لم نجد هذه المقبرة. ربما تغير الرابط أو حُذفت المقبرة من السجل.').waitFor();
       expect(await page.getByText('جارٍ التحميل...').count()).toBe(0);
       await screenshot(page, 'public-grave-unknown-360');
-      await open(page, '/grave-details-user/not-an-id');
+      expect((await page.goto(`${server.url}/grave-details-user/not-an-id`))?.status()).toBe(404);
       await page.getByText('لم نجد هذه المقبرة. ربما تغير الرابط أو حُذفت المقبرة من السجل.').waitFor();
+      expect((await page.goto(`${server.url}/grave-details-user/${grave._id}`))?.status()).toBe(200);
       // The API's 404 answers show up as failed requests in the console; nothing else may.
       expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
     } finally {
