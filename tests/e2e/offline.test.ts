@@ -114,10 +114,6 @@ describeBrowser('the site at the graveside, offline', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(server.url);
     await offlineReady(page);
-    // Online, the worker passes a page to the server, the home page too: not its precached shell.
-    const again = await page.goto(server.url);
-    expect(again?.fromServiceWorker()).toBe(true);
-    expect(await again?.text()).toContain('data-calendar-first');
     // A returning visit: the page is the worker's from its load, as a phone's next visit is.
     await page.reload();
     await page.locator('.site-search input').waitFor();
@@ -156,10 +152,6 @@ describeBrowser('the site at the graveside, offline', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(server.url);
     await offlineReady(page);
-    // Online, the worker passes a page to the server, the home page too: not its precached shell.
-    const again = await page.goto(server.url);
-    expect(again?.fromServiceWorker()).toBe(true);
-    expect(await again?.text()).toContain('data-calendar-first');
     // The console's lists, read with the staff member's token while the worker is in charge of the page.
     const visit = async (path: string) => {
       const answered = page.waitForResponse(
@@ -172,6 +164,8 @@ describeBrowser('the site at the graveside, offline', () => {
     await visit('/admin/graves');
     await visit('/admin/users');
     await page.goto(`${server.url}/login`);
+    // Signed in, the login page goes on to the console by itself: waited for, or it could cut the next visit short.
+    await page.waitForURL(/\/admin\//);
     await page.waitForLoadState('load');
     await page.goto(server.url);
     await page.locator('.site-search input').waitFor();
