@@ -1,12 +1,12 @@
 // Arabic text of a grave's whole life (issue 13) that the public pages show.
 // What the public pages show (read by static keys in src/domain/graveMoves.ts): kept apart so that a visitor's
 // download carries these lines only, not the console's and the server's.
+import { graveMovesPublicText } from './graveMovesPublic';
+
 export const graveLifePublicText = {
-  // Beside a person in a bone section, and in the history of the grave they left.
-  'transfer.movedFrom': 'نُقلت رفاته من {place} في {date}.',
+  ...graveMovesPublicText,
+  // In the history of the grave they left.
   'transfer.movedTo': 'نُقل إلى {place} في {date}.',
-  'transfer.placeMen': 'مقبرة رجال رقم {number}',
-  'transfer.placeWomen': 'مقبرة نساء رقم {number}',
   'transfer.movedHeading': 'نُقلت رفاتهم من هذه المقبرة',
   'next.publicLine': 'أول مقبرة متاحة في هذا القسم: {place}.',
   'next.publicNone': 'لا توجد مقبرة متاحة في هذا القسم الآن.',

@@ -37,7 +37,8 @@ import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
 import { GraveLifeActions } from './GraveLifeActions';
 import { GravePosition } from './GravePosition';
-import { movedFromText, movedToText } from '../../../domain/graveMoves';
+import { movedToText } from '../../../domain/graveLifeText';
+import { movedFromText } from '../../../domain/graveMoves';
 
 export function graveTitle(number: number | string | null | undefined): string {
   const base = t('grave.detailsTitle');
