@@ -9,6 +9,7 @@ import { t } from '../../src/domain/messages';
 import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
 import { paths } from '../../src/api/paths';
+import { namesNothing } from '../../src/api/firstData';
 import { publicPaths } from '../../src/domain/publicPaths';
 import { isSiteAddress } from '../../src/domain/publicPages';
 import type { Gender } from '../../src/domain/types';
@@ -70,12 +71,12 @@ async function site(app: FastifyInstance, options: { staticDir: string | null } 
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     // The answers for the page's first screen, asked as the visitor would have asked them (same rate allowance).
-    // When the grave or article the address names is not in the register (404, or 400 for an id that cannot be
-    // one), the page says so and is a 404 too, as for an address the site does not have.
+    // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
+    // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
     const page = await shell.page(request.url, async (apiPath) => {
       const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
-      if (res.statusCode === 404 || res.statusCode === 400) missing = true;
+      if (namesNothing(res.statusCode)) missing = true;
       return res.statusCode === 200 ? res.json() : undefined;
     });
     if (missing) reply.status(404);

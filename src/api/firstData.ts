@@ -20,3 +20,9 @@ export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, 
 /** The API paths (relative to the API base) of this page's first data; none for most pages. */
 export const firstDataOf = (page: PublicPageName, params: Record<string, string>): readonly string[] =>
   FIRST_DATA[page]?.(params) ?? [];
+
+/**
+ * Whether the API's answer to a first-data path says the grave or article the address names is not in the register
+ * (404, or 400 for an id that cannot be one): the page then says so (the browser), and is sent as a 404 (the server).
+ */
+export const namesNothing = (status: number): boolean => status === 404 || status === 400;

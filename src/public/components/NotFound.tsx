@@ -3,10 +3,11 @@
 import { Link } from '../router';
 import { publicPaths } from '../../domain/publicPaths';
 import type { ApiError } from '../../api';
+import { namesNothing } from '../../api/firstData';
 import { ui, pt } from '../text';
 
 /** Whether a failed read means "no such thing" rather than "try again". */
-export const isNotFound = (error: ApiError) => error.status === 404 || error.status === 400;
+export const isNotFound = (error: ApiError) => namesNothing(error.status);
 
 export function NotFound({ text }: { text: string }) {
   return (
