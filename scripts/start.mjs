@@ -30,7 +30,12 @@ const sources = Math.max(
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
   const { build } = await import('esbuild'); // only when the bundle is stale: a normal start does not load it
   await build({
-    entryPoints: { main: join(root, 'server/main.ts'), demo: join(root, 'server/demo.ts') },
+    entryPoints: {
+      main: join(root, 'server/main.ts'),
+      demo: join(root, 'server/demo.ts'),
+      // The register file's reader runs in a worker thread, started from beside main.mjs (server/import/sheet.ts).
+      sheetWorker: join(root, 'server/import/sheetWorker.ts'),
+    },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

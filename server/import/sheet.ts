@@ -1,104 +1,74 @@
-// Reads an uploaded register file into a header and rows of cells, each with its line in the file (the header is
-// line 1), for the import's plan (src/domain/registerImport.ts). Two kinds of file:
-// - CSV, as Excel and LibreOffice save it in an Arabic village: UTF-8 with or without a byte-order mark, or the
-//   Arabic Windows code page (Windows-1256) that Excel still writes for "CSV" on an Arabic Windows. Bytes that are not
-//   valid UTF-8 are read as Windows-1256 (Node's TextDecoder knows it). Comma, semicolon (Excel where the decimal
-//   mark is a comma) or tab separated: the one the header line uses most. Parsed by csv-parse (quotes, line breaks
-//   inside quoted notes).
-// - .xlsx (a zip, told by its first bytes whatever the request says it is), read by read-excel-file: the first sheet,
-//   dates as calendar days.
-import { parse } from 'csv-parse/sync';
-import readXlsxFile from 'read-excel-file/node';
+// Reads an uploaded register file off the event loop: each file is parsed by a worker thread of its own
+// (sheetWorker.ts, the rules in sheetParse.ts) with a bounded heap and a time limit, and at most two run at once.
+// So however the file is made (blank rows by the hundred thousand, a zip bomb, a sheet addressing a cell a million
+// rows down, deep XML), the server keeps answering while it is read, and the worst a file can do is be refused:
+// - a limit passed while reading: the worker answers the refusal it found, at once;
+// - the time limit: the worker is ended and the file refused (import.tooSlow);
+// - the worker's heap exhausted or its thread dying: refused (import.tooComplex), the server untouched.
+import { Worker } from 'node:worker_threads';
+import { IMPORT_LIMITS } from '../../src/domain/registerImport';
+import { refusals, SheetRefused, type Sheet } from './sheetParse';
+import type { SheetAnswer } from './sheetWorker';
 
-export interface Sheet {
-  header: string[];
-  rows: Array<{ line: number; cells: unknown[] }>;
-}
+export { SheetRefused, type Sheet };
 
-export class UnreadableFile extends Error {}
+/** Files read at once; a third waits for neither and is asked to try again (two cores, and each worker's heap). */
+const MAX_READERS = 2;
+/**
+ * The heap one reading may use. A 5 MB file at every limit needs about 60 MB; the bound is what keeps the
+ * server's memory bounded whatever arrives: the worker is ended when it is reached.
+ */
+const WORKER_HEAP_MB = 128;
 
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+let reading = 0;
 
-/** The text of a CSV file: UTF-8 (its BOM dropped) when it is valid UTF-8, else Windows-1256. */
-export function decodeCsv(bytes: Buffer): string {
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return new TextDecoder('windows-1256').decode(body);
-  }
-}
-
-/** The separator the header line uses most, outside quotes (a comma when it uses none). */
-export function delimiterOf(text: string): ',' | ';' | '\t' {
-  const counts = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
-  }
-  const best = (Object.entries(counts) as Array<[',' | ';' | '\t', number]>).sort((a, b) => b[1] - a[1])[0]!;
-  return best[1] > 0 ? best[0] : ',';
-}
-
-const isEmpty = (cells: readonly unknown[]) =>
-  cells.every((c) => c === null || c === undefined || String(c).trim() === '');
-
-function readCsv(bytes: Buffer): Sheet {
-  const text = decodeCsv(bytes);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    // With `info`, each record comes with where it ended; the sync typings do not say so.
-    records = parse(text, {
-      delimiter: delimiterOf(text),
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-    }) as unknown as typeof records;
-  } catch {
-    throw new UnreadableFile();
-  }
-  // csv-parse tells the line each record ends on; a record starts on the line after the one before it ended.
-  let previousEnd = 0;
-  const lines = records.map(({ record, info }) => {
-    const line = previousEnd + 1;
-    previousEnd = info.lines;
-    return { line, cells: record };
-  });
-  const first = lines.findIndex((l) => !isEmpty(l.cells));
-  if (first < 0) return { header: [], rows: [] };
+/**
+ * The bundled server (build/server/main.mjs, `npm start`) has the worker bundled beside it; from the sources
+ * (tests, `npm run dev`) the TypeScript entry is started through a loader of its own.
+ */
+function workerEntry(): { url: URL; workerData: Record<string, unknown> } {
+  if (import.meta.url.endsWith('.mjs')) return { url: new URL('./sheetWorker.mjs', import.meta.url), workerData: {} };
   return {
-    header: lines[first]!.cells.map((c) => String(c)),
-    rows: lines.slice(first + 1).filter((l) => !isEmpty(l.cells)),
+    url: new URL('./tsWorker.mjs', import.meta.url),
+    workerData: { entry: new URL('./sheetWorker.ts', import.meta.url).href },
   };
 }
 
-/** A spreadsheet cell as the plan reads it: a date cell as its calendar day (read-excel-file gives it in UTC). */
-function xlsxCell(value: unknown): unknown {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  return value;
-}
-
-async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  let data: unknown[][];
-  try {
-    const sheets = await readXlsxFile(bytes);
-    data = (sheets[0]?.data ?? []) as unknown[][];
-  } catch {
-    throw new UnreadableFile();
-  }
-  const lines = data.map((cells, i) => ({ line: i + 1, cells: cells.map(xlsxCell) }));
-  const first = lines.findIndex((l) => !isEmpty(l.cells));
-  if (first < 0) return { header: [], rows: [] };
-  return {
-    header: lines[first]!.cells.map((c) => (c === null || c === undefined ? '' : String(c))),
-    rows: lines.slice(first + 1).filter((l) => !isEmpty(l.cells)),
-  };
-}
-
-/** The header and rows of an uploaded file (CSV or .xlsx); UnreadableFile when it is neither. */
+/** The header and rows of an uploaded file (CSV or .xlsx); SheetRefused with the Arabic reason's key otherwise. */
 export async function readSheet(bytes: Buffer): Promise<Sheet> {
-  return isZip(bytes) ? readXlsx(bytes) : readCsv(bytes);
+  if (reading >= MAX_READERS) throw refusals.readerBusy();
+  reading++;
+  try {
+    return await readInWorker(bytes);
+  } finally {
+    reading--;
+  }
+}
+
+function readInWorker(bytes: Buffer): Promise<Sheet> {
+  // The worker gets its own copy of the bytes, moved rather than copied again.
+  const own = new Uint8Array(bytes);
+  const entry = workerEntry();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(entry.url, {
+      workerData: { ...entry.workerData, bytes: own },
+      transferList: [own.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(refusals.tooSlow())), IMPORT_LIMITS.parseSeconds * 1000);
+    worker.once('message', (answer: SheetAnswer) =>
+      settle(() => (answer.ok ? resolve(answer.sheet) : reject(new SheetRefused(answer.refusal)))),
+    );
+    // ERR_WORKER_OUT_OF_MEMORY, or anything else that ends the thread before it answers.
+    worker.once('error', () => settle(() => reject(refusals.tooComplex())));
+    worker.once('exit', () => settle(() => reject(refusals.tooComplex())));
+  });
 }

@@ -18,8 +18,8 @@ import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation
 import type { AppContext } from '../context';
 import { writeBy } from '../data/graveWrites';
 import { createGraveRange, importBurials, listBatches, undoBatch } from '../data/registerImport';
-import { badRequest, HttpError } from '../errors';
-import { readSheet, UnreadableFile } from '../import/sheet';
+import { badRequest, HttpError, refuse } from '../errors';
+import { readSheet, SheetRefused } from '../import/sheet';
 import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
 import { deleted } from '../schemas/entities';
 import {
@@ -150,7 +150,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
         schema: {
           querystring: importQuery,
           body: importFileBody,
-          response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
+          response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409, 503] }),
         },
         config: {
           access: { resource: 'imports', action: 'create' },
@@ -169,15 +169,16 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
         const defaultSection = request.query.gender;
         let sheet;
         try {
+          // Off the event loop, every limit checked as the file is read (server/import/sheet.ts).
           sheet = await readSheet(request.body);
         } catch (error) {
-          if (error instanceof UnreadableFile) throw badRequest('import.fileUnreadable');
+          if (error instanceof SheetRefused) {
+            const { status, key, params } = error.refusal;
+            throw refuse(status, key, params, status === 503 ? { 'retry-after': '60' } : {});
+          }
           throw error;
         }
         if (sheet.rows.length === 0) throw badRequest('import.fileEmpty');
-        if (sheet.rows.length > IMPORT_LIMITS.fileRows) {
-          throw badRequest('import.tooManyRows', { max: formatNumber(IMPORT_LIMITS.fileRows) });
-        }
         const columns = mapColumns(sheet.header, { mapping, sectionGiven: defaultSection !== undefined });
         if (!columns.ok) throw new HttpError(400, columns.message);
         const rows = sheet.rows.map(({ line, cells }) => rowFromCells(cells, columns.columns, line));

@@ -15,8 +15,28 @@ import { checkGraveNumber, checkText, checkTextRules, LIMITS, TEXT_FIELDS } from
 
 export const IMPORT_LIMITS = {
   notesMax: 500,
-  /** Rows of one file. */
+  /** Rows of one file that hold something. */
   fileRows: 20_000,
+  /**
+   * Every line of a file, blank ones counted: a sheet saved with thousands of formatted empty rows is refused at
+   * once instead of being read to its end (a ledger of 20,000 rows with some blank ones fits well within).
+   */
+  fileLines: 50_000,
+  /** Columns of one line: a ledger has about six; a sheet far wider is not the register. */
+  fileColumns: 64,
+  /** Characters of one cell: a name is at most 200 and notes 500. */
+  cellChars: 2000,
+  /** What a spreadsheet (.xlsx, a zip) may unpack to, all its parts together. A 20,000-row ledger is about 8 MB. */
+  unpackedMegabytes: 40,
+  /** Parts of a spreadsheet archive (a plain workbook has about ten). */
+  archiveEntries: 1000,
+  /**
+   * How much one part may grow when unpacked, for parts over a megabyte: spreadsheets grow 5 to 30 times, a zip
+   * bomb a thousand.
+   */
+  compressionRatio: 200,
+  /** Seconds reading a file may take before it is given up. A 5 MB file takes about one. */
+  parseSeconds: 20,
   /** Rows of one keyboard batch (a ledger page is about 50). */
   batchRows: 1000,
   /** Graves of one range. */
