@@ -40,7 +40,9 @@ export async function markChanged(
 }
 
 /** Every part's counter, read in one query. */
-export async function readVersions(db: Kysely<Database>): Promise<Map<DataScope, string>> {
+export async function readVersions(
+  db: Kysely<Database> | Transaction<Database>,
+): Promise<Map<DataScope, string>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${PREFIX}%`).execute();
   return new Map(rows.map((row) => [row.key.slice(PREFIX.length) as DataScope, row.value]));
 }

@@ -14,6 +14,7 @@
 // - Anything else (a write of another process sharing the database, two writes finishing out of order, a bulk
 //   change) leaves the counters apart: the next search finds them different from the current ones and builds the
 //   index again from one read of every burial.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { NameIndex } from '../../src/domain/nameSearch';
 import type { Gender, GraveMove } from '../../src/domain/types';
@@ -64,6 +65,9 @@ const newerFirst = (a: IndexedPerson, b: IndexedPerson) =>
  * and adds one): they still cost memory and a look when a query meets their words.
  */
 const tooManyRemoved = (names: NameIndex<IndexedPerson>) => names.removed > Math.max(1000, names.size / 4);
+
+/** How long building the index holds the event loop at a time. */
+const BUILD_SLICE_MS = 15;
 
 /** One reading of the register's burials, as the search sees it. */
 export class SearchIndex {
@@ -166,7 +170,16 @@ export class LiveSearchIndex {
     const versions = await readVersions(this.db);
     const [rows, movedIn] = await Promise.all([burialRows(this.db).execute(), movesInto(this.db)]);
     const index = new SearchIndex(versions);
-    for (const row of rows) index.addRow(row, movedIn.get(row.person_id));
+    // In slices: a town's register takes a third of a second to index, and the other visitors are answered
+    // between the slices instead of waiting for all of it.
+    let sliceStarted = performance.now();
+    for (const row of rows) {
+      index.addRow(row, movedIn.get(row.person_id));
+      if (performance.now() - sliceStarted > BUILD_SLICE_MS) {
+        await nextTurn();
+        sliceStarted = performance.now();
+      }
+    }
     this.built++;
     this.index = index;
     return index;

@@ -8,8 +8,9 @@
 //   "CSV" on an Arabic Windows. Comma, semicolon or tab separated: the one the header line uses most. Parsed by
 //   csv-parse (quotes, line breaks inside quoted notes), blank lines counted but never kept.
 // - .xlsx (a zip, told by its first bytes whatever the request says it is): its parts are first unpacked by yauzl
-//   with every size counted as it flows (a zip bomb stops at the limit, not at the end of memory) and the sheets'
-//   cell addresses checked, then read by read-excel-file: the first sheet, dates as calendar days.
+//   with every size counted as it flows (a zip bomb stops at the limit, not at the end of memory), the nesting of
+//   their XML and the sheets' cell addresses checked, then read by read-excel-file: the first sheet, dates as
+//   calendar days.
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import yauzl from 'yauzl';
@@ -61,8 +62,7 @@ export const refusals = {
     refuse(413, 'import.archiveSuspicious', { ratio: formatNumber(IMPORT_LIMITS.compressionRatio) }),
   archiveTooManyParts: () =>
     refuse(413, 'import.archiveTooManyParts', { max: formatNumber(IMPORT_LIMITS.archiveEntries) }),
-  tooSlow: () =>
-    refuse(413, 'import.tooSlow', { max: formatCount(IMPORT_LIMITS.parseSeconds, 'second', 'genitive') }),
+  tooSlow: () => refuse(413, 'import.tooSlow', { max: formatCount(IMPORT_LIMITS.parseSeconds, 'second', 'genitive') }),
   tooComplex: () => refuse(413, 'import.tooComplex'),
   readerBusy: () => refuse(503, 'import.readerBusy'),
 };
@@ -95,9 +95,10 @@ function utf8Shape(bytes: Uint8Array): { wellFormed: number; broken: number } {
   let wellFormed = 0;
   let broken = 0;
   const continuation = (i: number) => i < bytes.length && (bytes[i]! & 0xc0) === 0x80;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
-    const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const size =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (size === 1) {
       i++;
       continue;
@@ -205,8 +206,19 @@ class RowCollector {
 // ---------------------------------------------------------------------------------------------------------------
 // CSV
 
+/** Whether a text has more lines than a file may: counted before parsing, which costs a hundredth of it. */
+function tooManyLines(text: string): boolean {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    // A last line break ends the last line rather than starting another.
+    if (at < text.length - 1 && ++lines > IMPORT_LIMITS.fileLines) return true;
+  }
+  return false;
+}
+
 function readCsv(bytes: Uint8Array): Sheet {
   const text = decodeCsv(bytes);
+  if (tooManyLines(text)) throw refusals.tooManyLines();
   const collector = new RowCollector();
   let refused: SheetRefused | null = null;
   // csv-parse tells the line each record ends on; a record starts on the line after the one before it ended.
@@ -280,6 +292,38 @@ class SheetAddressWatch {
   }
 }
 
+/** Nesting a workbook never needs (its parts nest about eight deep); a deeper one is refused before it is parsed. */
+const XML_DEPTH_MAX = 100;
+
+/**
+ * Follows how deep a part's XML nests as it is unpacked, so that a document of a hundred thousand nested elements
+ * is refused before an XML reader walks it. Processing instructions, comments and declarations do not nest.
+ */
+class XmlDepthWatch {
+  private depth = 0;
+  private inTag = false;
+  private tagStart = false;
+  private opening = false;
+  private previous = 0;
+
+  take(chunk: Buffer): void {
+    for (const b of chunk) {
+      if (!this.inTag) {
+        if (b === 0x3c /* < */) this.inTag = this.tagStart = true;
+      } else if (this.tagStart) {
+        this.tagStart = false;
+        this.opening = b !== 0x2f /* / */ && b !== 0x3f /* ? */ && b !== 0x21; /* ! */
+        if (this.opening && ++this.depth > XML_DEPTH_MAX) throw refusals.tooComplex();
+        if (b === 0x2f) this.depth--;
+      } else if (b === 0x3e /* > */) {
+        if (this.opening && this.previous === 0x2f) this.depth--;
+        this.inTag = false;
+      }
+      this.previous = b;
+    }
+  }
+}
+
 /**
  * Unpacks every part read-excel-file will read, counting the bytes as they flow, and refuses an archive past its
  * limits: too many parts, too much unpacked in all, a part that grows like a zip bomb, sheets addressing cells far
@@ -319,7 +363,8 @@ function checkArchive(bytes: Buffer): Promise<void> {
         if (grows(entry.uncompressedSize)) return fail(refusals.archiveSuspicious());
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError || !stream) return fail(refusals.unreadable());
-          const watch = isSheetPart(entry.fileName) ? new SheetAddressWatch() : null;
+          const addresses = isSheetPart(entry.fileName) ? new SheetAddressWatch() : null;
+          const depth = new XmlDepthWatch();
           let size = 0;
           stream.on('data', (chunk: Buffer) => {
             if (settled) return;
@@ -328,7 +373,8 @@ function checkArchive(bytes: Buffer): Promise<void> {
             try {
               if (total > IMPORT_LIMITS.unpackedMegabytes * MEGABYTE) throw refusals.unpackedTooLarge();
               if (grows(size)) throw refusals.archiveSuspicious();
-              watch?.take(chunk);
+              addresses?.take(chunk);
+              depth.take(chunk);
             } catch (error) {
               stream.destroy();
               fail(error instanceof SheetRefused ? error : refusals.unreadable());

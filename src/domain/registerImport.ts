@@ -35,8 +35,11 @@ export const IMPORT_LIMITS = {
    * bomb a thousand.
    */
   compressionRatio: 200,
-  /** Seconds reading a file may take before it is given up. A 5 MB file takes about one. */
-  parseSeconds: 20,
+  /**
+   * Seconds reading a file may take before it is given up. A 5 MB file takes one to three on a small machine; the
+   * bound leaves room for one whose cores are busy, within the request's own time limit (REQUEST_TIMEOUT, 60 s).
+   */
+  parseSeconds: 30,
   /** Rows of one keyboard batch (a ledger page is about 50). */
   batchRows: 1000,
   /** Graves of one range. */
@@ -259,15 +262,13 @@ const burialKey = (grave: string, nameKey: string, b: BurialDate) =>
 /**
  * What the rows would do to the register: each row checked, its grave found or created, duplicates (same section,
  * number, normalised name and date as a stored burial or an earlier row) skipped, and the history rule applied with
- * the earlier rows counted as part of the grave's history.
+ * the earlier rows counted as part of the grave's history. Rows are taken one at a time, so that the server can plan
+ * a file of 20,000 rows in slices and let other requests be answered between them (a whole file at once holds a
+ * small server's only thread for a second or more); planBurials takes them all at once.
  */
-export function planBurials(
-  rows: readonly RawBurialRow[],
-  stored: ReadonlyMap<string, StoredGrave>,
-  options: PlanOptions,
-): BurialPlan {
-  const report: ImportReport = {
-    rowsRead: rows.length,
+export class BurialPlanner {
+  private readonly report: ImportReport = {
+    rowsRead: 0,
     gravesCreated: 0,
     burialsAdded: 0,
     duplicates: 0,
@@ -275,33 +276,45 @@ export function planBurials(
     warnings: [],
     batchId: null,
   };
-  const newGraves: BurialPlan['newGraves'] = [];
-  const newGraveOf = new Map<string, BurialPlan['newGraves'][number]>();
-  const burials: PlannedBurial[] = [];
+  private readonly newGraves: BurialPlan['newGraves'] = [];
+  private readonly newGraveOf = new Map<string, BurialPlan['newGraves'][number]>();
+  private readonly burials: PlannedBurial[] = [];
   // Each grave met, as it stands with the rows planned so far.
-  const graves = new Map<string, { gender: Gender; full: boolean; burials: HistoryBurial[]; isNew: boolean }>();
-  const seen = new Set<string>();
-  const graveOf = (key: string) => {
-    let grave = graves.get(key);
+  private readonly graves = new Map<
+    string,
+    { gender: Gender; full: boolean; burials: HistoryBurial[]; isNew: boolean }
+  >();
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly stored: ReadonlyMap<string, StoredGrave>,
+    private readonly options: PlanOptions,
+  ) {}
+
+  private graveOf(key: string) {
+    let grave = this.graves.get(key);
     if (!grave) {
-      const s = stored.get(key);
+      const s = this.stored.get(key);
       if (!s) return null;
       grave = { gender: s.gender, full: s.full, burials: [...s.burials], isNew: false };
-      for (const b of s.burials) seen.add(burialKey(key, b.nameKey, b));
-      graves.set(key, grave);
+      for (const b of s.burials) this.seen.add(burialKey(key, b.nameKey, b));
+      this.graves.set(key, grave);
     }
     return grave;
-  };
+  }
 
-  for (const raw of rows) {
+  /** Plans one more row, after the ones before it. */
+  add(raw: RawBurialRow): void {
+    const { report, options, seen, burials, newGraves, newGraveOf, graves } = this;
+    report.rowsRead++;
     const checked = checkBurialRow(raw, options.today, options.defaultSection);
     if (!checked.ok) {
       report.refused.push({ line: checked.line, message: checked.message });
-      continue;
+      return;
     }
     const row = checked.row;
     const key = graveKey(row.gender, row.number);
-    let grave = graveOf(key);
+    let grave = this.graveOf(key);
     if (!grave) {
       if (options.createGraves !== 'always' && !row.createGrave) {
         report.refused.push({
@@ -311,7 +324,7 @@ export function planBurials(
             section: t(`gender.${row.gender}`),
           }),
         });
-        continue;
+        return;
       }
       grave = { gender: row.gender, full: false, burials: [], isNew: true };
       graves.set(key, grave);
@@ -323,17 +336,17 @@ export function planBurials(
     // The full mark of a file applies to the graves it creates, after all their burials.
     if (row.full && grave.isNew) newGraveOf.get(key)!.full = true;
     const burial = row.burial;
-    if (!burial) continue;
+    if (!burial) return;
     const dup = burialKey(key, burial.nameKey, burial);
     if (seen.has(dup)) {
       report.duplicates++;
       report.warnings.push({ line: row.line, message: t('import.duplicate') });
-      continue;
+      return;
     }
     const verdict = checkBurialInHistory(grave, burial, options.today, options.restingPeriodDays);
     if (!verdict.ok) {
       report.refused.push({ line: row.line, message: t(verdict.reason.key, verdict.reason.params) });
-      continue;
+      return;
     }
     for (const w of verdict.warnings) report.warnings.push({ line: row.line, message: t(w.key, w.params) });
     seen.add(dup);
@@ -350,5 +363,19 @@ export function planBurials(
     });
     report.burialsAdded++;
   }
-  return { report, newGraves, burials };
+
+  plan(): BurialPlan {
+    return { report: this.report, newGraves: this.newGraves, burials: this.burials };
+  }
+}
+
+/** The plan of all these rows at once (the console's check of typed rows, small batches). */
+export function planBurials(
+  rows: readonly RawBurialRow[],
+  stored: ReadonlyMap<string, StoredGrave>,
+  options: PlanOptions,
+): BurialPlan {
+  const planner = new BurialPlanner(stored, options);
+  for (const raw of rows) planner.add(raw);
+  return planner.plan();
 }

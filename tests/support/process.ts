@@ -31,10 +31,15 @@ export async function startServerProcess(
   env: Record<string, string>,
   port?: number,
   entry: 'source' | 'production' = 'source',
+  /** Node's own flags, e.g. the production heap limit `npm start` sets. */
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const args = entry === 'production' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const args = [
+    ...nodeArgs,
+    ...(entry === 'production' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

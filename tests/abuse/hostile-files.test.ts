@@ -1,0 +1,124 @@
+// Hostile register files against the production server (the bundled `npm start`, under its 160 MB heap limit), on
+// both engines. For each file: the clear Arabic refusal naming the limit, nothing written (not even with
+// dryRun=false), /api/health answering within 200 ms all the while the file is read, and the process still up and
+// answering afterwards. Then files in other encodings are read as the names they hold.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../support/fixtures';
+import { hostileFiles, readableEncodings, type HostileFile } from '../support/hostileFiles';
+import { ENGINES, freshPostgresDatabase } from '../support/postgres';
+import { startServerProcess, type ServerProcess } from '../support/process';
+
+const MANAGER = { email: 'files-manager@example.com', password: 'files-test-password' };
+/** What `npm start` gives the server (package.json's start script). */
+const PRODUCTION_HEAP = '--max-old-space-size=160';
+const HEALTH_BUDGET_MS = 200;
+
+describe.each(ENGINES)('hostile register files on $name', ({ name, databaseUrl }) => {
+  let server: ServerProcess;
+  let token: string;
+  let files: HostileFile[];
+  let cleanup: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    let url: string;
+    if (databaseUrl) {
+      const fresh = await freshPostgresDatabase(databaseUrl);
+      url = fresh.url;
+      cleanup = fresh.drop;
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'cemetery-files-'));
+      url = `file:${join(dir, 'register.sqlite')}`;
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+    server = await startServerProcess(
+      { DATABASE_URL: url, MANAGER_EMAIL: MANAGER.email, MANAGER_PASSWORD: MANAGER.password },
+      undefined,
+      'production',
+      [PRODUCTION_HEAP],
+    );
+    token = await logIn(server, MANAGER.email, MANAGER.password);
+    files = await hostileFiles();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup();
+  });
+
+  /** Everything an import could have written: graves, burials, batches, the audit. */
+  async function register(): Promise<string> {
+    const read = async (path: string) => {
+      const res = await fetch(`${server.api}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    return (await Promise.all(['/graves/male', '/graves/female', '/import/batches', '/audit'].map(read))).join('\n');
+  }
+
+  /** Sends a file while asking for /api/health back to back; answers the refusal and every health answer's time. */
+  async function sendWatching(file: { bytes: Buffer; contentType: string }) {
+    let sending = true;
+    const healthTimes: number[] = [];
+    const watch = (async () => {
+      while (sending) {
+        const started = performance.now();
+        const res = await fetch(`${server.api}/health`);
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        healthTimes.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const res = await fetch(`${server.api}/import/burials?dryRun=false&fileName=hostile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': file.contentType },
+      body: new Uint8Array(file.bytes),
+    });
+    const body = (await res.json()) as { message?: string };
+    sending = false;
+    await watch;
+    return { status: res.status, message: body.message ?? '', healthTimes };
+  }
+
+  it('refuses each file in Arabic, writes nothing, keeps answering, and stays up', { timeout: 300_000 }, async () => {
+    // A warm server, as a village's is: the first file read starts the reader's code for the first time.
+    const warm = await sendWatching({
+      bytes: Buffer.from('القسم,الرقم,الاسم,التاريخ\r\n', 'utf8'),
+      contentType: 'text/csv',
+    });
+    expect(warm.status).toBe(400);
+    const before = await register();
+    for (const file of files) {
+      const { status, message, healthTimes } = await sendWatching(file);
+      expect({ file: file.what, status }).toEqual({ file: file.what, status: file.status });
+      expect(message, file.what).toContain(file.says);
+      // The message is for the clerk: Arabic, no Latin word.
+      expect(message, file.what).not.toMatch(/[A-Za-z]/);
+      expect(healthTimes.length, file.what).toBeGreaterThan(0);
+      expect(Math.max(...healthTimes), `${file.what}: slowest health answer`).toBeLessThan(HEALTH_BUDGET_MS);
+      expect(server.child.exitCode, file.what).toBeNull();
+      expect((await fetch(`${server.api}/health`)).status, file.what).toBe(200);
+      console.log(
+        `${name}: ${file.what} (${file.bytes.length} bytes): ${status}, ${healthTimes.length} health answers, ` +
+          `slowest ${Math.max(...healthTimes).toFixed(0)} ms`,
+      );
+    }
+    expect(await register()).toBe(before);
+  });
+
+  it('reads files in other encodings as the names they hold', async () => {
+    for (const file of readableEncodings()) {
+      const res = await fetch(`${server.api}/import/burials?dryRun=true&gender=men`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: new Uint8Array(file.bytes),
+      });
+      const body = (await res.json()) as { burialsAdded: number; preview: string[][] };
+      expect(res.status, file.what).toBe(200);
+      expect(body.burialsAdded, file.what).toBe(1);
+      expect(body.preview[1], file.what).toContain(file.name);
+    }
+  });
+});
