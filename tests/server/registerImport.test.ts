@@ -586,9 +586,12 @@ describe.each(ENGINES)('export then import on $name', ({ databaseUrl }) => {
     to = await startTestServer({ seed: 'accounts', now, databaseUrl });
     const fromToken = await signIn(from, 'manager');
     const toToken = await signIn(to, 'manager');
-    // Notes, a year alone and a warning travel too.
+    // Notes, a year alone and a warning travel too; so do notes a spreadsheet would run as formulas (issue 21),
+    // written into the export behind an apostrophe and read back without it.
+    const hostile = ['=HYPERLINK("http://evil.example","اضغط")', '-2+3', '@SUM(A1)', ';=1', 'قال "نعم"; ثم'];
     const extra =
-      'القسم,رقم المقبرة,الاسم,تاريخ الدفن,ملاحظات\r\nرجال,500,"قديم, جدًا",1950,"من الدفتر الأول"\r\nرجال,500,جار,1/3/1950,\r\n';
+      'القسم,رقم المقبرة,الاسم,تاريخ الدفن,ملاحظات\r\nرجال,500,"قديم, جدًا",1950,"من الدفتر الأول"\r\nرجال,500,جار,1/3/1950,\r\n' +
+      hostile.map((note, i) => `رجال,${510 + i},سالم ${i + 1},1960,"${note.replace(/"/g, '""')}"\r\n`).join('');
     await fetch(`${from.api}/import/burials?dryRun=false`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${fromToken}` },
@@ -597,6 +600,14 @@ describe.each(ENGINES)('export then import on $name', ({ databaseUrl }) => {
     const exported = await (
       await fetch(`${from.api}/export/register.csv`, { headers: { authorization: `Bearer ${fromToken}` } })
     ).text();
+    expect(exported).toContain(`,"'=HYPERLINK(""http://evil.example"",""اضغط"")"\r\n`);
+    expect(exported).toContain(`,"'-2+3"\r\n`);
+    expect(exported).toContain(`,"'@SUM(A1)"\r\n`);
+    expect(exported).toContain(`,"';=1"\r\n`);
+    expect(exported).toContain(`,"قال ""نعم""; ثم"\r\n`);
+    // The register keeps them as they were typed.
+    const notes = (await register(from, fromToken)).flatMap((g) => g.buried.map((p) => p.notes));
+    for (const note of hostile) expect(notes).toContain(note);
     const res = await fetch(`${to.api}/import/burials?dryRun=false`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${toToken}` },
