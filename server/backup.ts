@@ -30,7 +30,33 @@ export function checkRegisterFile(path: string): BackupResult {
   }
 }
 
-/** SQLite's backup API copies a consistent snapshot while other connections keep writing. */
+/**
+ * Takes the token secret out of a copy (issue 21: a backup that leaks must not let anyone sign a staff session).
+ * secure_delete makes SQLite overwrite the deleted row with zeros: a plain delete leaves its bytes in the page, which
+ * anyone reading the file could still find. (VACUUM would also do it, but rebuilds the whole file: about 250 ms of a
+ * town's register in which the server answers nothing, once a day.) The row was written once and never moved, so
+ * its page is the only place in the file that held it; a secret older registers kept in settings may linger in free
+ * space, but migration 0010 replaced it, so it signs nothing. The copy is left in rollback-journal mode, one
+ * self-contained file to carry elsewhere.
+ */
+export function removeTokenSecret(path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('secure_delete = ON');
+    const tables = db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+    if (tables.includes('token_secret')) db.prepare('delete from token_secret').run();
+    // A register from before migration 0010 still keeps it in settings.
+    if (tables.includes('settings')) db.prepare("delete from settings where key = 'jwt_secret'").run();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * SQLite's backup API copies a consistent snapshot while other connections keep writing; the copy holds no token
+ * secret (removeTokenSecret), so a register restored from it starts with a new one.
+ */
 export async function backupSqlite(databaseUrl: string, target: string): Promise<BackupResult> {
   const source = sqlitePathOf(databaseUrl);
   if (!existsSync(source)) throw new Error(`no database at ${source}`);
@@ -43,6 +69,7 @@ export async function backupSqlite(databaseUrl: string, target: string): Promise
     db.close();
   }
   try {
+    removeTokenSecret(target);
     return checkRegisterFile(target);
   } catch (error) {
     rmSync(target, { force: true });
@@ -73,11 +100,15 @@ export async function restoreSqlite(
   } finally {
     source.close();
   }
+  // A copy made some other way (a file copy, an older backup) may still hold a secret: the restored register always
+  // starts with a new one, so no token signed before the restore is accepted after it.
+  removeTokenSecret(target);
   return { ...result, keptAs };
 }
 
+/** The dump keeps the token_secret table's definition but not its row, so a restore generates a new secret. */
 export function pgDumpCommand(databaseUrl: string, file: string): string {
-  return `pg_dump --format=custom --file=${JSON.stringify(file)} ${JSON.stringify(databaseUrl)}`;
+  return `pg_dump --format=custom --exclude-table-data=token_secret --file=${JSON.stringify(file)} ${JSON.stringify(databaseUrl)}`;
 }
 
 /** Daily backups: BACKUP_DIR/register-YYYY-MM-DD.sqlite, keeping the newest `keep`. */

@@ -28,7 +28,7 @@ export interface Config {
   host: string;
   /** `file:PATH` (SQLite) or `postgres://…` */
   databaseUrl: string;
-  /** null: generated once and kept in the database's settings. */
+  /** null: generated once and kept in the database's token_secret table (left out of backups). */
   jwtSecret: string | null;
   tokenTtlSeconds: number;
   restingPeriodDays: number;

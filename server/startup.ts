@@ -11,17 +11,21 @@ import { migrate } from './db/migrations';
 import type { Database } from './db/schema';
 import { isUniqueViolation } from './db/errors';
 
-/** JWT_SECRET, or a 256-bit secret generated once and kept in settings so sessions survive restarts. */
+/**
+ * JWT_SECRET, or a 256-bit secret generated once and kept in the database (token_secret) so sessions survive restarts
+ * and every process on one PostgreSQL shares it. Backups leave that table out, so a restored register starts with a
+ * new secret and the tokens of the backup's time are refused.
+ */
 export async function tokenSecret(db: Kysely<Database>, configured: string | null): Promise<string> {
   if (configured) return configured;
   const candidate = randomBytes(32).toString('base64url');
   // Two processes starting together both try; the first insert wins and both read the same row.
   await db
-    .insertInto('settings')
-    .values({ key: 'jwt_secret', value: candidate })
-    .onConflict((oc) => oc.column('key').doNothing())
+    .insertInto('token_secret')
+    .values({ id: 1, value: candidate })
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  const row = await db.selectFrom('token_secret').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
   return row.value;
 }
 

@@ -1,5 +1,6 @@
 // npm run backup -- FILE : a consistent online copy of the SQLite register while the server keeps serving
-// (SQLite's backup API), checked with PRAGMA integrity_check. On PostgreSQL it prints the pg_dump command instead.
+// (SQLite's backup API), checked with PRAGMA integrity_check and without the token secret. On PostgreSQL it prints the
+// pg_dump command instead, which leaves the secret's table empty.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, ConfigError } from '../config';

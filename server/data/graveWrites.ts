@@ -177,7 +177,7 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
   if (!grave) throw notFound('grave.notFound');
   const person = await trx
     .selectFrom('burials')
-    .select(['id', 'name', 'burial_date'])
+    .select(['id', 'name', 'burial_date', 'batch_id'])
     .where('id', '=', personId)
     .where('grave_id', '=', graveId)
     .executeTakeFirst();
@@ -195,7 +195,15 @@ export async function removeBurial({ db, by, at, changed }: Write, graveId: stri
       action: 'burial.delete',
       entity: 'burial',
       entityId: person.id,
-      before: { graveId, name: person.name, burialDate: person.burial_date },
+      // The import batch it came in: an undo of that batch names the person it can no longer remove.
+      before: {
+        graveId,
+        graveNumber: graveNumberOf(grave),
+        gender: grave.gender,
+        name: person.name,
+        burialDate: person.burial_date,
+        ...(person.batch_id && { batchId: person.batch_id }),
+      },
     });
     return graveChanged(trx, grave.gender, graveId);
   });

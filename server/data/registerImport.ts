@@ -23,6 +23,10 @@ import type { Gender } from '../../src/domain/types';
 import type { Database, ImportBatchesTable } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { refuse } from '../errors';
+import { formatBurialDate } from '../../src/domain/dateText';
+import { formatNumber } from '../../src/domain/format';
+import { gravePlace } from '../../src/domain/graveMoves';
+import { t } from '../../src/domain/messages';
 import { audit } from './audit';
 import { markChanged, readVersions } from './dataVersions';
 import type { Write } from './graveWrites';
@@ -370,8 +374,103 @@ export async function listBatches(db: Kysely<Database>, limit = 500): Promise<Ba
 }
 
 /**
- * Removes every burial a batch added and every grave it created, while none of them was changed since: a burial
- * corrected or deleted, or another burial recorded in a grave the batch created, refuses the undo (409).
+ * What changed in a batch since it was saved, the first change in words and how many there are (issue 21), or null
+ * while nothing did. A change is a burial of the batch moved to the ossuary, corrected or deleted, or someone else
+ * buried in a grave the batch created: undoing would then remove a record staff made since (a move's history, a
+ * correction) or another person's grave, so the undo is refused by name and the manager sees what to look at.
+ */
+async function batchChanges(
+  trx: Transaction<Database>,
+  batch: { id: string; burials_added: number | string },
+): Promise<{ first: string; count: number } | null> {
+  const id = batch.id;
+  const place = (gender: Gender, number: string) => gravePlace({ gender, number });
+  const moved = await trx
+    .selectFrom('burial_moves')
+    .innerJoin('burials', 'burials.id', 'burial_moves.burial_id')
+    .innerJoin('graves as to', 'to.id', 'burial_moves.to_grave_id')
+    .select([
+      'burials.id',
+      'burials.name',
+      'burial_moves.from_gender',
+      'burial_moves.from_number',
+      'burial_moves.moved_on',
+      'to.number as toNumber',
+    ])
+    .where('burials.batch_id', '=', id)
+    .orderBy('burial_moves.created_at')
+    .orderBy('burial_moves.id')
+    .execute();
+  const corrected = await trx
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select(['burials.id', 'burials.name', 'graves.gender', 'graves.number'])
+    .where('burials.batch_id', '=', id)
+    .where('burials.updated_at', 'is not', null)
+    .orderBy('burials.updated_at')
+    .orderBy('burials.id')
+    .execute();
+  const remaining = await trx
+    .selectFrom('burials')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('batch_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const deletedCount = Math.max(0, Number(batch.burials_added) - Number(remaining.n));
+  // A deletion's audit entry names the batch of the burial it removed (graveWrites.ts removeBurial); the batch id is
+  // a UUID, so it holds none of LIKE's wildcards.
+  const deleted =
+    deletedCount === 0
+      ? []
+      : await trx
+          .selectFrom('audit_log')
+          .select('before_json')
+          .where('action', '=', 'burial.delete')
+          .where('before_json', 'like', `%"batchId":"${id}"%`)
+          .orderBy('at')
+          .orderBy('id')
+          .limit(1)
+          .execute();
+  const others = await trx
+    .selectFrom('burials')
+    .innerJoin('graves', 'graves.id', 'burials.grave_id')
+    .select(['burials.name', 'graves.gender', 'graves.number'])
+    .where('graves.batch_id', '=', id)
+    .where((eb) => eb.or([eb('burials.batch_id', 'is', null), eb('burials.batch_id', '!=', id)]))
+    .orderBy('burials.created_at')
+    .orderBy('burials.id')
+    .execute();
+
+  const changedBurials = new Set([...moved.map((m) => m.id), ...corrected.map((c) => c.id)]);
+  const count = changedBurials.size + deletedCount + others.length;
+  if (count === 0) return null;
+  let first: string;
+  const move = moved[0];
+  const correction = corrected[0];
+  const other = others[0];
+  if (move) {
+    first = t('import.changeMoved', {
+      name: move.name,
+      from: place(move.from_gender, move.from_number),
+      to: place('bones', move.toNumber),
+      date: formatBurialDate(move.moved_on),
+    });
+  } else if (correction) {
+    first = t('import.changeCorrected', { name: correction.name, grave: place(correction.gender, correction.number) });
+  } else if (deletedCount > 0) {
+    const entry = deleted[0]?.before_json ? (JSON.parse(deleted[0].before_json) as Record<string, unknown>) : null;
+    first =
+      entry && typeof entry.name === 'string' && typeof entry.gender === 'string' && entry.graveNumber !== undefined
+        ? t('import.changeDeleted', { name: entry.name, grave: place(entry.gender as Gender, String(entry.graveNumber)) })
+        : t('import.changeDeletedUnnamed', { count: formatNumber(deletedCount) });
+  } else {
+    first = t('import.changeOtherBurial', { name: other!.name, grave: place(other!.gender, other!.number) });
+  }
+  return { first, count };
+}
+
+/**
+ * Removes every burial a batch added and every grave it created, while none of them changed since (batchChanges):
+ * otherwise a 409 names the first change and how many there are, and nothing is removed.
  */
 export async function undoBatch(write: Write, id: string): Promise<void> {
   const { by, at } = write;
@@ -394,22 +493,18 @@ export async function undoBatch(write: Write, id: string): Promise<void> {
         .forUpdate()
         .execute();
     }
+    const changed = await batchChanges(trx, batch);
+    if (changed) {
+      throw changed.count === 1
+        ? refuse(409, 'import.undoChangedOne', { change: changed.first })
+        : refuse(409, 'import.undoChangedMany', { change: changed.first, count: formatNumber(changed.count) });
+    }
     const burials = await trx
       .selectFrom('burials')
       .innerJoin('graves', 'graves.id', 'burials.grave_id')
-      .select(['burials.grave_id', 'burials.updated_at', 'graves.gender'])
+      .select(['burials.grave_id', 'graves.gender'])
       .where('burials.batch_id', '=', id)
       .execute();
-    const others = await trx
-      .selectFrom('burials')
-      .select('id')
-      .where('grave_id', 'in', ofBatch)
-      .where((eb) => eb.or([eb('batch_id', 'is', null), eb('batch_id', '!=', id)]))
-      .limit(1)
-      .execute();
-    if (burials.length !== Number(batch.burials_added) || burials.some((b) => b.updated_at) || others.length > 0) {
-      throw refuse(409, 'import.batchChanged');
-    }
     const graves = await ofBatch.select('gender').execute();
     await trx.deleteFrom('burials').where('batch_id', '=', id).execute();
     await trx.deleteFrom('graves').where('batch_id', '=', id).execute();

@@ -209,6 +209,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('accounts').addColumn('last_login_at', 'text').execute();
     },
   },
+  '0010_token_secret': {
+    // Issue 21: the generated token secret gets a table of its own, so that a backup can leave it out (server/backup.ts
+    // empties it in the copy; pg_dump --exclude-table-data=token_secret) and a leaked backup cannot forge a session.
+    // The secret kept in settings until now is not moved but dropped: it is in every backup taken so far, so it must
+    // be taken as known. Start-up generates a new one (sessions signed with the old one end once, at this upgrade).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('token_secret')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.deleteFrom('settings').where('key', '=', 'jwt_secret').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,6 +91,12 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The generated token-signing secret (one row, id 1), when JWT_SECRET is unset; never in a backup. */
+export interface TokenSecretTable {
+  id: number;
+  value: string;
+}
+
 export interface ThrottleTable {
   key: string;
   /** seconds since the epoch */
@@ -142,6 +148,7 @@ export interface Database {
   suggestions: SuggestionsTable;
   accounts: AccountsTable;
   settings: SettingsTable;
+  token_secret: TokenSecretTable;
   throttle: ThrottleTable;
   audit_log: AuditTable;
   import_batches: ImportBatchesTable;

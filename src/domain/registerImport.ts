@@ -6,6 +6,7 @@
 //   {rowsRead, gravesCreated, burialsAdded, duplicates, refused: [{line, message}], warnings: [{line, message}], batchId}
 // `line` is the file's line (the header is line 1) or, for typed rows, the row's place (the first is 1).
 import { parseBurialDate, type BurialDate } from './burialDate';
+import { restoreCell } from './csv';
 import { checkBurialInHistory, type HistoryBurial, type Reason } from './burialHistory';
 import { formatNumber } from './format';
 import { t } from './messages';
@@ -124,13 +125,12 @@ export interface RawBurialRow {
 }
 
 /**
- * A spreadsheet cell as text: the CSV export defuses formula-looking text with a leading apostrophe (src/domain/csv),
- * which is taken off again here so that an export imports as it was.
+ * A spreadsheet cell as text: the CSV export neutralises formula-looking text with a leading apostrophe
+ * (src/domain/csv), which is taken off again here so that an export imports as it was.
  */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = String(value).trim();
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return restoreCell(String(value).trim()).trim();
 }
 
 /** A row of cells as a raw row, by the column map. */

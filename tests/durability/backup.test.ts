@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dailyBackup } from '../../server/backup';
 import { makeGrave, signIn } from '../support/fixtures';
 import { startServerProcess } from '../support/process';
 
@@ -80,5 +81,74 @@ describe('backup, restore and export', () => {
       await server.stop();
     }
     expect(existsSync(join(dir, 'copy.sqlite'))).toBe(true);
+  }, 120_000);
+
+  it('leaves the token secret out of every backup; a restored register signs with a new one', async () => {
+    const live = `file:${join(dir, 'secret-live.sqlite')}`;
+    const livePath = join(dir, 'secret-live.sqlite');
+    await npmRun('../seed/cli', ['--database', live], {});
+    // JWT_SECRET unset: the server generates the secret and keeps it in the register.
+    const server = await startServerProcess({ DATABASE_URL: live, JWT_SECRET: '' });
+    const secretOf = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return (db.prepare('select value from token_secret').pluck().all() as string[])[0] ?? null;
+      } finally {
+        db.close();
+      }
+    };
+    let oldToken: string;
+    let oldSecret: string;
+    const backupFile = join(dir, 'secret-copy.sqlite');
+    const rawCopy = join(dir, 'secret-raw-copy.sqlite');
+    try {
+      oldToken = await signIn(server, 'admin');
+      expect((await fetch(`${server.api}/graves`, { headers: { authorization: `Bearer ${oldToken}` } })).status).toBe(
+        200,
+      );
+      oldSecret = secretOf(livePath)!;
+      expect(oldSecret).toMatch(/^[\w-]{43}$/);
+
+      // npm run backup, and the daily backup of BACKUP_DIR: not a byte of the secret in either file (a deleted row
+      // left in free space would still be readable there).
+      await npmRun('backup', [backupFile], { DATABASE_URL: live });
+      const daily = await dailyBackup(live, join(dir, 'daily'), 3, '2026-01-02');
+      for (const file of [backupFile, daily!]) {
+        expect(readFileSync(file).includes(Buffer.from(oldSecret))).toBe(false);
+        expect(secretOf(file)).toBeNull();
+        expect(existsSync(`${file}-wal`)).toBe(false);
+      }
+      // A copy made without our backup (SQLite's backup API straight from the live file) does hold it.
+      const source = new Database(livePath, { readonly: true });
+      await source.backup(rawCopy);
+      source.close();
+      expect(secretOf(rawCopy)).toBe(oldSecret);
+    } finally {
+      await server.stop();
+    }
+
+    // Restoring either copy and starting gives a working server with a new secret: the old token is refused, a new
+    // sign-in works.
+    for (const [name, file] of [
+      ['from-backup', backupFile],
+      ['from-raw-copy', rawCopy],
+    ] as const) {
+      const restoredPath = join(dir, `secret-${name}.sqlite`);
+      await npmRun('restore', [file], { DATABASE_URL: `file:${restoredPath}` });
+      expect(secretOf(restoredPath)).toBeNull();
+      const fresh = await startServerProcess({ DATABASE_URL: `file:${restoredPath}`, JWT_SECRET: '' });
+      try {
+        const old = await fetch(`${fresh.api}/graves`, { headers: { authorization: `Bearer ${oldToken}` } });
+        expect(old.status).toBe(401);
+        const token = await signIn(fresh, 'admin');
+        const res = await fetch(`${fresh.api}/graves`, { headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(200);
+      } finally {
+        await fresh.stop();
+      }
+      const newSecret = secretOf(restoredPath);
+      expect(newSecret).toMatch(/^[\w-]{43}$/);
+      expect(newSecret).not.toBe(oldSecret);
+    }
   }, 120_000);
 });

@@ -176,4 +176,37 @@ describeBrowser('bringing the paper register in', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('an undo the server refuses shows its Arabic reason, naming the person, and keeps the import', async () => {
+    const manager = await signIn(server, 'manager');
+    const admin = await signIn(server, 'admin');
+    const res = await fetch(`${server.api}/import/burials?dryRun=false&fileName=corrected.csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${manager}` },
+      body: 'القسم,رقم المقبرة,الاسم,تاريخ الدفن\nرجال,703,حسنين عطية,1990\n',
+    });
+    expect(res.status).toBe(201);
+    const grave = (await section('male')).find((g) => g.number === 703)!;
+    const corrected = await call(server.api, 'PUT', `/graves/${grave._id}/buried/${grave.buriedPersons[0]!._id}`, {
+      token: admin,
+      body: { name: 'حسنين عطية الزيات' },
+    });
+    expect(corrected.status).toBe(200);
+    const { page, errors } = await consolePage('manager', '/admin/import');
+    const batch = page.locator('.import-batches li', { hasText: 'corrected.csv' });
+    await expect.poll(() => batch.count()).toBe(1);
+    await batch.getByRole('button', { name: m['import.undo'] }).click();
+    await page.getByRole('dialog').getByRole('button', { name: m['import.undo'] }).click();
+    const reason = t('import.undoChangedOne', {
+      change: t('import.changeCorrected', { name: 'حسنين عطية الزيات', grave: 'مقبرة رجال رقم ٧٠٣' }),
+    });
+    await page.getByRole('alert').filter({ hasText: reason }).waitFor();
+    await expect(batch.getByRole('button', { name: m['import.undo'] }).count()).resolves.toBe(1);
+    expect(
+      (await call<SearchMatch[]>(server.api, 'GET', `/search?q=${encodeURIComponent('حسنين عطية الزيات')}`)).body,
+    ).toHaveLength(1);
+    // The browser logs the refused request itself; nothing else went wrong.
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    await page.context().close();
+  });
 });

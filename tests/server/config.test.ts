@@ -1,5 +1,5 @@
 // Configuration: a bad value stops start-up with a one-line reason; an unset JWT_SECRET is generated once and kept
-// in the database, so a token survives a restart.
+// in the database (token_secret), so a token survives a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,11 +108,7 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
       const first = await start();
       await ensureDemoAccounts(first.store.db);
       const token = await signIn(first, 'admin');
-      const stored = await first.store.db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'jwt_secret')
-        .executeTakeFirst();
+      const stored = await first.store.db.selectFrom('token_secret').select('value').executeTakeFirst();
       // 256 bits, base64url.
       expect(Buffer.from(stored!.value, 'base64url')).toHaveLength(32);
       await first.close();
@@ -121,11 +117,7 @@ describe.each(ENGINES)('the generated token secret on $name', ({ databaseUrl }) 
       try {
         const res = await call(second.api, 'GET', '/graves', { token });
         expect(res.status).toBe(200);
-        const again = await second.store.db
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', 'jwt_secret')
-          .execute();
+        const again = await second.store.db.selectFrom('token_secret').select('value').execute();
         expect(again.map((r) => r.value)).toEqual([stored!.value]);
       } finally {
         await second.close();

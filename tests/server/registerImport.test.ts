@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBurialDate } from '../../src/domain/dateText';
 import { t } from '../../src/domain/messages';
 import type { ImportReport } from '../../src/domain/registerImport';
 import type { AuditEntry, Grave, SearchMatch } from '../../src/domain/types';
@@ -343,9 +344,57 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       );
     });
 
-    it('a batch one of whose burials was corrected since, or whose new grave took another burial, cannot be undone', async () => {
+    // Issue 21: an undo that would remove what staff did since is refused with the first change by name and how
+    // many there are, and removes nothing.
+    const refusedUndo = async (batchId: string) => {
+      const answer = await api<{ message: string }>('DELETE', `/import/batches/${batchId}`, { token: manager });
+      expectRefusal(answer, 409);
+      return answer.body.message;
+    };
+    const stillThere = async (names: string[]) => {
+      for (const name of names) expect(await search(name)).toEqual([name]);
+      const batches = (await api<Batch[]>('GET', '/import/batches', { token: manager })).body;
+      return batches;
+    };
+
+    it('a batch one of whose burials went to the ossuary since cannot be undone: the 409 names the person', async () => {
       const res = await upload(
-        'القسم,رقم المقبرة,الاسم,تاريخ الدفن\r\nرجال,78,منصور حامد,1980\r\nرجال,79,رشاد حامد,1981\r\n',
+        'القسم,رقم المقبرة,الاسم,تاريخ الدفن\r\nرجال,81,عبد الرحيم سالم,1/5/1975\r\nرجال,82,فتحي سالم,1976\r\n',
+        'dryRun=false',
+      );
+      expect(res.body).toMatchObject({ burialsAdded: 2, gravesCreated: 2 });
+      const bones = (
+        await api<Grave>('POST', '/graves', { token: admin, body: { gender: 'bones', number: 'الرواق ٢١' } })
+      ).body;
+      const g81 = (await section('male')).find((g) => g.number === 81)!;
+      const moved = await api('POST', `/graves/${g81._id}/transfer`, {
+        token: admin,
+        body: { bonesGraveId: bones._id, date: '2026-03-01' },
+      });
+      expect(moved.status).toBe(200);
+      const message = await refusedUndo(res.body.batchId!);
+      expect(message).toBe(
+        t('import.undoChangedOne', {
+          change: t('import.changeMoved', {
+            name: 'عبد الرحيم سالم',
+            from: 'مقبرة رجال رقم ٨١',
+            to: 'الرواق ٢١',
+            date: formatBurialDate('2026-03-01'),
+          }),
+        }),
+      );
+      expect(message).toContain('عبد الرحيم سالم');
+      // Nothing removed: both people, the emptied grave 81, its history, and the batch still open.
+      const batches = await stillThere(['عبد الرحيم سالم', 'فتحي سالم']);
+      expect(batches.find((b) => b._id === res.body.batchId)!.undoneAt).toBeNull();
+      expect((await section('male')).filter((g) => g.number === 81 || g.number === 82)).toHaveLength(2);
+      const bone = (await api<Grave>('GET', `/graves/graves/${bones._id}`)).body;
+      expect(bone.buriedPersons.map((p) => p.name)).toEqual(['عبد الرحيم سالم']);
+    });
+
+    it('a corrected, a deleted or a later burial refuses the undo by name and says how many changes there are', async () => {
+      const res = await upload(
+        'القسم,رقم المقبرة,الاسم,تاريخ الدفن\r\nرجال,78,منصور حامد,1980\r\nرجال,79,رشاد حامد,1981\r\nرجال,79,صابر حامد,1982\r\n',
         'dryRun=false',
       );
       const grave = (await section('male')).find((g) => g.number === 78)!;
@@ -354,12 +403,51 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
         body: { name: 'منصور حامد علي' },
       });
       expect(corrected.status).toBe(200);
-      expectRefusal(
-        await api('DELETE', `/import/batches/${res.body.batchId}`, { token: manager }),
-        409,
-        'import.batchChanged',
+      expect(await refusedUndo(res.body.batchId!)).toBe(
+        t('import.undoChangedOne', {
+          change: t('import.changeCorrected', { name: 'منصور حامد علي', grave: 'مقبرة رجال رقم ٧٨' }),
+        }),
       );
-      expect(await search('رشاد حامد')).toEqual(['رشاد حامد']);
+      // A deletion too: the correction is still named first, and the count says two.
+      const g79 = (await section('male')).find((g) => g.number === 79)!;
+      const saber = g79.buriedPersons.find((p) => p.name === 'صابر حامد')!;
+      expect(
+        (
+          await api('DELETE', `/graves/${g79._id}/remove-buried`, {
+            token: admin,
+            body: { buriedPersonId: saber._id },
+          })
+        ).status,
+      ).toBe(200);
+      expect(await refusedUndo(res.body.batchId!)).toBe(
+        t('import.undoChangedMany', {
+          change: t('import.changeCorrected', { name: 'منصور حامد علي', grave: 'مقبرة رجال رقم ٧٨' }),
+          count: '٢',
+        }),
+      );
+      await stillThere(['منصور حامد علي', 'رشاد حامد']);
+
+      // A deletion alone is named from its audit entry.
+      const alone = await upload(
+        'القسم,رقم المقبرة,الاسم,تاريخ الدفن\r\nرجال,83,نبيل شاكر,1983\r\nرجال,83,كمال شاكر,1984\r\n',
+        'dryRun=false',
+      );
+      const g83 = (await section('male')).find((g) => g.number === 83)!;
+      const nabil = g83.buriedPersons.find((p) => p.name === 'نبيل شاكر')!;
+      expect(
+        (
+          await api('DELETE', `/graves/${g83._id}/remove-buried`, {
+            token: admin,
+            body: { buriedPersonId: nabil._id },
+          })
+        ).status,
+      ).toBe(200);
+      expect(await refusedUndo(alone.body.batchId!)).toBe(
+        t('import.undoChangedOne', {
+          change: t('import.changeDeleted', { name: 'نبيل شاكر', grave: 'مقبرة رجال رقم ٨٣' }),
+        }),
+      );
+      await stillThere(['كمال شاكر']);
 
       const other = await upload('القسم,رقم المقبرة,الاسم,تاريخ الدفن\r\nرجال,80,وحيد كامل,1990\r\n', 'dryRun=false');
       const g80 = (await section('male')).find((g) => g.number === 80)!;
@@ -371,11 +459,13 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
           })
         ).status,
       ).toBe(201);
-      expectRefusal(
-        await api('DELETE', `/import/batches/${other.body.batchId}`, { token: manager }),
-        409,
-        'import.batchChanged',
+      expect(await refusedUndo(other.body.batchId!)).toBe(
+        t('import.undoChangedOne', {
+          change: t('import.changeOtherBurial', { name: 'حديث', grave: 'مقبرة رجال رقم ٨٠' }),
+        }),
       );
+      await stillThere(['وحيد كامل']);
+      expect((await auditOf('import.undo')).map((e) => e.entityId)).not.toContain(other.body.batchId);
     });
   });
 
@@ -496,9 +586,12 @@ describe.each(ENGINES)('export then import on $name', ({ databaseUrl }) => {
     to = await startTestServer({ seed: 'accounts', now, databaseUrl });
     const fromToken = await signIn(from, 'manager');
     const toToken = await signIn(to, 'manager');
-    // Notes, a year alone and a warning travel too.
+    // Notes, a year alone and a warning travel too; so do notes a spreadsheet would run as formulas (issue 21),
+    // written into the export behind an apostrophe and read back without it.
+    const hostile = ['=HYPERLINK("http://evil.example","اضغط")', '-2+3', '@SUM(A1)', ';=1', 'قال "نعم"; ثم'];
     const extra =
-      'القسم,رقم المقبرة,الاسم,تاريخ الدفن,ملاحظات\r\nرجال,500,"قديم, جدًا",1950,"من الدفتر الأول"\r\nرجال,500,جار,1/3/1950,\r\n';
+      'القسم,رقم المقبرة,الاسم,تاريخ الدفن,ملاحظات\r\nرجال,500,"قديم, جدًا",1950,"من الدفتر الأول"\r\nرجال,500,جار,1/3/1950,\r\n' +
+      hostile.map((note, i) => `رجال,${510 + i},سالم ${i + 1},1960,"${note.replace(/"/g, '""')}"\r\n`).join('');
     await fetch(`${from.api}/import/burials?dryRun=false`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${fromToken}` },
@@ -507,6 +600,14 @@ describe.each(ENGINES)('export then import on $name', ({ databaseUrl }) => {
     const exported = await (
       await fetch(`${from.api}/export/register.csv`, { headers: { authorization: `Bearer ${fromToken}` } })
     ).text();
+    expect(exported).toContain(`,"'=HYPERLINK(""http://evil.example"",""اضغط"")"\r\n`);
+    expect(exported).toContain(`,"'-2+3"\r\n`);
+    expect(exported).toContain(`,"'@SUM(A1)"\r\n`);
+    expect(exported).toContain(`,"';=1"\r\n`);
+    expect(exported).toContain(`,"قال ""نعم""; ثم"\r\n`);
+    // The register keeps them as they were typed.
+    const notes = (await register(from, fromToken)).flatMap((g) => g.buried.map((p) => p.notes));
+    for (const note of hostile) expect(notes).toContain(note);
     const res = await fetch(`${to.api}/import/burials?dryRun=false`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${toToken}` },

@@ -28,8 +28,15 @@ export const registerText = {
   'import.rowsInvalid': 'يجب إرسال صف واحد على الأقل، ولا تزيد الصفوف على ١٠٠٠ صف.',
   'import.batchNotFound': 'دفعة الإدخال غير موجودة.',
   'import.batchUndone': 'تم التراجع عن هذه الدفعة من قبل.',
-  'import.batchChanged':
-    'لا يمكن التراجع عن هذه الدفعة: عُدّل أو حُذف بعض ما أدخلته منذ حفظها، أو دُفن غيرهم في مقابر أنشأتها.',
+  // An undo refused because the batch changed since (issue 21): the first change by name, and how many there are.
+  'import.undoChangedOne': 'لا يمكن التراجع عن هذه الدفعة، ولم يُحذف شيء: {change}.',
+  'import.undoChangedMany':
+    'لا يمكن التراجع عن هذه الدفعة، ولم يُحذف شيء: {change}. عدد ما تغيّر مما أدخلته منذ حفظها: {count}.',
+  'import.changeMoved': 'نُقلت رفات «{name}» من {from} إلى قسم العظام {to} في {date}',
+  'import.changeCorrected': 'صُحّحت بيانات دفن «{name}» في {grave}',
+  'import.changeDeleted': 'حُذف دفن «{name}» من {grave}',
+  'import.changeDeletedUnnamed': 'حُذف بعض ما أدخلته من الدفنات (عددها {count})',
+  'import.changeOtherBurial': 'دُفن «{name}» في {grave}، وهي مقبرة أنشأتها هذه الدفعة',
   'import.batchUndoneNow': 'تم التراجع عن الدفعة، وحُذف ما أدخلته.',
   'import.tooManyLines':
     'الملف فيه أكثر من {max}، والأسطر الفارغة محسوبة. احذف الأسطر الفارغة في آخر الجدول، أو قسّمه إلى ملفات أصغر.',
