@@ -1,11 +1,11 @@
 // Articles: the public reads them; managers publish, correct and delete (each audited, the articles' answers dropped).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Article, ArticleSummary, TokenClaims } from '../../src/domain/types';
+import type { Article, ArticleSummary } from '../../src/domain/types';
 import type { ArticlesTable, Database } from '../db/schema';
 import { likeContains } from '../db/like';
-import { audit } from './audit';
-import { markChanged } from './dataVersions';
+import { notFound } from '../errors';
+import { auditedWrite, type Write } from './auditedWrite';
 
 const toArticle = (r: ArticlesTable): Article => ({ _id: r.id, title: r.title, content: r.content, createdAt: r.created_at });
 const toSummary = (r: Pick<ArticlesTable, 'id' | 'title' | 'created_at'>): ArticleSummary => ({
@@ -48,66 +48,65 @@ export async function getArticle(db: Kysely<Database>, id: string): Promise<Arti
   return row ? toArticle(row) : null;
 }
 
-type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
-
-export async function createArticle(
-  db: Kysely<Database>,
-  input: { title: string; content: string },
-  by: Staff,
-  at: Date,
-): Promise<Article> {
-  const now = at.toISOString();
+export async function createArticle(write: Write, input: { title: string; content: string }): Promise<Article> {
+  const now = write.at.toISOString();
   const row: ArticlesTable = { id: randomUUID(), title: input.title, content: input.content, created_at: now, updated_at: now };
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('articles').values(row).execute();
-    await audit(trx, { at, account: by, action: 'article.create', entity: 'article', entityId: row.id, after: input });
-    await markChanged(trx, ['articles']);
+  return auditedWrite(write, {
+    run: async (trx) => {
+      await trx.insertInto('articles').values(row).execute();
+      return {
+        result: toArticle(row),
+        audit: { action: 'article.create', entity: 'article', entityId: row.id, after: input },
+        marks: ['articles'],
+      };
+    },
   });
-  return toArticle(row);
 }
 
-/** The article as changed, or null when there is none with that id (nothing changed). */
+/** The article as changed; refused with 404 when there is none with that id (nothing changed). */
 export async function updateArticle(
-  db: Kysely<Database>,
+  write: Write,
   id: string,
   changes: { title?: string; content?: string },
-  by: Staff,
-  at: Date,
-): Promise<Article | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    const next = { ...row, ...changes, updated_at: at.toISOString() };
-    await trx.updateTable('articles').set({ ...changes, updated_at: next.updated_at }).where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'article.update',
-      entity: 'article',
-      entityId: id,
-      before: { title: row.title, content: row.content },
-      after: { title: next.title, content: next.content },
-    });
-    await markChanged(trx, ['articles']);
-    return toArticle(next);
+): Promise<Article> {
+  return auditedWrite(write, {
+    run: async (trx) => {
+      const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('article.notFound');
+      const next = { ...row, ...changes, updated_at: write.at.toISOString() };
+      await trx.updateTable('articles').set({ ...changes, updated_at: next.updated_at }).where('id', '=', id).execute();
+      return {
+        result: toArticle(next),
+        audit: {
+          action: 'article.update',
+          entity: 'article',
+          entityId: id,
+          before: { title: row.title, content: row.content },
+          after: { title: next.title, content: next.content },
+        },
+        marks: ['articles'],
+      };
+    },
   });
 }
 
-/** False when there is no article with that id. */
-export async function deleteArticle(db: Kysely<Database>, id: string, by: Staff, at: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom('articles').where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'article.delete',
-      entity: 'article',
-      entityId: id,
-      before: { title: row.title, content: row.content },
-    });
-    await markChanged(trx, ['articles']);
-    return true;
+/** Refused with 404 when there is no article with that id. */
+export async function deleteArticle(write: Write, id: string): Promise<void> {
+  await auditedWrite(write, {
+    run: async (trx) => {
+      const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('article.notFound');
+      await trx.deleteFrom('articles').where('id', '=', id).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'article.delete',
+          entity: 'article',
+          entityId: id,
+          before: { title: row.title, content: row.content },
+        },
+        marks: ['articles'],
+      };
+    },
   });
 }

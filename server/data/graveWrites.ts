@@ -1,6 +1,7 @@
-// The staff's writes to graves and burials. Each runs in one transaction with its audit entry, and marks the grave's
-// section changed (markChanged), so the answers that show it are dropped, here and in the other processes.
-// A refusal found inside the transaction (unknown id, a grave that became full meanwhile) throws and changes nothing.
+// The staff's writes to graves and burials, each one audited write (auditedWrite.ts): one transaction with its
+// audit entry, the grave's section marked changed (so the answers that show it are dropped, here and in the other
+// processes), and the search index told after the commit. A refusal found inside the transaction (unknown id, a
+// grave that became full meanwhile) throws and changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { normalizeArabic } from '../../src/domain/normalize';
@@ -9,25 +10,17 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../errors';
-import { audit } from './audit';
-import { markChanged } from './dataVersions';
-import type { GraveChange, LiveSearchIndex } from './searchIndex';
-import { findGraveRow, getGrave, graveNumberOf, lockGrave, type StatusContext } from './graves';
+import { auditedWrite, type Write } from './auditedWrite';
+import type { DataScope } from './dataVersions';
+import type { LiveSearchIndex } from './searchIndex';
+import { findGraveRow, getGrave, graveNumberOf, type StatusContext } from './graves';
 
-type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
-export interface Write {
-  db: Kysely<Database>;
-  dialect: DialectName;
-  by: Staff;
-  at: Date;
-  /** Told, once the transaction committed, which graves changed (the search index reads them again). */
-  changed?: (change: GraveChange) => Promise<void>;
-}
+export type { Write };
 
 /** A write made now, on the register's database, by the signed-in staff member of a request. */
 export const writeBy = (
   ctx: { db: Kysely<Database>; dialect: DialectName; now(): Date; searchIndex: LiveSearchIndex },
-  request: { account: Staff },
+  request: { account: Pick<TokenClaims, 'sub' | 'email'> | null },
 ): Write => ({
   db: ctx.db,
   dialect: ctx.dialect,
@@ -37,100 +30,88 @@ export const writeBy = (
 });
 
 /**
- * Marks the grave's section changed inside the transaction, and the graves on record unless the grave is new
- * (dataVersions.ts); answers what to tell `changed` after the commit.
+ * What a write to one grave changed: its section, and the graves on record unless the grave is new (a new grave
+ * has no burials yet, so no answer about burials shows it).
  */
-async function graveChanged(
-  trx: Kysely<Database>,
-  gender: Gender,
-  graveId: string,
-  { created = false } = {},
-): Promise<GraveChange> {
-  const versions = await markChanged(trx, created ? [gender] : [gender, 'burials']);
-  return { gender, version: versions.get(gender) ?? '', graveIds: [graveId] };
-}
+const graveChange = (gender: Gender, id: string, { created = false } = {}) => ({
+  marks: (created ? [gender] : [gender, 'burials']) satisfies DataScope[],
+  graves: [{ gender, id }],
+});
 
 /** A new grave (number already checked by the domain rule, as its canonical text). Its id. */
-export async function createGrave({ db, by, at, changed }: Write, gender: Gender, number: string): Promise<string> {
+export async function createGrave(write: Write, gender: Gender, number: string): Promise<string> {
   const id = randomUUID();
-  let change: GraveChange;
   try {
-    change = await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('graves')
-        .select('id')
-        .where('gender', '=', gender)
-        .where('number', '=', number)
-        .executeTakeFirst();
-      if (taken) throw badRequest('grave.duplicate');
-      const row = {
-        id,
-        gender,
-        number,
-        number_value: /^\d+$/.test(number) ? Number(number) : null,
-        full: 0,
-        created_at: at.toISOString(),
-      };
-      await trx.insertInto('graves').values(row).execute();
-      await audit(trx, {
-        at,
-        account: by,
-        action: 'grave.create',
-        entity: 'grave',
-        entityId: id,
-        after: { gender, number: graveNumberOf(row) },
-      });
-      return graveChanged(trx, gender, id, { created: true });
+    return await auditedWrite(write, {
+      run: async (trx) => {
+        const taken = await trx
+          .selectFrom('graves')
+          .select('id')
+          .where('gender', '=', gender)
+          .where('number', '=', number)
+          .executeTakeFirst();
+        if (taken) throw badRequest('grave.duplicate');
+        const row = {
+          id,
+          gender,
+          number,
+          number_value: /^\d+$/.test(number) ? Number(number) : null,
+          full: 0,
+          created_at: write.at.toISOString(),
+        };
+        await trx.insertInto('graves').values(row).execute();
+        return {
+          result: id,
+          audit: { action: 'grave.create', entity: 'grave', entityId: id, after: { gender, number: graveNumberOf(row) } },
+          ...graveChange(gender, id, { created: true }),
+        };
+      },
     });
   } catch (error) {
     // Two staff creating the same number at once: the unique index refuses the second.
     if (isUniqueViolation(error)) throw badRequest('grave.duplicate');
     throw error;
   }
-  await changed?.(change);
-  return id;
 }
 
-export async function markGraveFull({ db, dialect, by, at, changed }: Write, id: string): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    await lockGrave(trx, dialect, id);
-    const row = await findGraveRow(trx, id);
-    if (!row) throw notFound('grave.notFound');
-    if (Number(row.full) === 1) throw badRequest('grave.cannotUpdateFull');
-    await trx.updateTable('graves').set({ full: 1 }).where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'grave.full',
-      entity: 'grave',
-      entityId: id,
-      before: { full: false },
-      after: { full: true },
-    });
-    return graveChanged(trx, row.gender, id);
+export async function markGraveFull(write: Write, id: string): Promise<void> {
+  await auditedWrite(write, {
+    lock: [id],
+    run: async (trx) => {
+      const row = await findGraveRow(trx, id);
+      if (!row) throw notFound('grave.notFound');
+      if (Number(row.full) === 1) throw badRequest('grave.cannotUpdateFull');
+      await trx.updateTable('graves').set({ full: 1 }).where('id', '=', id).execute();
+      return {
+        result: undefined,
+        audit: { action: 'grave.full', entity: 'grave', entityId: id, before: { full: false }, after: { full: true } },
+        ...graveChange(row.gender, id),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 /** Deletes an empty grave; one that holds burials is refused. */
-export async function deleteGrave({ db, by, at, changed }: Write, id: string): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    const row = await findGraveRow(trx, id);
-    if (!row) throw notFound('grave.notFound');
-    const used = await trx.selectFrom('burials').select('id').where('grave_id', '=', id).limit(1).executeTakeFirst();
-    if (used) throw badRequest('grave.hasBurials');
-    await trx.deleteFrom('graves').where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'grave.delete',
-      entity: 'grave',
-      entityId: id,
-      before: { gender: row.gender, number: graveNumberOf(row), full: Number(row.full) === 1 },
-    });
-    return graveChanged(trx, row.gender, id);
+export async function deleteGrave(write: Write, id: string): Promise<void> {
+  await auditedWrite(write, {
+    run: async (trx) => {
+      const row = await findGraveRow(trx, id);
+      if (!row) throw notFound('grave.notFound');
+      const used = await trx.selectFrom('burials').select('id').where('grave_id', '=', id).limit(1).executeTakeFirst();
+      if (used) throw badRequest('grave.hasBurials');
+      await trx.deleteFrom('graves').where('id', '=', id).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'grave.delete',
+          entity: 'grave',
+          entityId: id,
+          before: { gender: row.gender, number: graveNumberOf(row), full: Number(row.full) === 1 },
+        },
+        ...graveChange(row.gender, id),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 /**
@@ -138,38 +119,40 @@ export async function deleteGrave({ db, by, at, changed }: Write, id: string): P
  * applied by the route) sees it as it is at that moment: two burials into one grave at once take turns.
  */
 export async function addBurial(
-  { db, dialect, by, at, changed }: Write,
+  write: Write,
   status: StatusContext,
   graveId: string,
   burial: { name: string; burialDate: string },
   allow: (grave: Grave) => void,
 ): Promise<void> {
   const personId = randomUUID();
-  const change = await db.transaction().execute(async (trx) => {
-    await lockGrave(trx, dialect, graveId);
-    const grave = await getGrave(trx, status, graveId);
-    if (!grave) throw notFound('grave.notFound');
-    allow(grave);
-    const row = {
-      id: personId,
-      grave_id: graveId,
-      name: burial.name,
-      name_search: normalizeArabic(burial.name),
-      burial_date: burial.burialDate,
-      created_at: at.toISOString(),
-    };
-    await trx.insertInto('burials').values(row).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'burial.create',
-      entity: 'burial',
-      entityId: personId,
-      after: { graveId, graveNumber: grave.number, name: row.name, burialDate: row.burial_date },
-    });
-    return graveChanged(trx, grave.gender, graveId);
+  await auditedWrite(write, {
+    lock: [graveId],
+    run: async (trx) => {
+      const grave = await getGrave(trx, status, graveId);
+      if (!grave) throw notFound('grave.notFound');
+      allow(grave);
+      const row = {
+        id: personId,
+        grave_id: graveId,
+        name: burial.name,
+        name_search: normalizeArabic(burial.name),
+        burial_date: burial.burialDate,
+        created_at: write.at.toISOString(),
+      };
+      await trx.insertInto('burials').values(row).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'burial.create',
+          entity: 'burial',
+          entityId: personId,
+          after: { graveId, graveNumber: grave.number, name: row.name, burialDate: row.burial_date },
+        },
+        ...graveChange(grave.gender, graveId),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 async function burialIn(trx: Kysely<Database>, graveId: string, personId: string) {
@@ -185,66 +168,70 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
   return { grave, person };
 }
 
-export async function removeBurial({ db, by, at, changed }: Write, graveId: string, personId: string): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    const { grave, person } = await burialIn(trx, graveId, personId);
-    await trx.deleteFrom('burials').where('id', '=', person.id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'burial.delete',
-      entity: 'burial',
-      entityId: person.id,
-      // The import batch it came in: an undo of that batch names the person it can no longer remove.
-      before: {
-        graveId,
-        graveNumber: graveNumberOf(grave),
-        gender: grave.gender,
-        name: person.name,
-        burialDate: person.burial_date,
-        ...(person.batch_id && { batchId: person.batch_id }),
-      },
-    });
-    return graveChanged(trx, grave.gender, graveId);
+export async function removeBurial(write: Write, graveId: string, personId: string): Promise<void> {
+  await auditedWrite(write, {
+    run: async (trx) => {
+      const { grave, person } = await burialIn(trx, graveId, personId);
+      await trx.deleteFrom('burials').where('id', '=', person.id).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'burial.delete',
+          entity: 'burial',
+          entityId: person.id,
+          // The import batch it came in: an undo of that batch names the person it can no longer remove.
+          before: {
+            graveId,
+            graveNumber: graveNumberOf(grave),
+            gender: grave.gender,
+            name: person.name,
+            burialDate: person.burial_date,
+            ...(person.batch_id && { batchId: person.batch_id }),
+          },
+        },
+        ...graveChange(grave.gender, graveId),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 export async function updateBurial(
-  { db, by, at, changed }: Write,
+  write: Write,
   graveId: string,
   personId: string,
   changes: { name?: string; burialDate?: string },
 ): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    const { grave, person } = await burialIn(trx, graveId, personId);
-    await trx
-      .updateTable('burials')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name, name_search: normalizeArabic(changes.name) }),
-        // A corrected date is a known day; the warning of the history rule was about the date it had.
-        ...(changes.burialDate !== undefined && {
-          burial_date: changes.burialDate,
-          date_precision: 'day' as const,
-          warning_json: null,
-        }),
-        // A corrected burial keeps its import batch from being undone as a whole (data/registerImport.ts).
-        updated_at: at.toISOString(),
-      })
-      .where('id', '=', personId)
-      .execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'burial.update',
-      entity: 'burial',
-      entityId: personId,
-      before: { name: person.name, burialDate: person.burial_date },
-      after: { name: changes.name ?? person.name, burialDate: changes.burialDate ?? person.burial_date },
-    });
-    return graveChanged(trx, grave.gender, graveId);
+  await auditedWrite(write, {
+    run: async (trx) => {
+      const { grave, person } = await burialIn(trx, graveId, personId);
+      await trx
+        .updateTable('burials')
+        .set({
+          ...(changes.name !== undefined && { name: changes.name, name_search: normalizeArabic(changes.name) }),
+          // A corrected date is a known day; the warning of the history rule was about the date it had.
+          ...(changes.burialDate !== undefined && {
+            burial_date: changes.burialDate,
+            date_precision: 'day' as const,
+            warning_json: null,
+          }),
+          // A corrected burial keeps its import batch from being undone as a whole (data/registerImport.ts).
+          updated_at: write.at.toISOString(),
+        })
+        .where('id', '=', personId)
+        .execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'burial.update',
+          entity: 'burial',
+          entityId: personId,
+          before: { name: person.name, burialDate: person.burial_date },
+          after: { name: changes.name ?? person.name, burialDate: changes.burialDate ?? person.burial_date },
+        },
+        ...graveChange(grave.gender, graveId),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 /**
@@ -254,68 +241,65 @@ export async function updateBurial(
  * `check` (the route's, with today's date) sees the people about to move.
  */
 export async function transferRemains(
-  { db, dialect, by, at, changed }: Write,
+  write: Write,
   graveId: string,
   move: { bonesGraveId: string; date: string; personIds: readonly string[] | null },
   check: (people: ReadonlyArray<{ name: string; burialDate: string }>) => void,
 ): Promise<{ moved: number; to: Pick<Grave, 'number' | 'gender'> }> {
-  const { result, changes } = await db.transaction().execute(async (trx) => {
-    await lockGrave(trx, dialect, graveId);
-    await lockGrave(trx, dialect, move.bonesGraveId);
-    const from = await findGraveRow(trx, graveId);
-    if (!from) throw notFound('grave.notFound');
-    if (from.gender === 'bones') throw badRequest('transfer.sourceIsBones');
-    const to = await findGraveRow(trx, move.bonesGraveId);
-    if (!to) throw badRequest('transfer.targetNotFound');
-    if (to.gender !== 'bones') throw badRequest('transfer.targetNotBones');
-    const here = await trx
-      .selectFrom('burials')
-      .select(['id', 'name', 'burial_date'])
-      .where('grave_id', '=', graveId)
-      .execute();
-    const people = move.personIds === null ? here : here.filter((p) => move.personIds!.includes(p.id));
-    if (move.personIds !== null && people.length !== new Set(move.personIds).size) {
-      throw badRequest('transfer.personNotHere');
-    }
-    if (people.length === 0) throw badRequest('transfer.nobody');
-    check(people.map((p) => ({ name: p.name, burialDate: p.burial_date })));
-    const ids = people.map((p) => p.id);
-    await trx.updateTable('burials').set({ grave_id: to.id }).where('id', 'in', ids).execute();
-    await trx
-      .insertInto('burial_moves')
-      .values(
-        ids.map((burialId) => ({
-          id: randomUUID(),
-          burial_id: burialId,
-          from_grave_id: from.id,
-          from_gender: from.gender,
-          from_number: from.number,
-          to_grave_id: to.id,
-          moved_on: move.date,
-          created_at: at.toISOString(),
-        })),
-      )
-      .execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'burial.transfer',
-      entity: 'grave',
-      entityId: graveId,
-      before: { graveId, graveNumber: graveNumberOf(from), people: people.map((p) => p.name) },
-      after: { graveId: to.id, graveNumber: graveNumberOf(to), date: move.date },
-    });
-    const versions = await markChanged(trx, [from.gender, 'bones', 'burials']);
-    return {
-      result: { moved: ids.length, to: { number: graveNumberOf(to), gender: to.gender } },
-      changes: [
-        { gender: from.gender, version: versions.get(from.gender) ?? '', graveIds: [from.id] },
-        { gender: to.gender, version: versions.get(to.gender) ?? '', graveIds: [to.id] },
-      ] satisfies GraveChange[],
-    };
+  return auditedWrite(write, {
+    lock: [graveId, move.bonesGraveId],
+    run: async (trx) => {
+      const from = await findGraveRow(trx, graveId);
+      if (!from) throw notFound('grave.notFound');
+      if (from.gender === 'bones') throw badRequest('transfer.sourceIsBones');
+      const to = await findGraveRow(trx, move.bonesGraveId);
+      if (!to) throw badRequest('transfer.targetNotFound');
+      if (to.gender !== 'bones') throw badRequest('transfer.targetNotBones');
+      const here = await trx
+        .selectFrom('burials')
+        .select(['id', 'name', 'burial_date'])
+        .where('grave_id', '=', graveId)
+        .execute();
+      const people = move.personIds === null ? here : here.filter((p) => move.personIds!.includes(p.id));
+      if (move.personIds !== null && people.length !== new Set(move.personIds).size) {
+        throw badRequest('transfer.personNotHere');
+      }
+      if (people.length === 0) throw badRequest('transfer.nobody');
+      check(people.map((p) => ({ name: p.name, burialDate: p.burial_date })));
+      const ids = people.map((p) => p.id);
+      await trx.updateTable('burials').set({ grave_id: to.id }).where('id', 'in', ids).execute();
+      await trx
+        .insertInto('burial_moves')
+        .values(
+          ids.map((burialId) => ({
+            id: randomUUID(),
+            burial_id: burialId,
+            from_grave_id: from.id,
+            from_gender: from.gender,
+            from_number: from.number,
+            to_grave_id: to.id,
+            moved_on: move.date,
+            created_at: write.at.toISOString(),
+          })),
+        )
+        .execute();
+      return {
+        result: { moved: ids.length, to: { number: graveNumberOf(to), gender: to.gender } },
+        audit: {
+          action: 'burial.transfer',
+          entity: 'grave',
+          entityId: graveId,
+          before: { graveId, graveNumber: graveNumberOf(from), people: people.map((p) => p.name) },
+          after: { graveId: to.id, graveNumber: graveNumberOf(to), date: move.date },
+        },
+        marks: [from.gender, 'bones', 'burials'],
+        graves: [
+          { gender: from.gender, id: from.id },
+          { gender: to.gender, id: to.id },
+        ],
+      };
+    },
   });
-  for (const change of changes) await changed?.(change);
-  return result;
 }
 
 /**
@@ -323,64 +307,63 @@ export async function transferRemains(
  * it in its resting period: `allow` (the route's rule, with today) sees the grave's newest burial date.
  */
 export async function reopenGrave(
-  { db, dialect, by, at, changed }: Write,
+  write: Write,
   id: string,
   reason: string,
   allow: (grave: { gender: Gender; lastBurialDate: string | null }) => void,
 ): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    await lockGrave(trx, dialect, id);
-    const row = await findGraveRow(trx, id);
-    if (!row) throw notFound('grave.notFound');
-    if (Number(row.full) !== 1) throw badRequest('reopen.notFull');
-    const newest = await trx
-      .selectFrom('burials')
-      .select('burial_date')
-      .where('grave_id', '=', id)
-      .orderBy('burial_date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    allow({ gender: row.gender, lastBurialDate: newest?.burial_date ?? null });
-    await trx.updateTable('graves').set({ full: 0 }).where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'grave.reopen',
-      entity: 'grave',
-      entityId: id,
-      before: { full: true },
-      after: { full: false, reason },
-    });
-    return graveChanged(trx, row.gender, id);
+  await auditedWrite(write, {
+    lock: [id],
+    run: async (trx) => {
+      const row = await findGraveRow(trx, id);
+      if (!row) throw notFound('grave.notFound');
+      if (Number(row.full) !== 1) throw badRequest('reopen.notFull');
+      const newest = await trx
+        .selectFrom('burials')
+        .select('burial_date')
+        .where('grave_id', '=', id)
+        .orderBy('burial_date', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      allow({ gender: row.gender, lastBurialDate: newest?.burial_date ?? null });
+      await trx.updateTable('graves').set({ full: 0 }).where('id', '=', id).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'grave.reopen',
+          entity: 'grave',
+          entityId: id,
+          before: { full: true },
+          after: { full: false, reason },
+        },
+        ...graveChange(row.gender, id),
+      };
+    },
   });
-  await changed?.(change);
 }
 
 /** Records where a grave is, or forgets it (null), audited (issue 13). */
 export async function setGravePosition(
-  { db, dialect, by, at, changed }: Write,
+  write: Write,
   id: string,
   position: { latitude: number; longitude: number } | null,
 ): Promise<void> {
-  const change = await db.transaction().execute(async (trx) => {
-    await lockGrave(trx, dialect, id);
-    const row = await findGraveRow(trx, id);
-    if (!row) throw notFound('grave.notFound');
-    const text = (n: number | undefined) => (n === undefined ? null : String(n));
-    await trx
-      .updateTable('graves')
-      .set({ latitude: text(position?.latitude), longitude: text(position?.longitude) })
-      .where('id', '=', id)
-      .execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'grave.position',
-      entity: 'grave',
-      entityId: id,
-      after: { position },
-    });
-    return graveChanged(trx, row.gender, id);
+  await auditedWrite(write, {
+    lock: [id],
+    run: async (trx) => {
+      const row = await findGraveRow(trx, id);
+      if (!row) throw notFound('grave.notFound');
+      const text = (n: number | undefined) => (n === undefined ? null : String(n));
+      await trx
+        .updateTable('graves')
+        .set({ latitude: text(position?.latitude), longitude: text(position?.longitude) })
+        .where('id', '=', id)
+        .execute();
+      return {
+        result: undefined,
+        audit: { action: 'grave.position', entity: 'grave', entityId: id, after: { position } },
+        ...graveChange(row.gender, id),
+      };
+    },
   });
-  await changed?.(change);
 }

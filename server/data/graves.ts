@@ -11,7 +11,6 @@ import {
   type GraveCardData,
   type GraveMove,
 } from '../../src/domain/types';
-import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
 import { placeOf, rowsOfSection } from '../../src/domain/plan';
 import { namedRows } from './planRows';
@@ -194,15 +193,6 @@ export async function listGraves(db: Kysely<Database>, ctx: StatusContext, gende
   ]);
   const byGrave = groupBurials(burials, movedIn);
   return rows.sort(compareGraveRows).map((row) => toGrave(row, byGrave.get(row.id) ?? [], ctx));
-}
-
-/**
- * Holds the grave's row until the transaction ends, so two writes to one grave take turns and the second sees
- * what the first did (a second "full", a burial into a grave that has just become resting). Only PostgreSQL
- * needs it: SQLite runs one transaction at a time on our single connection.
- */
-export async function lockGrave(db: Kysely<Database>, dialect: DialectName, id: string): Promise<void> {
-  if (dialect === 'postgres') await db.selectFrom('graves').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 export async function findGraveRow(db: Kysely<Database>, id: string): Promise<GraveRow | undefined> {

@@ -3,9 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlanGender, PlanRow } from '../../src/domain/plan';
 import type { Database } from '../db/schema';
-import { audit } from './audit';
-import { markChanged } from './dataVersions';
-import type { Write } from './graveWrites';
+import { auditedWrite, type Write } from './auditedWrite';
 
 /** A section's named rows in the committee's order; empty when it is drawn in rows of ten. */
 export async function namedRows(db: Kysely<Database>, gender: PlanGender): Promise<PlanRow[]> {
@@ -24,35 +22,32 @@ export async function allNamedRows(db: Kysely<Database>): Promise<Record<PlanGen
   return { men, women };
 }
 
-/** Replaces a section's rows (already checked by the domain rule) in one transaction, audited; [] returns to rows of ten. */
-export async function replaceNamedRows({ db, by, at }: Write, gender: PlanGender, rows: PlanRow[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await namedRows(trx, gender);
-    await trx.deleteFrom('plan_rows').where('gender', '=', gender).execute();
-    if (rows.length > 0) {
-      await trx
-        .insertInto('plan_rows')
-        .values(
-          rows.map((row, position) => ({
-            id: randomUUID(),
-            gender,
-            position,
-            label: row.label,
-            from_number: row.from,
-            to_number: row.to,
-          })),
-        )
-        .execute();
-    }
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'plan.rows',
-      entity: 'plan',
-      entityId: gender,
-      before: { rows: before },
-      after: { rows },
-    });
-    await markChanged(trx, ['plan']);
+/** Replaces a section's rows (already checked by the domain rule) in one audited write; [] returns to rows of ten. */
+export async function replaceNamedRows(write: Write, gender: PlanGender, rows: PlanRow[]): Promise<void> {
+  await auditedWrite(write, {
+    run: async (trx) => {
+      const before = await namedRows(trx, gender);
+      await trx.deleteFrom('plan_rows').where('gender', '=', gender).execute();
+      if (rows.length > 0) {
+        await trx
+          .insertInto('plan_rows')
+          .values(
+            rows.map((row, position) => ({
+              id: randomUUID(),
+              gender,
+              position,
+              label: row.label,
+              from_number: row.from,
+              to_number: row.to,
+            })),
+          )
+          .execute();
+      }
+      return {
+        result: undefined,
+        audit: { action: 'plan.rows', entity: 'plan', entityId: gender, before: { rows: before }, after: { rows } },
+        marks: ['plan'],
+      };
+    },
   });
 }

@@ -29,7 +29,7 @@ import { gravePlace } from '../../src/domain/graveMoves';
 import { t } from '../../src/domain/messages';
 import { audit } from './audit';
 import { markChanged, readVersions } from './dataVersions';
-import type { Write } from './graveWrites';
+import type { Write } from './auditedWrite';
 import type { GraveChange } from './searchIndex';
 
 type Db = Kysely<Database> | Transaction<Database>;

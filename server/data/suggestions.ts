@@ -1,11 +1,11 @@
 // Suggestions: visitors send them (pending); managers approve or reject them; the approved ones are public.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ApprovedSuggestion, Suggestion, SuggestionStatus, TokenClaims } from '../../src/domain/types';
+import type { ApprovedSuggestion, Suggestion, SuggestionStatus } from '../../src/domain/types';
 import type { Database, SuggestionsTable } from '../db/schema';
 import { likeContains } from '../db/like';
-import { audit } from './audit';
-import { markChanged } from './dataVersions';
+import { notFound } from '../errors';
+import { auditedWrite, type Write } from './auditedWrite';
 
 const toSuggestion = (r: SuggestionsTable): Suggestion => ({
   _id: r.id,
@@ -70,29 +70,25 @@ export async function listSuggestions(
   return { suggestions: rows.map(toSuggestion), total };
 }
 
-/** The suggestion with its new status, or null when there is none with that id. */
-export async function setSuggestionStatus(
-  db: Kysely<Database>,
-  id: string,
-  status: SuggestionStatus,
-  by: Pick<TokenClaims, 'sub' | 'email'> | null,
-  at: Date,
-): Promise<Suggestion | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('suggestions').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    await trx.updateTable('suggestions').set({ status }).where('id', '=', id).execute();
-    await audit(trx, {
-      at,
-      account: by,
-      action: 'suggestion.status',
-      entity: 'suggestion',
-      entityId: id,
-      before: { status: row.status },
-      after: { status },
-    });
-    // Approving or withdrawing an approval changes the public list.
-    await markChanged(trx, ['suggestions']);
-    return toSuggestion({ ...row, status });
+/** The suggestion with its new status; refused with 404 when there is none with that id. */
+export async function setSuggestionStatus(write: Write, id: string, status: SuggestionStatus): Promise<Suggestion> {
+  return auditedWrite(write, {
+    run: async (trx) => {
+      const row = await trx.selectFrom('suggestions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('suggestion.notFound');
+      await trx.updateTable('suggestions').set({ status }).where('id', '=', id).execute();
+      return {
+        result: toSuggestion({ ...row, status }),
+        audit: {
+          action: 'suggestion.status',
+          entity: 'suggestion',
+          entityId: id,
+          before: { status: row.status },
+          after: { status },
+        },
+        // Approving or withdrawing an approval changes the public list.
+        marks: ['suggestions'],
+      };
+    },
   });
 }

@@ -4,6 +4,7 @@ import { t } from '../../src/domain/messages';
 import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { ARTICLE_SORT, createArticle, deleteArticle, getArticle, listArticles, updateArticle } from '../data/articles';
+import { writeBy } from '../data/graveWrites';
 import { badRequest, notFound } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
@@ -92,7 +93,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       const input = { title: checkTitle(request.body.title), content: checkContent(request.body.content) };
-      const created = await createArticle(ctx.db, input, request.account, ctx.now());
+      const created = await createArticle(writeBy(ctx, request), input);
       reply.status(201);
       return created;
     },
@@ -112,8 +113,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const changes: { title?: string; content?: string } = {};
       if (request.body.title !== undefined) changes.title = checkTitle(request.body.title);
       if (request.body.content !== undefined) changes.content = checkContent(request.body.content);
-      const updated = await updateArticle(ctx.db, request.params.id, changes, request.account, ctx.now());
-      if (!updated) throw notFound('article.notFound');
+      const updated = await updateArticle(writeBy(ctx, request), request.params.id, changes);
       return { ...updated, message: t('article.updated') };
     },
   );
@@ -125,8 +125,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { access: { resource: 'articles', action: 'delete' } },
     },
     async (request) => {
-      if (!(await deleteArticle(ctx.db, request.params.id, request.account, ctx.now())))
-        throw notFound('article.notFound');
+      await deleteArticle(writeBy(ctx, request), request.params.id);
       return { message: t('article.deleted'), _id: request.params.id };
     },
   );

@@ -12,8 +12,9 @@ import {
   setSuggestionStatus,
   SUGGESTION_SORT,
 } from '../data/suggestions';
+import { writeBy } from '../data/graveWrites';
 import { createThrottle } from '../data/throttle';
-import { badRequest, notFound, tooMany } from '../errors';
+import { badRequest, tooMany } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
@@ -127,14 +128,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      const updated = await setSuggestionStatus(
-        ctx.db,
-        request.params.id,
-        request.body.status,
-        request.account,
-        ctx.now(),
-      );
-      if (!updated) throw notFound('suggestion.notFound');
+      const updated = await setSuggestionStatus(writeBy(ctx, request), request.params.id, request.body.status);
       return { message: t('suggestion.statusUpdated'), suggestion: updated };
     },
   );

@@ -1,0 +1,79 @@
+// The one shape of a write to the register: transaction → lock → find → check → write → audit → mark changed, then,
+// after the commit, the search index told which graves changed. A write gives only its own steps (what to lock,
+// and a function that finds, checks and writes) and answers its audit entry and the parts it changed: the helper
+// does the rest, so a new write cannot forget its audit entry or its change mark, and they always commit together.
+import type { Kysely, Transaction } from 'kysely';
+import type { Gender, TokenClaims } from '../../src/domain/types';
+import type { DialectName } from '../db/connect';
+import type { Database } from '../db/schema';
+import { audit, type AuditAction } from './audit';
+import { markChanged, type DataScope } from './dataVersions';
+import type { GraveChange } from './searchIndex';
+
+type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
+
+/** Who writes, when, on which database; made once per request (writeBy in graveWrites.ts). */
+export interface Write {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  by: Staff;
+  at: Date;
+  /** Told, once the transaction committed, which graves changed (the search index reads them again). */
+  changed?: (change: GraveChange) => Promise<void>;
+}
+
+/** What a write records of itself in the audit trail (who and when are the helper's). */
+export interface AuditRecord {
+  action: AuditAction;
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** What a write did: its answer, its audit entry, the parts of the register it changed. */
+export interface Done<T> {
+  result: T;
+  audit: AuditRecord;
+  /** The parts whose answers are dropped, here and in the other processes (dataVersions.ts). */
+  marks: readonly DataScope[];
+  /** The graves whose names the search must read again, with their section (whose version the index follows). */
+  graves?: ReadonlyArray<{ gender: Gender; id: string }>;
+}
+
+/**
+ * Holds the grave's row until the transaction ends, so two writes to one grave take turns and the second sees
+ * what the first did (a second "full", a burial into a grave that has just become resting). Only PostgreSQL
+ * needs it: SQLite runs one transaction at a time on our single connection.
+ */
+export async function lockGrave(trx: Kysely<Database>, dialect: DialectName, id: string): Promise<void> {
+  if (dialect === 'postgres') await trx.selectFrom('graves').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function auditedWrite<T>(
+  write: Write,
+  step: {
+    /** Graves locked, in this order, before anything is read. */
+    lock?: readonly string[];
+    /** Finds, checks (throwing a refusal changes nothing) and writes. */
+    run: (trx: Transaction<Database>) => Promise<Done<T>>;
+  },
+): Promise<T> {
+  const { result, changes } = await write.db.transaction().execute(async (trx) => {
+    for (const id of step.lock ?? []) await lockGrave(trx, write.dialect, id);
+    const done = await step.run(trx);
+    await audit(trx, { at: write.at, account: write.by, ...done.audit });
+    const versions = await markChanged(trx, done.marks);
+    // One change per section, with all its graves: the index follows one version per section.
+    const bySection = new Map<Gender, string[]>();
+    for (const g of done.graves ?? []) bySection.set(g.gender, [...(bySection.get(g.gender) ?? []), g.id]);
+    const changes: GraveChange[] = [...bySection].map(([gender, graveIds]) => ({
+      gender,
+      version: versions.get(gender) ?? '',
+      graveIds,
+    }));
+    return { result: done.result, changes };
+  });
+  for (const change of changes) await write.changed?.(change);
+  return result;
+}
