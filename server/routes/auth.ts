@@ -2,7 +2,7 @@
 // changing passwords.
 import type { FastifyInstance } from 'fastify';
 import { formatWaitMinutes } from '../../src/domain/nouns';
-import { t } from '../../src/domain/messages';
+import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
@@ -14,13 +14,20 @@ import {
   registerAdmin,
   tokenAccount,
 } from '../data/accounts';
-import { createLoginThrottle } from '../data/loginThrottle';
+import { createLoginThrottle, type LoginRefusal } from '../data/loginThrottle';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
 import { loginAnswer, passwordAnswer } from '../schemas/entities';
 import { typed } from './typed';
+
+/** What a refused sign-in is told, by the allowance that refused it. */
+const THROTTLE_MESSAGE = {
+  client: 'auth.clientThrottled',
+  address: 'auth.addressThrottled',
+  account: 'auth.accountThrottled',
+} as const satisfies Record<LoginRefusal['scope'], MessageKey>;
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -38,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
       const refused = await logins.attempt(email, request.ip);
       if (refused) {
-        const key = refused.scope === 'account' ? 'auth.accountThrottled' : 'auth.clientThrottled';
+        const key = THROTTLE_MESSAGE[refused.scope];
         throw tooMany(key, refused.retryAfterSeconds, { wait: formatWaitMinutes(refused.retryAfterSeconds) });
       }
       const account = await findAccountByEmail(ctx.db, email);
