@@ -97,6 +97,13 @@ export interface ThrottleTable {
   at: number;
 }
 
+/** Sessions ended one by one (POST /api/auth/sign-out): the token's id until the token would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  /** seconds since the epoch; the row can go once this has passed */
+  expires_at: number;
+}
+
 export interface AuditTable {
   id: string;
   at: string;
@@ -143,6 +150,7 @@ export interface Database {
   accounts: AccountsTable;
   settings: SettingsTable;
   throttle: ThrottleTable;
+  revoked_tokens: RevokedTokensTable;
   audit_log: AuditTable;
   import_batches: ImportBatchesTable;
   plan_rows: PlanRowsTable;

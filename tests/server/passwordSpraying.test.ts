@@ -36,10 +36,7 @@ describe.each(ENGINES)('wrong passwords per address over all accounts on $name',
       answers.push(await login(s.api, sprayed(i), 'Summer2026!', from));
       clock.advance(10_000);
     }
-    expect(answers.map((a) => a.status)).toEqual([
-      ...Array(GUESSES_PER_ADDRESS).fill(400),
-      ...Array(5).fill(429),
-    ]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(GUESSES_PER_ADDRESS).fill(400), ...Array(5).fill(429)]);
     const first = answers[GUESSES_PER_ADDRESS]!;
     expectRefusal(first, 429);
     // The first wrong password leaves the window 900 s after it was given, 300 s before the refusal.
@@ -60,9 +57,9 @@ describe.each(ENGINES)('wrong passwords per address over all accounts on $name',
     expect(right.body).not.toHaveProperty('token');
 
     // Another address is not held back, and the sprayed accounts' own allowances are far from spent.
-    expect((await login(s.api, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, '198.51.100.41')).status).toBe(
-      200,
-    );
+    expect(
+      (await login(s.api, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, '198.51.100.41')).status,
+    ).toBe(200);
     // Once the window has passed the address may try again.
     clock.advance(wait * 1000);
     expect((await login(s.api, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, from)).status).toBe(200);

@@ -15,6 +15,7 @@ export const accountsText = {
   'accounts.disabledDone': 'تم تعطيل الحساب، وانتهت جلساته المفتوحة.',
   'accounts.enabledDone': 'تم تفعيل الحساب، ويمكنه تسجيل الدخول.',
   'accounts.signedOutEverywhere': 'تم تسجيل الخروج من جميع الأجهزة.',
+  'accounts.signedOut': 'تم تسجيل الخروج.',
   'accounts.sessionsEnded': 'تم إنهاء جميع جلسات الحساب.',
   'accounts.lastLogin': 'آخر دخول',
   'accounts.neverLoggedIn': 'لم يسجل الدخول بعد',
