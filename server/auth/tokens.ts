@@ -55,14 +55,16 @@ export function createSigner(secret: string, ttlSeconds: number): TokenSigner {
   const verified = new Map<string, TokenClaims>();
   return {
     async sign(account, nowSeconds) {
-      return new SignJWT({ role: account.role, name: account.name, email: account.email, gen: account.generation })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(account.id)
-        // Names this session alone, so that signing out can end it without the account's other sessions.
-        .setJti(randomUUID())
-        .setIssuedAt(nowSeconds)
-        .setExpirationTime(nowSeconds + ttlSeconds)
-        .sign(key);
+      return (
+        new SignJWT({ role: account.role, name: account.name, email: account.email, gen: account.generation })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(account.id)
+          // Names this session alone, so that signing out can end it without the account's other sessions.
+          .setJti(randomUUID())
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + ttlSeconds)
+          .sign(key)
+      );
     },
     async verify(token, nowSeconds) {
       const known = verified.get(token);
