@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { loggerOptions, type LogSink } from './log';
 import answerCache from './plugins/answerCache';
@@ -16,6 +17,21 @@ import site from './site';
 
 export const BODY_LIMIT = 256 * 1024;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is a function of the hop's position: Fastify 5 turns a plain number
+ * into "trust nobody" (it cannot check the nearest peer), while here the nearest `hops` peers are the proxies
+ * by configuration. proxy-addr walks from the connecting peer (position 0) back along X-Forwarded-For, so with
+ * one hop the client is the last address the proxy appended, whatever the client wrote before it.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) {
+    const { hops } = trust;
+    return (_address, hop) => hop < hops;
+  }
+  return trust.proxies;
+}
+
 /** `logTo`: where the log's lines go instead of standard output (the request log's test reads them). */
 export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -26,7 +42,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Strict types: a number where text is expected is refused, not quietly converted.
     ajv: { customOptions: { coerceTypes: false, allErrors: false, allowUnionTypes: true } },
     frameworkErrors,
@@ -63,7 +79,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
       },
     },
   });
-  await app.register(securityHeaders, { trustProxy: config.trustProxy });
+  await app.register(securityHeaders, { trustProxy: config.trustProxy !== false });
   await app.register(requestCeiling, { perMinute: config.rateLimitPerMinute });
   // Before compression: the cache keeps the plain JSON and compresses it once per change itself.
   await app.register(answerCache, { ctx });

@@ -1,4 +1,5 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
+import { isIP } from 'node:net';
 import { CALENDARS_FIRST, type CalendarFirst } from '../src/domain/dateText';
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
 import { t, type MessageKey } from '../src/domain/messages';
@@ -22,6 +23,12 @@ export function emailRefusal(email: string, error: MessageKey): string {
         : 'is not an e-mail address';
   return `the e-mail "${email}" ${reason}: ${t(error)}`;
 }
+
+/**
+ * No proxy trusted; or `hops` proxies in a row in front, the nearest being whoever connects (nginx on the same
+ * machine: 1); or the proxies named by address or range (any peer not listed is the client itself).
+ */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
 
 export interface Config {
   port: number;
@@ -51,8 +58,8 @@ export interface Config {
   logLevel: LogLevel;
   /** `json` lines (pino; the default of npm start) or `text` lines for a person (npm run demo, npm run dev). */
   logFormat: LogFormat;
-  /** Trust X-Forwarded-For from a reverse proxy in front. */
-  trustProxy: boolean;
+  /** Which reverse proxies in front are trusted to say who the client is (X-Forwarded-For, X-Forwarded-Proto). */
+  trustProxy: TrustProxy;
   /** Daily online backups of the SQLite register go here (null: none). */
   backupDir: string | null;
   /** How many daily backups to keep. */
@@ -105,6 +112,42 @@ function timeZone(value: string): string {
   } catch {
     throw new ConfigError(`TIMEZONE="${value}" is not an IANA time zone (example: Africa/Cairo)`);
   }
+}
+
+/** The names proxy-addr (Fastify's reader of X-Forwarded-For) knows for whole ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts nobody; a number, the proxy hops in front (`true` is the older spelling
+ * of 1); otherwise a comma-separated list of proxy addresses, ranges (CIDR) or proxy-addr's range names. Trusting
+ * every hop (what `true` meant before) would let a client name its own address by writing X-Forwarded-For.
+ */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return { hops: 1 };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY="${v}": at most 10 proxy hops (nginx in front is 1)`);
+    return { hops };
+  }
+  const proxies = v.split(',').map((entry) => entry.trim());
+  const bad = proxies.find((entry) => !proxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${bad}" is not a number of proxy hops, true, false, or a proxy address or range (127.0.0.1, 10.0.0.0/8, loopback)`,
+    );
+  }
+  return { proxies };
 }
 
 export function databaseUrlFrom(value: string | undefined): string {
@@ -172,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR?.trim() === 'none' ? null : env.STATIC_DIR?.trim() || 'dist',
     logLevel,
     logFormat,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     backupDir: env.BACKUP_DIR?.trim() || null,
     backupKeep: env.BACKUP_KEEP ? integer('BACKUP_KEEP', env.BACKUP_KEEP, 1, 3650) : 14,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE

@@ -1,4 +1,5 @@
-// HS256 session tokens (sub, role, name, email, gen, iat, exp in seconds); verification is pinned to HS256.
+// HS256 session tokens (sub, role, name, email, gen, iat, exp in seconds, jti); verification is pinned to HS256.
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Role, TokenClaims } from '../../src/domain/types';
 
@@ -54,12 +55,16 @@ export function createSigner(secret: string, ttlSeconds: number): TokenSigner {
   const verified = new Map<string, TokenClaims>();
   return {
     async sign(account, nowSeconds) {
-      return new SignJWT({ role: account.role, name: account.name, email: account.email, gen: account.generation })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(account.id)
-        .setIssuedAt(nowSeconds)
-        .setExpirationTime(nowSeconds + ttlSeconds)
-        .sign(key);
+      return (
+        new SignJWT({ role: account.role, name: account.name, email: account.email, gen: account.generation })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(account.id)
+          // Names this session alone, so that signing out can end it without the account's other sessions.
+          .setJti(randomUUID())
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + ttlSeconds)
+          .sign(key)
+      );
     },
     async verify(token, nowSeconds) {
       const known = verified.get(token);
@@ -77,7 +82,8 @@ export function createSigner(secret: string, ttlSeconds: number): TokenSigner {
           (payload.role !== 'manager' && payload.role !== 'admin') ||
           !isWhole(payload.exp) ||
           !isWhole(payload.iat) ||
-          (payload.gen !== undefined && !(isWhole(payload.gen) && payload.gen >= 0))
+          (payload.gen !== undefined && !(isWhole(payload.gen) && payload.gen >= 0)) ||
+          (payload.jti !== undefined && (typeof payload.jti !== 'string' || payload.jti.length > 64))
         ) {
           throw new TokenError('invalid');
         }

@@ -1,5 +1,6 @@
-// How many passwords may be tried: per account and client address (a person mistyping), and per account over all
-// addresses (a guesser spreading attempts over many addresses). Unknown emails are counted exactly like known
+// How many passwords may be tried: per account and client address (a person mistyping), per account over all
+// addresses (a guesser spreading attempts over many addresses), and per address over all accounts (one password
+// sprayed over many accounts: server/data/guessLimit.ts). Unknown emails are counted exactly like known
 // ones, so a refusal never tells which emails have accounts. Both allowances free a slot at most
 // LOGIN_WINDOW_SECONDS after an attempt, so whoever floods an account's allowance can only hold its sign-in back
 // while they keep flooding; sessions already open are not touched.
@@ -8,6 +9,7 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { emailKey } from './accounts';
 import { audit } from './audit';
+import { forgiveGuess, guessAllowance, guessKey } from './guessLimit';
 import { createThrottle, lockKeys } from './throttle';
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -23,18 +25,22 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 20;
 
 /** Which allowance refused, and in how many seconds it frees a slot. */
 export interface LoginRefusal {
-  scope: 'client' | 'account';
+  scope: 'client' | 'address' | 'account';
   retryAfterSeconds: number;
 }
 
 export interface LoginThrottle {
-  /** Records one attempt before its password is checked, or says why it may not be tried now. */
+  /**
+   * Records one attempt before its password is checked, or says why it may not be tried now. A password checked
+   * anywhere else (the current one, to change it) goes through here too: a wrong one is a guess like any other.
+   */
   attempt(email: string, clientAddress: string): Promise<LoginRefusal | null>;
   /**
-   * A right password: forgets the attempts of this account (from every address) and, when some failed since the
-   * last success, records the sign-in with their number in the audit trail. Answers that number.
+   * A right password: forgets the attempts of this account (from every address) and this attempt in the address's
+   * count over all accounts. `signIn`: when some failed since the last success, the sign-in is recorded with their
+   * number in the audit trail. Answers that number.
    */
-  succeeded(account: { id: string; email: string }, clientAddress: string): Promise<number>;
+  succeeded(account: { id: string; email: string }, clientAddress: string, signIn?: boolean): Promise<number>;
 }
 
 const clientKey = (email: string, address: string) => `login:${emailKey(email)}:${address}`;
@@ -48,17 +54,20 @@ export function createLoginThrottle(db: Kysely<Database>, dialect: DialectName, 
       // The per-client allowance is asked first: a person who mistyped on their own device is told about that one.
       const taken = await throttle.takeAll([
         { key: clientKey(email, clientAddress), windowSeconds: LOGIN_WINDOW_SECONDS, limit: LOGIN_FAILURES_PER_CLIENT },
+        guessAllowance('password', clientAddress),
         { key: accountKey(email), windowSeconds: LOGIN_WINDOW_SECONDS, limit: LOGIN_FAILURES_PER_ACCOUNT },
       ]);
       if (taken.ok) return null;
-      return { scope: taken.refusedBy === 0 ? 'client' : 'account', retryAfterSeconds: taken.retryAfterSeconds };
+      const scope = (['client', 'address', 'account'] as const)[taken.refusedBy]!;
+      return { scope, retryAfterSeconds: taken.retryAfterSeconds };
     },
 
-    async succeeded(account, clientAddress) {
+    async succeeded(account, clientAddress, signIn = true) {
       const at = now();
       const keys = [clientKey(account.email, clientAddress), accountKey(account.email)];
       return db.transaction().execute(async (trx) => {
-        await lockKeys(trx, dialect, keys, nowSeconds());
+        await lockKeys(trx, dialect, [...keys, guessKey('password', clientAddress)], nowSeconds());
+        await forgiveGuess(trx, dialect, 'password', clientAddress);
         const row = await trx
           .selectFrom('throttle')
           .select(trx.fn.countAll<string | number>().as('n'))
@@ -68,7 +77,7 @@ export function createLoginThrottle(db: Kysely<Database>, dialect: DialectName, 
         // attempts refused for a disabled account) since the last success, within the day attempts are kept.
         const failures = Math.max(0, Number(row?.n ?? 0) - 1);
         await trx.deleteFrom('throttle').where('key', 'in', keys).execute();
-        if (failures > 0) {
+        if (signIn && failures > 0) {
           await audit(trx, {
             at,
             account: { sub: account.id, email: account.email },

@@ -223,6 +223,19 @@ const migrations: Record<string, Migration> = {
       await db.deleteFrom('settings').where('key', '=', 'jwt_secret').execute();
     },
   },
+  '0011_revoked_tokens': {
+    // Issue 21: signing out ends that one session on the server, for every process sharing the database. A token
+    // names itself (its jti); a signed-out one is kept here until it would have expired anyway, then pruned.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('revoked_tokens')
+        .addColumn('jti', 'text', (c) => c.primaryKey())
+        // Seconds since the epoch, bigint as in throttle (PostgreSQL's integer ends in 2038).
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('revoked_tokens_expires').on('revoked_tokens').column('expires_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,13 @@ export interface ThrottleTable {
   at: number;
 }
 
+/** Sessions ended one by one (POST /api/auth/sign-out): the token's id until the token would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  /** seconds since the epoch; the row can go once this has passed */
+  expires_at: number;
+}
+
 export interface AuditTable {
   id: string;
   at: string;
@@ -150,6 +157,7 @@ export interface Database {
   settings: SettingsTable;
   token_secret: TokenSecretTable;
   throttle: ThrottleTable;
+  revoked_tokens: RevokedTokensTable;
   audit_log: AuditTable;
   import_batches: ImportBatchesTable;
   plan_rows: PlanRowsTable;

@@ -1,6 +1,7 @@
 // Who may call a route is declared on the route (`config: { access: { resource, action } }`, server/routeConfig.ts).
 // For those routes this plugin checks, before the body is read and validated, a valid bearer token (401 otherwise)
-// whose account still exists, is enabled and still on the token's session generation, and whose role the policy
+// whose account still exists, is enabled and still on the token's session generation, that was not signed out, and
+// whose role the policy
 // allows (403 otherwise): an anonymous or unauthorised caller never learns what a valid request would look like,
 // and never makes the server parse a large body.
 // The OpenAPI document marks the same routes as needing the bearer token.
@@ -10,6 +11,7 @@ import { can } from '../../src/domain/policy';
 import type { TokenClaims } from '../../src/domain/types';
 import type { AppContext } from '../context';
 import { sessionAccount } from '../data/accounts';
+import { isRevoked } from '../data/revokedTokens';
 import { refuse } from '../errors';
 import { TokenError } from '../auth/tokens';
 import type { RouteAccess } from '../routeConfig';
@@ -34,6 +36,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
     if (account.disabled_at !== null || account.session_generation !== claims.gen) {
       throw refuse(401, 'errors.sessionEnded');
     }
+    // Signed out on purpose (this session alone): refused like the account's ended sessions.
+    if (claims.jti !== undefined && (await isRevoked(ctx.db, claims.jti))) throw refuse(401, 'errors.sessionEnded');
     return { ...claims, role: account.role, name: account.name, email: account.email };
   } catch (error) {
     if (error instanceof TokenError) {

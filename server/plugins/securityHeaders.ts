@@ -71,8 +71,8 @@ declare module 'fastify' {
 async function securityHeaders(app: FastifyInstance, options: { trustProxy: boolean }): Promise<void> {
   const headers = Object.freeze({ ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY });
   app.decorate('securityHeaders', headers);
-  // request.protocol reads X-Forwarded-Proto only when trustProxy is on; without a trusted proxy the server itself
-  // speaks plain HTTP, so no answer claims TLS.
+  // request.protocol reads X-Forwarded-Proto only when the connecting peer is a trusted proxy (a named one, or the
+  // nearest hop); without a trusted proxy the server itself speaks plain HTTP, so no answer claims TLS.
   app.decorate('overTls', (request: FastifyRequest) => options.trustProxy && request.protocol === 'https');
   // Set as the answer leaves (a kept answer written straight to the socket writes them itself, see answerCache).
   // API answers are about the register as it is now: no cache may keep them unless the route says otherwise (the

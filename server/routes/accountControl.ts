@@ -1,9 +1,11 @@
 // What the committee controls about accounts (issue 15): a manager disables or enables an account, changes its
-// role, or ends its sessions; any staff member ends every session of their own account ("sign out everywhere").
+// role, or ends its sessions; any staff member ends every session of their own account ("sign out everywhere"), or
+// the session they sign out of (issue 21).
 // The rules (never the last active manager, sessions ending with the change, the audit) are server/data/accounts.ts's.
 import type { FastifyInstance } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
 import type { AppContext } from '../context';
+import { revokeToken } from '../data/revokedTokens';
 import { endSessions, getAccount, setDisabled, setRole, type ControlRefusal } from '../data/accounts';
 import { notFound, refuse } from '../errors';
 import { bodies } from '../schemas/bodies';
@@ -38,6 +40,24 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
       const claims = request.account!;
       if (!(await endSessions(ctx.db, claims.sub, claims, ctx.now()))) throw notFound();
       return { message: t('accounts.signedOutEverywhere') };
+    },
+  );
+
+  r.post(
+    '/auth/sign-out',
+    {
+      schema: {
+        description:
+          "Ends the session of the token sent, on every server sharing the database; the account's other sessions go on. " +
+          'A token signed before tokens had an id (jti) cannot be ended alone: it ends at its expiry or with sign-out-everywhere.',
+        response: answers({ 200: messageAnswer }, { refusals: STAFF }),
+      },
+      config: { access: { resource: 'password', action: 'edit' } },
+    },
+    async (request) => {
+      const { jti, exp } = request.account!;
+      if (jti !== undefined) await revokeToken(ctx.db, jti, exp, Math.floor(ctx.now().getTime() / 1000));
+      return { message: t('accounts.signedOut') };
     },
   );
 

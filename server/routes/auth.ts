@@ -2,7 +2,7 @@
 // changing passwords.
 import type { FastifyInstance } from 'fastify';
 import { formatWaitMinutes } from '../../src/domain/nouns';
-import { t } from '../../src/domain/messages';
+import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
@@ -14,13 +14,26 @@ import {
   registerAdmin,
   tokenAccount,
 } from '../data/accounts';
-import { createLoginThrottle } from '../data/loginThrottle';
+import { createLoginThrottle, type LoginRefusal } from '../data/loginThrottle';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
 import { loginAnswer, passwordAnswer } from '../schemas/entities';
 import { typed } from './typed';
+
+/** What a refused sign-in is told, by the allowance that refused it. */
+const THROTTLE_MESSAGE = {
+  client: 'auth.clientThrottled',
+  address: 'auth.addressThrottled',
+  account: 'auth.accountThrottled',
+} as const satisfies Record<LoginRefusal['scope'], MessageKey>;
+
+async function throwIfThrottled(refused: LoginRefusal | null): Promise<void> {
+  if (!refused) return;
+  const wait = formatWaitMinutes(refused.retryAfterSeconds);
+  throw tooMany(THROTTLE_MESSAGE[refused.scope], refused.retryAfterSeconds, { wait });
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -36,11 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { email, password } = request.body;
       // Every attempt is recorded before the password is checked (a failure keeps its record, a success forgets
       // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
-      const refused = await logins.attempt(email, request.ip);
-      if (refused) {
-        const key = refused.scope === 'account' ? 'auth.accountThrottled' : 'auth.clientThrottled';
-        throw tooMany(key, refused.retryAfterSeconds, { wait: formatWaitMinutes(refused.retryAfterSeconds) });
-      }
+      await throwIfThrottled(await logins.attempt(email, request.ip));
       const account = await findAccountByEmail(ctx.db, email);
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
       const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
@@ -103,6 +112,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/update-password',
     {
       schema: {
+        description:
+          "Changes a password. One's own needs currentPassword (a wrong or missing one: 400, counted as a failed " +
+          "sign-in); a manager may reset another account's without it. Every earlier session of the account ends.",
         body: bodies.updatePassword,
         response: answers({ 200: passwordAnswer }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },
@@ -114,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const claims = request.account!;
-      const { email, newPassword } = request.body;
+      const { email, newPassword, currentPassword } = request.body;
       // A manager may change any account's password; an admin only its own.
       if (claims.role !== 'manager' && emailKey(email) !== emailKey(claims.email))
         throw refuse(403, 'password.onlyOwn');
@@ -122,6 +134,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
       const account = await findAccountByEmail(ctx.db, email);
       if (!account) throw notFound('account.notFound');
+      // One's own password is changed only by whoever knows it now: a session left open on a shared phone must not
+      // be enough to take the account over. Checked like a sign-in (the same allowances), so this form is no way
+      // around them. A manager resetting another account's password (the spec's /resetpassword) needs none.
+      if (account.id === claims.sub) {
+        await throwIfThrottled(await logins.attempt(account.email, request.ip));
+        if (!currentPassword) throw badRequest('password.currentRequired');
+        if (!(await verifyPassword(account.password_hash, currentPassword))) throw badRequest('password.currentWrong');
+        await logins.succeeded(account, request.ip, false);
+      }
       const generation = await changePassword(ctx.db, account, newPassword, claims, ctx.now());
       // Every session of the account has ended, the caller's too when it is their own: the answer carries a fresh
       // token (as login does) so that the console the owner changed it from stays signed in.

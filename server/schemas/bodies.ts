@@ -130,7 +130,14 @@ export const bodies = {
   },
   updatePassword: {
     type: 'object',
-    properties: { email: text(LIMITS.emailMax), newPassword },
+    properties: {
+      email: text(LIMITS.emailMax),
+      newPassword,
+      currentPassword: {
+        ...text(LIMITS.passwordMax),
+        description: "the caller's password now: needed when the email is the caller's own, unused otherwise",
+      },
+    },
     required: ['email', 'newPassword'],
   },
   accountRole: {

@@ -58,6 +58,7 @@ export const paths = {
   userSignOut: (userId: string) => `/users/${id(userId)}/sign-out-everywhere`,
   /** Ends every session of the caller's own account. */
   signOutEverywhere: () => '/auth/sign-out-everywhere',
+  signOut: () => '/auth/sign-out',
   exportRegister: () => '/export/register.csv',
   exportAudit: () => '/export/audit.csv',
   /** Every missing number of a men's or women's section between two numbers (issue 12). */

@@ -10,6 +10,7 @@ import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
 import { publicPaths, type SessionEnd } from '../domain/publicPaths';
 import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
+import { signOut } from './signOut';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
 export interface LocationLike {
@@ -54,7 +55,8 @@ export interface CemeteryAuthProvider extends AuthProvider {
 }
 
 export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthProvider {
-  const session = createSession(seams.storage ?? browserStorage);
+  const storage = seams.storage ?? browserStorage;
+  const session = createSession(storage);
   const location = seams.location ?? browserLocation;
   const now = seams.now ?? Date.now;
   const apiBase = seams.apiBase ?? API_BASE;
@@ -145,8 +147,14 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       // they signed out everywhere. Without one (checkAuth failed on mount), come back to the page asked for after
       // logging in.
       const hadSession = currentUser() !== null;
+      const token = session.token(now());
       session.clear();
       leaving = true;
+      // Signing out on purpose ends the session on the server (best effort) and leaves no staff work in the browser
+      // for the next person on the device (issue 21). A session that expired or was ended elsewhere keeps the
+      // ledger's draft: it is the account's own (kept per account), for when the same person signs in again.
+      // After "sign out everywhere" the token is already ended on the server.
+      if (hadSession) await signOut(params?.sessionsEnded ? null : token, { local: storage(), base: apiBase });
       if (params?.sessionsEnded) return loginUrl(false, 'ended');
       return hadSession ? loginUrl(false) : loginUrl(true, ended);
     },

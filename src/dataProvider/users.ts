@@ -10,11 +10,12 @@ import { withoutMessage, type AccountRecord } from './records';
 export interface UserMethods {
   /**
    * POST /auth/update-password. Every earlier session of the account ends; when it was the caller's own, the answer
-   * carries the token (and role) of a new session to keep.
+   * carries the token (and role) of a new session to keep. One's own needs the current password.
    */
   updatePassword(input: {
     email: string;
     newPassword: string;
+    currentPassword?: string;
   }): Promise<{ message: string; token?: string; role?: Role }>;
   /** PUT /users/:id/role (a manager): the account as it is now. */
   setAccountRole(id: Identifier, role: Role): Promise<{ data: AccountRecord; message: string }>;
@@ -77,7 +78,11 @@ export function userMethods(api: ConsoleApi): UserMethods {
     async updatePassword(input) {
       const answer = await api.call<{ message: string; token?: string; role?: Role }>(paths.updatePassword(), {
         method: 'POST',
-        body: { email: input.email, newPassword: input.newPassword },
+        body: {
+          email: input.email,
+          newPassword: input.newPassword,
+          ...(input.currentPassword !== undefined && { currentPassword: input.currentPassword }),
+        },
       });
       return answer.token
         ? { message: answer.message, token: answer.token, role: answer.role }

@@ -132,6 +132,11 @@ export interface TokenClaims {
   gen: number;
   iat: number;
   exp: number;
+  /**
+   * The token's own id, so that signing out ends this session alone (server/data/revokedTokens.ts). Tokens signed
+   * before issue 21 have none: they can be ended only with the account's other sessions, or by their expiry.
+   */
+  jti?: string;
 }
 
 export interface SearchMatch {

@@ -4,6 +4,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { firstDataOf } from '../api/firstData';
+import { PUBLIC_LOCAL_KEYS } from '../domain/browserKeys';
 import { setCalendarFirst } from '../domain/dateText';
 import { publicPageOf } from '../domain/publicPages';
 import { App } from '../main';
@@ -17,8 +18,8 @@ import '../public/styles.css';
 // setting: there the order the server last said is used, remembered in this browser.
 const html = document.documentElement.dataset;
 try {
-  if (html.calendarFirst) localStorage.setItem('calendarFirst', html.calendarFirst);
-  else html.calendarFirst = localStorage.getItem('calendarFirst') ?? '';
+  if (html.calendarFirst) localStorage.setItem(PUBLIC_LOCAL_KEYS.calendarFirst, html.calendarFirst);
+  else html.calendarFirst = localStorage.getItem(PUBLIC_LOCAL_KEYS.calendarFirst) ?? '';
 } catch {
   // Storage refused (a private window): the page follows what the server said, or the default.
 }

@@ -135,8 +135,9 @@ describe.each(ENGINES)('authorization matrix on $name', ({ databaseUrl }) => {
           expect(res.statusCode, label).toBe(401);
         }
         if (res.statusCode >= 400) expect(typeof res.json<{ message?: unknown }>().message, label).toBe('string');
-        // Signing out everywhere ended the caller's sessions: the rest of the matrix needs live ones.
-        if (operation === 'POST /api/auth/sign-out-everywhere' && res.statusCode === 200) {
+        // Signing out (everywhere) ended the caller's session: the rest of the matrix needs live ones.
+        const signedOut = ['POST /api/auth/sign-out-everywhere', 'POST /api/auth/sign-out'].includes(operation);
+        if (signedOut && res.statusCode === 200) {
           tokens[who as 'admin' | 'manager'] = await signIn(server, who as 'admin' | 'manager');
         }
       }

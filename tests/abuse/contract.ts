@@ -54,6 +54,7 @@ export const CONTRACT: Record<string, Guard> = {
   'PUT /api/users/{id}/disabled': 'manager',
   'POST /api/users/{id}/sign-out-everywhere': 'manager',
   'POST /api/auth/sign-out-everywhere': 'staff',
+  'POST /api/auth/sign-out': 'staff',
   'GET /api/audit': 'manager',
   'GET /api/audit/{id}': 'manager',
   'GET /api/export/register.csv': 'staff',

@@ -316,6 +316,7 @@ describe('users', () => {
     // Last: one's own change ends this provider's session too; the answer carries the new one (the page keeps it).
     const own = await admin.updatePassword({
       email: DEMO_ACCOUNTS.admin.email,
+      currentPassword: DEMO_ACCOUNTS.admin.password,
       newPassword: DEMO_ACCOUNTS.admin.password,
     });
     expect(own.message).toBe(messages['password.success']);

@@ -113,6 +113,7 @@ describeBrowser('staff console: account control at 360 px', () => {
     await page.getByRole('button', { name: m['auth.loginButton'] }).click();
     await page.waitForURL(/\/admin\/password/);
     const otherSession = await suite.server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.locator('#password-current').fill(DEMO_ACCOUNTS.admin.password);
     await page.locator('#password-new').fill(DEMO_ACCOUNTS.admin.password);
     await page.getByRole('button', { name: m['password.update'] }).click();
     await page.getByText(m['password.success']).waitFor();

@@ -355,6 +355,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       .poll(() => other.page.getByRole('textbox', { name: m['auth.email'] }).inputValue())
       .toBe('second-admin@example.com');
     expect(await other.page.getByRole('textbox', { name: m['auth.email'] }).isDisabled()).toBe(true);
+    // One's own password is changed with the current one (issue 21).
+    await other.page.getByLabel(m['password.current']).fill('second-admin-2026');
     await other.page.locator('#password-new').fill('second-admin-2027');
     await other.page.getByRole('button', { name: m['password.update'], exact: true }).click();
     await other.page.getByText(m['password.success']).waitFor();

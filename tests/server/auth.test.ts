@@ -114,7 +114,11 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
     await signIn(s, 'manager'); // the manager's password still works
     const own = await call(s.api, 'POST', '/auth/update-password', {
       token: tokens.admin,
-      body: { email: DEMO_ACCOUNTS.admin.email, newPassword: DEMO_ACCOUNTS.admin.password },
+      body: {
+        email: DEMO_ACCOUNTS.admin.email,
+        currentPassword: DEMO_ACCOUNTS.admin.password,
+        newPassword: DEMO_ACCOUNTS.admin.password,
+      },
     });
     expect(own.status).toBe(200);
     // Changing one's own password ends every earlier session; the answer carries the one to go on with.

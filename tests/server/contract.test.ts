@@ -423,7 +423,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     const token = await s.login('new.admin@example.com', 'changed-by-manager');
     const own = await api('POST', '/auth/update-password', {
       token,
-      body: { email: 'NEW.ADMIN@example.com', newPassword: 'changed-by-myself' },
+      body: { email: 'NEW.ADMIN@example.com', currentPassword: 'changed-by-manager', newPassword: 'changed-by-myself' },
     });
     expect(own.status).toBe(200);
     expect(

@@ -109,7 +109,7 @@ describe.each(ENGINES)('session generations and account control on $name', ({ da
     const other = await acceptedEverywhere(a.email, a.password);
     const res = await call<{ message: string; token: string; role: string }>(s.api, 'POST', '/auth/update-password', {
       token: old,
-      body: { email: a.email, newPassword: 'a-new-password-1' },
+      body: { email: a.email, currentPassword: a.password, newPassword: 'a-new-password-1' },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(t('password.success'));

@@ -2,7 +2,8 @@
 // grave's number (the section is the row above's); Enter moves number → name → date → the next row, so a row
 // costs three keystrokes beyond its text. Each row is checked as it is typed, with the Arabic reason beside it;
 // "save all" saves the valid rows in one transaction and leaves the others where they are. What is typed is kept
-// on this device (a draft) until it is saved, through an expired session, a network failure or a reload.
+// on this device (a draft) until it is saved, through an expired session, a network failure or a reload; the draft
+// is the account's own (another account signing in on the same phone never sees it) and is erased at sign-out.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
@@ -28,12 +29,17 @@ import { t } from '../../domain/messages';
 import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/validation';
 import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
+import { checkSession } from '../../authProvider/session';
 import { RequireAccess } from '../layout/RequireAccess';
 import { BURIALS } from './registerNouns';
 import { useRegisterToday } from '../queries';
 import { GENDER_LABEL } from '../resources/graves/labels';
 
-const DRAFT_KEY = 'cemetery.ledgerDraft';
+/** The draft of the signed-in account (none without a session: nothing is kept for nobody). */
+const draftKey = (): string | null => {
+  const user = checkSession();
+  return user ? `cemetery.ledgerDraft:${user.id}` : null;
+};
 const GENDERS: Gender[] = ['men', 'women', 'bones'];
 /** The fields Enter walks through, in order; notes are reached with Tab (most ledgers have none). */
 const ENTER_ORDER = ['number', 'name', 'date'] as const;
@@ -62,9 +68,10 @@ const emptyRow = (key: number, gender: Gender): Row => ({
 });
 const isBlank = (row: Row) => row.number.trim() === '' && row.name.trim() === '' && row.date.trim() === '';
 
-function readDraft(): Row[] | null {
+function readDraft(key: string | null): Row[] | null {
+  if (key === null) return null;
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null');
+    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
     if (!Array.isArray(saved) || saved.length === 0) return null;
     return saved.map((r: Partial<Row>, i) => ({
       ...emptyRow(i + 1, GENDERS.includes(r.gender as Gender) ? (r.gender as Gender) : 'men'),
@@ -125,7 +132,9 @@ function LedgerEntry() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const queryClient = useQueryClient();
   const today = useRegisterToday();
-  const [restored] = useState(readDraft);
+  // The account is read once: the page belongs to whoever opened it, even if the session ends while it is open.
+  const [draft] = useState(draftKey);
+  const [restored] = useState(() => readDraft(draft));
   const [rows, setRows] = useState<Row[]>(() => restored ?? [emptyRow(1, 'men')]);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const nextKey = useRef(Math.max(...rows.map((r) => r.key)) + 1);
@@ -143,9 +152,10 @@ function LedgerEntry() {
 
   // The draft follows every change; an empty page leaves none.
   useEffect(() => {
-    if (rows.every(isBlank)) localStorage.removeItem(DRAFT_KEY);
-    else localStorage.setItem(DRAFT_KEY, JSON.stringify(rows));
-  }, [rows]);
+    if (draft === null) return;
+    if (rows.every(isBlank)) localStorage.removeItem(draft);
+    else localStorage.setItem(draft, JSON.stringify(rows));
+  }, [draft, rows]);
 
   useEffect(() => {
     if (focusAfterRender.current) {

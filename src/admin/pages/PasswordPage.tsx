@@ -1,6 +1,7 @@
 // Spec screen 18 (/admin/password): email and new password; the server's message is shown below the form.
-// An admin may change only its own password: its email is fixed to its own account. Below it, any staff member
-// can sign their own account out everywhere (issue 15).
+// An admin may change only its own password: its email is fixed to its own account. One's own password is changed
+// only with the current one (issue 21); a manager resetting another account's gives none. Below it, any staff
+// member can sign their own account out everywhere (issue 15).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
@@ -29,6 +30,7 @@ function PasswordForm() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const [email, setEmail] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const passwordCheck = checkNewPassword(newPassword);
@@ -37,14 +39,18 @@ function PasswordForm() {
   useEffect(() => {
     if (ownEmail) setEmail((current) => (current === '' ? ownEmail : current));
   }, [ownEmail]);
+  const target = ownOnly ? ownEmail : email.trim();
+  // The server's rule (addresses compared without case): one's own account needs the current password.
+  const own = target !== '' && target.toLowerCase() === ownEmail.toLowerCase();
   const update = useMutation({
-    mutationFn: () => dataProvider.updatePassword({ email: ownOnly ? ownEmail : email.trim(), newPassword }),
+    mutationFn: () => dataProvider.updatePassword({ email: target, newPassword, ...(own && { currentPassword }) }),
     onSuccess: (result) => {
       // One's own password: every earlier session ended, this one too; the answer's new session keeps this
       // console signed in (a reset of another account's password answers no token).
       if (result.token && result.role) saveSession(result.token, result.role);
       setAnswer({ ok: true, text: result.message });
       setNewPassword('');
+      setCurrentPassword('');
       setTouched(false);
     },
     onError: (error: Error & { status?: number }) =>
@@ -54,7 +60,7 @@ function PasswordForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if ((ownOnly ? ownEmail : email.trim()) === '' || !passwordCheck.ok) return;
+    if (target === '' || !passwordCheck.ok || (own && currentPassword === '')) return;
     update.mutate();
   };
   return (
@@ -80,6 +86,19 @@ function PasswordForm() {
               error={!ownOnly && touched && email.trim() === ''}
               autoComplete="username"
             />
+            {own && (
+              <TextField
+                id="password-current"
+                type="password"
+                label={t('password.current')}
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+                required
+                error={touched && currentPassword === ''}
+                helperText={touched && currentPassword === '' ? t('common.required') : ' '}
+                autoComplete="current-password"
+              />
+            )}
             <TextField
               id="password-new"
               type="password"

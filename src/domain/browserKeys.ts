@@ -1,0 +1,21 @@
+// The public site's own keys in the browser's storage: preferences and searches any visitor has, none of them staff
+// work. Signing out keeps these and clears everything else (src/authProvider/signOut.ts), so staff data a new
+// feature keeps is cleared without being listed here.
+export const PUBLIC_LOCAL_KEYS = {
+  /** Which calendar a date names first, as the server last said (src/ssr/entry-client.tsx). */
+  calendarFirst: 'calendarFirst',
+} as const;
+
+/**
+ * IndexedDB databases of the public site: the service worker's record of when its kept public answers expire
+ * (workbox's expiration plugin, src/public/offline). Deleting it under the worker would leave the deletion waiting
+ * on the worker's open connection, and the worker's next use of it waiting on the deletion.
+ */
+export const PUBLIC_DATABASES = ['workbox-expiration'] as const;
+
+export const PUBLIC_SESSION_KEYS = {
+  /** The men's section search, kept when leaving to a grave's page (spec screen 2). */
+  menSearch: 'searchTerm',
+  /** The women's section search, kept at each keystroke. */
+  womenSearch: 'womanSearchTerm',
+} as const;
