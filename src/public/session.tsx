@@ -1,7 +1,7 @@
 // The visitor's session as React state: checked once at start (spec section 4) and cleared on logout.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBrowserValue } from './browserValue';
-import { checkSession, clearSession, type SessionUser } from '../authProvider/session';
+import { checkSession, clearSession, type SessionUser } from '../shared/session';
 
 interface SessionState {
   user: SessionUser | null;
