@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { normalizeArabic } from '../../src/domain/normalize';
-import type { Gender, Grave, TokenClaims } from '../../src/domain/types';
+import type { Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
@@ -13,16 +13,9 @@ import { audit } from './audit';
 import { markChanged } from './dataVersions';
 import type { GraveChange, LiveSearchIndex } from './searchIndex';
 import { findGraveRow, getGrave, graveNumberOf, lockGrave, type StatusContext } from './graves';
+import type { Staff, Write } from './write';
 
-type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
-export interface Write {
-  db: Kysely<Database>;
-  dialect: DialectName;
-  by: Staff;
-  at: Date;
-  /** Told, once the transaction committed, which graves changed (the search index reads them again). */
-  changed?: (change: GraveChange) => Promise<void>;
-}
+export type { Write } from './write';
 
 /** A write made now, on the register's database, by the signed-in staff member of a request. */
 export const writeBy = (

@@ -5,7 +5,7 @@ import type { PlanGender, PlanRow } from '../../src/domain/plan';
 import type { Database } from '../db/schema';
 import { audit } from './audit';
 import { markChanged } from './dataVersions';
-import type { Write } from './graveWrites';
+import type { Write } from './write';
 
 /** A section's named rows in the committee's order; empty when it is drawn in rows of ten. */
 export async function namedRows(db: Kysely<Database>, gender: PlanGender): Promise<PlanRow[]> {
