@@ -47,12 +47,12 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { answerCache: { shows: ['articles'] } },
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, Object.keys(ARTICLE_SORT));
+      const q = parseListQuery(request.query, ARTICLE_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() ? q.filter.q.trim() : null;
       const { articles, total } = await listArticles(ctx.db, {
         search,
         sort: q.sort && {
-          field: q.sort.field as keyof typeof ARTICLE_SORT,
+          field: q.sort.field,
           order: q.sort.order === 'ASC' ? 'asc' : 'desc',
         },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,

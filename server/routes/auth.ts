@@ -10,12 +10,12 @@ import {
   changePassword,
   emailKey,
   findAccountByEmail,
+  isEmailTaken,
   recordLogin,
   registerAdmin,
   tokenAccount,
 } from '../data/accounts';
 import { createLoginThrottle } from '../data/loginThrottle';
-import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       try {
         id = await registerAdmin(ctx.db, { name: name.value, email, password }, request.account, ctx.now());
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('register.emailTaken');
+        if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
       }
       reply.status(201);

@@ -2,6 +2,7 @@
 // section and number (what a plan cell, a printed plan or a plate on the ground gives).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
+import { isOneOf } from '../../src/domain/oneOf';
 import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan';
 import { checkPlanRows } from '../../src/domain/planRows';
 import { isGender, checkGraveNumber } from '../../src/domain/validation';
@@ -50,8 +51,8 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'plan', action: 'edit' }, fieldErrors: { rows: 'plan.rowsInvalid' } },
     },
     async (request) => {
-      const gender = request.params.gender as PlanGender;
-      if (!PLAN_GENDERS.includes(gender)) throw badRequest('plan.sectionInvalid');
+      const { gender } = request.params;
+      if (!isOneOf(PLAN_GENDERS, gender)) throw badRequest('plan.sectionInvalid');
       const checked = checkPlanRows(request.body.rows);
       if (!checked.ok) throw new HttpError(400, checked.error);
       await replaceNamedRows(writeBy(ctx, request), gender, checked.value);

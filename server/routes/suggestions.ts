@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatWaitMinutes } from '../../src/domain/nouns';
 import { t } from '../../src/domain/messages';
+import { isOneOf } from '../../src/domain/oneOf';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
@@ -22,7 +23,7 @@ import { typed } from './typed';
 
 export const SUGGESTIONS_PER_HOUR = 10;
 
-const isStatus = (s: string): s is SuggestionStatus => (SUGGESTION_STATUSES as readonly string[]).includes(s);
+const isStatus = (s: string): s is SuggestionStatus => isOneOf(SUGGESTION_STATUSES, s);
 
 export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -86,12 +87,12 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { status } = request.params;
       if (!isStatus(status)) throw badRequest('suggestion.statusInvalid');
-      const q = parseListQuery(request.query, Object.keys(SUGGESTION_SORT));
+      const q = parseListQuery(request.query, SUGGESTION_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() !== '' ? q.filter.q.trim() : null;
       const { suggestions, total } = await listSuggestions(ctx.db, status, {
         search,
         sort: q.sort && {
-          field: q.sort.field as keyof typeof SUGGESTION_SORT,
+          field: q.sort.field,
           order: q.sort.order === 'ASC' ? 'asc' : 'desc',
         },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,

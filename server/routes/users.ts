@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { ACCOUNT_SORT, findAccountByEmail, getAccount, listAccounts, updateAccount } from '../data/accounts';
-import { isUniqueViolation } from '../db/errors';
+import {
+  ACCOUNT_SORT,
+  findAccountByEmail,
+  getAccount,
+  isEmailTaken,
+  listAccounts,
+  updateAccount,
+} from '../data/accounts';
 import { badRequest, notFound } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
@@ -25,11 +31,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'users', action: 'list' } },
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, Object.keys(ACCOUNT_SORT));
+      const q = parseListQuery(request.query, ACCOUNT_SORT);
       const rows = await listAccounts(
         ctx.db,
         filterIds(q.filter),
-        q.sort && { field: q.sort.field as keyof typeof ACCOUNT_SORT, order: q.sort.order === 'DESC' ? 'desc' : 'asc' },
+        q.sort && { field: q.sort.field, order: q.sort.order === 'DESC' ? 'desc' : 'asc' },
       );
       if (!q.paged) return rows;
       const start = q.range?.start ?? 0;
@@ -91,7 +97,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       try {
         updated = await updateAccount(ctx.db, request.params.id, change, request.account, ctx.now());
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('register.emailTaken');
+        if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
       }
       if (!updated) throw notFound();

@@ -69,9 +69,12 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     'availableGravesCount',
     'unavailableGravesCount',
   ] as const;
-  const pathOf = { availableGravesCount: 'available-count', unavailableGravesCount: 'unavailable-count' } as const;
+  const pathOf: Partial<Record<(typeof figures)[number], string>> = {
+    availableGravesCount: 'available-count',
+    unavailableGravesCount: 'unavailable-count',
+  };
   for (const figure of figures) {
-    const path = figure in pathOf ? pathOf[figure as keyof typeof pathOf] : figure;
+    const path = pathOf[figure] ?? figure;
     r.get(
       `/graves/${path}`,
       {
