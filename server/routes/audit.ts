@@ -30,6 +30,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/audit',
     {
       schema: {
+        summary: 'List the audit log',
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: auditEntry } }, { refusals: [...STAFF, 400] }),
       },
@@ -59,7 +60,11 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/audit/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: auditEntry }, { refusals: [...STAFF, 404] }) },
+      schema: {
+        summary: 'Get an audit entry',
+        params: idParams('id'),
+        response: answers({ 200: auditEntry }, { refusals: [...STAFF, 404] }),
+      },
       config: { access: { resource: 'audit', action: 'show' } },
     },
     async (request) => {
@@ -72,7 +77,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/export/register.csv',
     {
-      schema: { response: answers(csv, { refusals: STAFF }) },
+      schema: {
+        summary: 'Download the register as CSV',
+        response: answers(csv, { refusals: STAFF }),
+      },
       config: { access: { resource: 'graves', action: 'export' } },
     },
     async (_request, reply) => {
@@ -85,7 +93,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/export/audit.csv',
     {
-      schema: { response: answers(csv, { refusals: STAFF }) },
+      schema: {
+        summary: 'Download the audit log as CSV',
+        response: answers(csv, { refusals: STAFF }),
+      },
       config: { access: { resource: 'audit', action: 'export' } },
     },
     async (_request, reply) => {

@@ -29,7 +29,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.post(
     '/auth/login',
     {
-      schema: { body: bodies.login, response: answers({ 200: loginAnswer }, { refusals: [...WITH_BODY, 403] }) },
+      schema: {
+        summary: 'Sign in',
+        body: bodies.login,
+        response: answers({ 200: loginAnswer }, { refusals: [...WITH_BODY, 403] }),
+      },
       config: { fieldErrors: { email: 'auth.badCredentials', password: 'auth.badCredentials' } },
     },
     async (request) => {
@@ -58,6 +62,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/register',
     {
       schema: {
+        summary: 'Create an admin account',
         body: bodies.register,
         response: answers(
           {
@@ -103,6 +108,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/update-password',
     {
       schema: {
+        summary: "Change one's own password",
         body: bodies.updatePassword,
         response: answers({ 200: passwordAnswer }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },

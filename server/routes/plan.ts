@@ -28,7 +28,10 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/plan',
     {
-      schema: { response: answers({ 200: planAnswer }, { kept: true }) },
+      schema: {
+        summary: 'Get the plan of the cemetery',
+        response: answers({ 200: planAnswer }, { kept: true }),
+      },
       config: { answerCache: { shows: ['men', 'women', 'bones', 'plan'] } },
     },
     async () => planOfCemetery(ctx.db, ctx.statusContext()),
@@ -36,7 +39,13 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   r.get(
     '/plan/rows',
-    { schema: { response: answers({ 200: planRows }, { kept: true }) }, config: { answerCache: { shows: ['plan'] } } },
+    {
+      schema: {
+        summary: 'List the named rows of the plan',
+        response: answers({ 200: planRows }, { kept: true }),
+      },
+      config: { answerCache: { shows: ['plan'] } },
+    },
     async () => allNamedRows(ctx.db),
   );
 
@@ -44,6 +53,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/plan/rows/:gender',
     {
       schema: {
+        summary: 'Replace the named rows of a section',
         params: idParams('gender'),
         body: bodies.planRows,
         response: answers({ 200: planRowsWithMessage }, { refusals: [...STAFF, ...WITH_BODY] }),
@@ -67,7 +77,11 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/graves/by-number/:gender/:number',
     {
-      schema: { params: idParams('gender', 'number'), response: answers({ 200: grave }, { refusals: [404] }) },
+      schema: {
+        summary: 'Find a grave by its section and number',
+        params: idParams('gender', 'number'),
+        response: answers({ 200: grave }, { refusals: [404] }),
+      },
     },
     async (request) => {
       const { gender, number } = request.params;

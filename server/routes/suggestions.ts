@@ -32,7 +32,11 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
   r.post(
     '/suggestion',
     {
-      schema: { body: bodies.suggestion, response: answers({ 201: messageAnswer }, { refusals: WITH_BODY }) },
+      schema: {
+        summary: 'Send a suggestion',
+        body: bodies.suggestion,
+        response: answers({ 201: messageAnswer }, { refusals: WITH_BODY }),
+      },
       config: {
         fieldErrors: { text: 'suggest.textInvalid', name: 'suggest.nameInvalid', phone: 'suggest.phoneInvalid' },
       },
@@ -68,7 +72,10 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
   r.get(
     '/suggestion/approved',
     {
-      schema: { response: answers({ 200: { type: 'array', items: approvedSuggestion } }, { kept: true }) },
+      schema: {
+        summary: 'List the approved suggestions',
+        response: answers({ 200: { type: 'array', items: approvedSuggestion } }, { kept: true }),
+      },
       config: { answerCache: { shows: ['suggestions'] } },
     },
     async () => approvedSuggestions(ctx.db),
@@ -78,6 +85,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     '/suggestion/status/:status',
     {
       schema: {
+        summary: 'List the suggestions of one status',
         params: idParams('status'),
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: suggestion } }, { refusals: [...STAFF, 400, 404] }),
@@ -109,6 +117,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     '/suggestion/status/:id',
     {
       schema: {
+        summary: "Set a suggestion's status",
         params: idParams('id'),
         body: bodies.suggestionStatus,
         response: answers(

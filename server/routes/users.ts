@@ -25,6 +25,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/users',
     {
       schema: {
+        summary: 'List the staff accounts',
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: account } }, { refusals: [...STAFF, 400] }),
       },
@@ -49,7 +50,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/users/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: account }, { refusals: [...STAFF, 404] }) },
+      schema: {
+        summary: 'Get a staff account',
+        params: idParams('id'),
+        response: answers({ 200: account }, { refusals: [...STAFF, 404] }),
+      },
       config: { access: { resource: 'users', action: 'show' } },
     },
     async (request) => {
@@ -63,6 +68,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/users/:id',
     {
       schema: {
+        summary: "Change an account's name or e-mail",
         params: idParams('id'),
         body: bodies.accountUpdate,
         response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
