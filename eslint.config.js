@@ -1,10 +1,14 @@
 // Lint rules of the register. Besides the usual TypeScript checks, they hold the boundaries of design.md:
 // - src/public never pulls the console in (a visitor downloads none of react-admin or MUI);
 // - src/domain stays pure, so the server and both front ends share one definition of every rule;
-// - the browser code never imports the server, and only server/data speaks SQL.
+// - the browser code never imports the server, and only server/data speaks SQL;
+// - the rooms as zones (import-x/no-restricted-paths): the public site and the console import nothing of each other
+//   (what both use lives in src/shared), src/domain imports nothing of the app, routes never hold server/db;
+// - no import cycles, and no `as` casts in server/routes (a route's input is typed by its schema).
 // Formatting is Prettier's job (`npm run lint` runs both); eslint-config-prettier turns off the rules it owns.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -78,6 +82,56 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [] }],
     },
   },
+  // The rooms of design.md, by folder. A zone names where an import may not reach from a file under `target`.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Sources import each other without extensions or with `.ts` (tsconfig's allowImportingTsExtensions), and the
+      // rules must read TypeScript modules to follow their imports (no-cycle skips files it cannot parse).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src', './server', './tests', './bench', './scripts'],
+              except: ['./domain'],
+              message: 'src/domain depends on nothing else of the app (design.md).',
+            },
+            {
+              target: ['./src/public', './src/ssr', './src/shared'],
+              from: ['./src/admin', './src/dataProvider', './src/authProvider'],
+              message: 'The public site never imports the console: what both use lives in src/shared.',
+            },
+            {
+              target: ['./src/admin', './src/dataProvider', './src/authProvider', './src/shared'],
+              from: ['./src/public', './src/ssr'],
+              message: 'The console never imports the public site: what both use lives in src/shared.',
+            },
+            {
+              target: './src',
+              from: ['./server', './tests', './bench', './scripts'],
+              message: 'Browser code never imports the server.',
+            },
+            {
+              target: './server/routes',
+              from: './server/db',
+              message: 'Routes ask the data layer; the database and its errors are server/data’s (design.md).',
+            },
+          ],
+        },
+      ],
+      // A circle means two modules each need the other: one of them holds something that belongs to a third. The
+      // rule follows the imports that stay in the built code; tests/lint/importGraph.test.ts adds `import type`.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   // Node code: the server, the scripts, the tests and the benchmark.
   {
     files: ['server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.*', 'eslint.config.js'],
@@ -102,6 +156,11 @@ export default tseslint.config(
       ],
     },
   },
+  // A route reads its input as its schema types it: a cast would let a handler believe a shape nobody checked.
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
+  },
   // Browser code.
   {
     files: ['src/**'],
@@ -113,8 +172,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SERVER_CODE] }],
     },
   },
+  // The public site, and the browser code it shares with the console.
   {
-    files: ['src/public/**'],
+    files: ['src/public/**', 'src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_CODE, ...CONSOLE_ONLY] }] },
   },
   {

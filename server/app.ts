@@ -74,6 +74,8 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
         version: '1.0.0',
         description: 'The register of the western village cemeteries (spec section 7 and its extensions).',
       },
+      // Relative: the API answers on the host that serves the document (VITE_API_URL names another for the site).
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

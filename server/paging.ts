@@ -1,10 +1,11 @@
 // ra-data-simple-rest's query parameters: sort=["field","ASC"], range=[0,24], filter={...}.
 // Without any of them a list answers whole, as the specification's clients expect.
+import { isOneOf } from '../src/domain/oneOf';
 import { searchableText } from '../src/domain/textRules';
 import { badRequest } from './errors';
 
-export interface ListQuery {
-  sort: { field: string; order: 'ASC' | 'DESC' } | null;
+export interface ListQuery<Field extends string = string> {
+  sort: { field: Field; order: 'ASC' | 'DESC' } | null;
   range: { start: number; end: number } | null;
   filter: Record<string, unknown>;
   /** True when the client asked for simple-rest paging (then answer with Content-Range). */
@@ -31,20 +32,29 @@ function searchableFilter(filter: Record<string, unknown>): Record<string, unkno
   return Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, clean(value)]));
 }
 
-export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[]): ListQuery {
-  const result: ListQuery = { sort: null, range: null, filter: {}, paged: false };
+/** The fields a list may be sorted by: their names, or the table that maps each to its column (its keys). */
+export type Sortable<Field extends string> = readonly Field[] | { readonly [F in Field]: unknown };
+
+const isFieldList = <Field extends string>(sortable: Sortable<Field>): sortable is readonly Field[] =>
+  Array.isArray(sortable);
+
+function isSortField<Field extends string>(sortable: Sortable<Field>, name: string): name is Field {
+  return isFieldList(sortable) ? isOneOf(sortable, name) : Object.hasOwn(sortable, name);
+}
+
+export function parseListQuery<Field extends string>(
+  query: Record<string, unknown>,
+  sortable: Sortable<Field>,
+): ListQuery<Field> {
+  const result: ListQuery<Field> = { sort: null, range: null, filter: {}, paged: false };
   if (query.sort !== undefined) {
     const sort = parseJson(query.sort);
-    if (
-      !Array.isArray(sort) ||
-      sort.length !== 2 ||
-      typeof sort[0] !== 'string' ||
-      !sortable.includes(sort[0]) ||
-      (sort[1] !== 'ASC' && sort[1] !== 'DESC')
-    ) {
+    if (!Array.isArray(sort) || sort.length !== 2) throw badRequest('errors.badQuery');
+    const [field, order]: unknown[] = sort;
+    if (typeof field !== 'string' || !isSortField(sortable, field) || (order !== 'ASC' && order !== 'DESC')) {
       throw badRequest('errors.badQuery');
     }
-    result.sort = { field: sort[0], order: sort[1] };
+    result.sort = { field, order };
     result.paged = true;
   }
   if (query.range !== undefined) {

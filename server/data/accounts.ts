@@ -4,12 +4,17 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Account, Role, TokenClaims } from '../../src/domain/types';
 import { hashPassword } from '../auth/passwords';
 import type { DialectName } from '../db/connect';
+import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
 
 type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Whether a write failed because another account took the e-mail meanwhile (the only unique key an account has
+ * besides its random id): a race the callers' look-up before the write cannot close. */
+export const isEmailTaken = (error: unknown): boolean => isUniqueViolation(error);
 
 export async function findAccountByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('accounts').selectAll().where('email_lower', '=', emailKey(email)).executeTakeFirst();

@@ -3,24 +3,14 @@
 // and a function that finds, checks and writes) and answers its audit entry and the parts it changed: the helper
 // does the rest, so a new write cannot forget its audit entry or its change mark, and they always commit together.
 import type { Kysely, Transaction } from 'kysely';
-import type { Gender, TokenClaims } from '../../src/domain/types';
+import type { Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
 import { markChanged, type DataScope } from './dataVersions';
-import type { GraveChange } from './searchIndex';
+import type { GraveChange, Write } from './write';
 
-type Staff = Pick<TokenClaims, 'sub' | 'email'> | null;
-
-/** Who writes, when, on which database; made once per request (writeBy in graveWrites.ts). */
-export interface Write {
-  db: Kysely<Database>;
-  dialect: DialectName;
-  by: Staff;
-  at: Date;
-  /** Told, once the transaction committed, which graves changed (the search index reads them again). */
-  changed?: (change: GraveChange) => Promise<void>;
-}
+export type { Write };
 
 /** What a write records of itself in the audit trail (who and when are the helper's). */
 export interface AuditRecord {

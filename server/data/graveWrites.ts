@@ -5,22 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { normalizeArabic } from '../../src/domain/normalize';
-import type { Gender, Grave, TokenClaims } from '../../src/domain/types';
+import type { Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../errors';
-import { auditedWrite, type Write } from './auditedWrite';
+import { auditedWrite } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { LiveSearchIndex } from './searchIndex';
 import { findGraveRow, getGrave, graveNumberOf, type StatusContext } from './graves';
+import type { Staff, Write } from './write';
 
-export type { Write };
+export type { Write } from './write';
 
 /** A write made now, on the register's database, by the signed-in staff member of a request. */
 export const writeBy = (
   ctx: { db: Kysely<Database>; dialect: DialectName; now(): Date; searchIndex: LiveSearchIndex },
-  request: { account: Pick<TokenClaims, 'sub' | 'email'> | null },
+  request: { account: Staff },
 ): Write => ({
   db: ctx.db,
   dialect: ctx.dialect,

@@ -21,6 +21,7 @@ import type { Gender, GraveMove } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { GRAVE_SCOPES, readVersions, type DataScope } from './dataVersions';
 import { graveNumberOf, movesInto } from './graves';
+import type { GraveChange } from './write';
 
 /** A grave holding indexed people, one object shared by them all (30,000 people lie in a few thousand graves). */
 export interface IndexedGrave {
@@ -45,12 +46,7 @@ export interface IndexedPerson {
   transferredFrom?: GraveMove;
 }
 
-/** What a committed write changed: the graves it touched, in which section, and the counter it set there. */
-export interface GraveChange {
-  gender: Gender;
-  version: string;
-  graveIds: readonly string[];
-}
+export type { GraveChange } from './write';
 
 /** Among people whose matches tie, the most recent burial first (then the one recorded last). */
 const newerFirst = (a: IndexedPerson, b: IndexedPerson) =>

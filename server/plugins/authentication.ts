@@ -58,7 +58,11 @@ function checkAccess(ctx: AppContext, access: RouteAccess): onRequestAsyncHookHa
 async function authentication(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (!access) return;
+    // A public operation says so in the OpenAPI document (no security), so a client generator sends no token.
+    if (!access) {
+      if (route.schema && !route.schema.security) route.schema = { ...route.schema, security: [] };
+      return;
+    }
     const hooks =
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [...hooks, checkAccess(ctx, access)];

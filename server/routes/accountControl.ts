@@ -30,6 +30,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     '/auth/sign-out-everywhere',
     {
       schema: {
+        summary: 'Sign out of every device',
         description: "Ends every session of the caller's own account, this one included.",
         response: answers({ 200: messageAnswer }, { refusals: STAFF }),
       },
@@ -65,6 +66,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     '/users/:id/sign-out-everywhere',
     {
       schema: {
+        summary: 'Sign an account out of every device',
         description: 'Ends every session of an account (a manager).',
         params: idParams('id'),
         response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, 404] }),
@@ -81,6 +83,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     '/users/:id/role',
     {
       schema: {
+        summary: "Change an account's role",
         description: "Changes an account's role; its sessions end. Never leaves no active manager (409).",
         params: idParams('id'),
         body: bodies.accountRole,
@@ -99,6 +102,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     '/users/:id/disabled',
     {
       schema: {
+        summary: 'Disable or enable an account',
         description:
           'Disables an account (it cannot sign in; its sessions end) or enables it. Never the last active manager (409).',
         params: idParams('id'),

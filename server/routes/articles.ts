@@ -41,6 +41,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/articles',
     {
       schema: {
+        summary: 'List the articles',
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: articleSummary } }, { refusals: [400], kept: true }),
       },
@@ -48,12 +49,12 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { answerCache: { shows: ['articles'] } },
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, Object.keys(ARTICLE_SORT));
+      const q = parseListQuery(request.query, ARTICLE_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() ? q.filter.q.trim() : null;
       const { articles, total } = await listArticles(ctx.db, {
         search,
         sort: q.sort && {
-          field: q.sort.field as keyof typeof ARTICLE_SORT,
+          field: q.sort.field,
           order: q.sort.order === 'ASC' ? 'asc' : 'desc',
         },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,
@@ -74,21 +75,35 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get(
     '/articles/ArticleDetail/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: article }, { refusals: [404], kept: true }) },
+      schema: {
+        summary: "Get an article (the specification's path)",
+        params: idParams('id'),
+        response: answers({ 200: article }, { refusals: [404], kept: true }),
+      },
       config: { answerCache: { shows: ['articles'] } },
     },
     async (request) => one(request.params.id),
   );
   r.get(
     '/articles/:id',
-    { schema: { params: idParams('id'), response: answers({ 200: article }, { refusals: [404] }) } },
+    {
+      schema: {
+        summary: 'Get an article',
+        params: idParams('id'),
+        response: answers({ 200: article }, { refusals: [404] }),
+      },
+    },
     async (request) => one(request.params.id),
   );
 
   r.post(
     '/articles',
     {
-      schema: { body: bodies.article, response: answers({ 201: article }, { refusals: [...STAFF, ...WITH_BODY] }) },
+      schema: {
+        summary: 'Write an article',
+        body: bodies.article,
+        response: answers({ 201: article }, { refusals: [...STAFF, ...WITH_BODY] }),
+      },
       config: { access: { resource: 'articles', action: 'create' }, fieldErrors },
     },
     async (request, reply) => {
@@ -103,6 +118,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/articles/:id',
     {
       schema: {
+        summary: 'Change an article',
         params: idParams('id'),
         body: bodies.articleUpdate,
         response: answers({ 200: articleWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -121,7 +137,11 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.delete(
     '/articles/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: deleted }, { refusals: [...STAFF, 404] }) },
+      schema: {
+        summary: 'Delete an article',
+        params: idParams('id'),
+        response: answers({ 200: deleted }, { refusals: [...STAFF, 404] }),
+      },
       config: { access: { resource: 'articles', action: 'delete' } },
     },
     async (request) => {

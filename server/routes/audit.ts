@@ -30,13 +30,14 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/audit',
     {
       schema: {
+        summary: 'List the audit log',
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: auditEntry } }, { refusals: [...STAFF, 400] }),
       },
       config: { access: { resource: 'audit', action: 'list' } },
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, Object.keys(AUDIT_SORT));
+      const q = parseListQuery(request.query, AUDIT_SORT);
       const start = q.range?.start ?? 0;
       const { entries, total } = await listAudit(
         ctx.db,
@@ -48,7 +49,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
           from: filterDay(q.filter, 'from'),
           to: filterDay(q.filter, 'to'),
         },
-        q.sort && { field: q.sort.field as keyof typeof AUDIT_SORT, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
+        q.sort && { field: q.sort.field, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
         { start, end: q.range?.end ?? start + 99 },
       );
       reply.header('Content-Range', contentRange('audit', start, start + entries.length - 1, total));
@@ -59,7 +60,11 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/audit/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: auditEntry }, { refusals: [...STAFF, 404] }) },
+      schema: {
+        summary: 'Get an audit entry',
+        params: idParams('id'),
+        response: answers({ 200: auditEntry }, { refusals: [...STAFF, 404] }),
+      },
       config: { access: { resource: 'audit', action: 'show' } },
     },
     async (request) => {
@@ -72,7 +77,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/export/register.csv',
     {
-      schema: { response: answers(csv, { refusals: STAFF }) },
+      schema: {
+        summary: 'Download the register as CSV',
+        response: answers(csv, { refusals: STAFF }),
+      },
       config: { access: { resource: 'graves', action: 'export' } },
     },
     async (_request, reply) => {
@@ -85,7 +93,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/export/audit.csv',
     {
-      schema: { response: answers(csv, { refusals: STAFF }) },
+      schema: {
+        summary: 'Download the audit log as CSV',
+        response: answers(csv, { refusals: STAFF }),
+      },
       config: { access: { resource: 'audit', action: 'export' } },
     },
     async (_request, reply) => {

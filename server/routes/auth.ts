@@ -10,12 +10,12 @@ import {
   changePassword,
   emailKey,
   findAccountByEmail,
+  isEmailTaken,
   recordLogin,
   registerAdmin,
   tokenAccount,
 } from '../data/accounts';
 import { createLoginThrottle, type LoginRefusal } from '../data/loginThrottle';
-import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
@@ -42,7 +42,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.post(
     '/auth/login',
     {
-      schema: { body: bodies.login, response: answers({ 200: loginAnswer }, { refusals: [...WITH_BODY, 403] }) },
+      schema: {
+        summary: 'Sign in',
+        body: bodies.login,
+        response: answers({ 200: loginAnswer }, { refusals: [...WITH_BODY, 403] }),
+      },
       config: { fieldErrors: { email: 'auth.badCredentials', password: 'auth.badCredentials' } },
     },
     async (request) => {
@@ -67,6 +71,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/register',
     {
       schema: {
+        summary: 'Create an admin account',
         body: bodies.register,
         response: answers(
           {
@@ -100,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       try {
         id = await registerAdmin(ctx.db, { name: name.value, email, password }, request.account, ctx.now());
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('register.emailTaken');
+        if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
       }
       reply.status(201);
@@ -112,6 +117,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/update-password',
     {
       schema: {
+        summary: 'Change a password',
         description:
           "Changes a password. One's own needs currentPassword (a wrong or missing one: 400, counted as a failed " +
           "sign-in); a manager may reset another account's without it. Every earlier session of the account ends.",

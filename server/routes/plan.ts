@@ -2,6 +2,7 @@
 // section and number (what a plan cell, a printed plan or a plate on the ground gives).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
+import { isOneOf } from '../../src/domain/oneOf';
 import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan';
 import { checkPlanRows } from '../../src/domain/planRows';
 import { isGender, checkGraveNumber } from '../../src/domain/validation';
@@ -27,7 +28,10 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/plan',
     {
-      schema: { response: answers({ 200: planAnswer }, { kept: true }) },
+      schema: {
+        summary: 'Get the plan of the cemetery',
+        response: answers({ 200: planAnswer }, { kept: true }),
+      },
       config: { answerCache: { shows: ['men', 'women', 'bones', 'plan'] } },
     },
     async () => planOfCemetery(ctx.db, ctx.statusContext()),
@@ -35,7 +39,13 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   r.get(
     '/plan/rows',
-    { schema: { response: answers({ 200: planRows }, { kept: true }) }, config: { answerCache: { shows: ['plan'] } } },
+    {
+      schema: {
+        summary: 'List the named rows of the plan',
+        response: answers({ 200: planRows }, { kept: true }),
+      },
+      config: { answerCache: { shows: ['plan'] } },
+    },
     async () => allNamedRows(ctx.db),
   );
 
@@ -43,6 +53,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/plan/rows/:gender',
     {
       schema: {
+        summary: 'Replace the named rows of a section',
         params: idParams('gender'),
         body: bodies.planRows,
         response: answers({ 200: planRowsWithMessage }, { refusals: [...STAFF, ...WITH_BODY] }),
@@ -50,8 +61,8 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'plan', action: 'edit' }, fieldErrors: { rows: 'plan.rowsInvalid' } },
     },
     async (request) => {
-      const gender = request.params.gender as PlanGender;
-      if (!PLAN_GENDERS.includes(gender)) throw badRequest('plan.sectionInvalid');
+      const { gender } = request.params;
+      if (!isOneOf(PLAN_GENDERS, gender)) throw badRequest('plan.sectionInvalid');
       const checked = checkPlanRows(request.body.rows);
       if (!checked.ok) throw new HttpError(400, checked.error);
       await replaceNamedRows(writeBy(ctx, request), gender, checked.value);
@@ -66,7 +77,11 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/graves/by-number/:gender/:number',
     {
-      schema: { params: idParams('gender', 'number'), response: answers({ 200: grave }, { refusals: [404] }) },
+      schema: {
+        summary: 'Find a grave by its section and number',
+        params: idParams('gender', 'number'),
+        response: answers({ 200: grave }, { refusals: [404] }),
+      },
     },
     async (request) => {
       const { gender, number } = request.params;

@@ -80,6 +80,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
     '/graves/range',
     {
       schema: {
+        summary: 'Create a range of graves',
         querystring: dryRunQuery,
         body: rangeBody,
         response: answers({ 200: rangeAnswer, 201: rangeAnswer }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
@@ -108,6 +109,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
     {
       bodyLimit: BATCH_BODY_LIMIT,
       schema: {
+        summary: 'Record a batch of burials from a ledger',
         querystring: dryRunQuery,
         body: burialBatchBody,
         response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
@@ -148,6 +150,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
       {
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
+          summary: 'Import burials from a spreadsheet',
           querystring: importQuery,
           body: importFileBody,
           response: answers({ 200: importReport, 201: importReport }, { refusals: [...STAFF, ...WITH_BODY, 409, 503] }),
@@ -205,7 +208,10 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
   r.get(
     '/import/batches',
     {
-      schema: { response: answers({ 200: batchList }, { refusals: [...STAFF] }) },
+      schema: {
+        summary: 'List the imports',
+        response: answers({ 200: batchList }, { refusals: [...STAFF] }),
+      },
       config: { access: { resource: 'imports', action: 'list' } },
     },
     async () => listBatches(ctx.db),
@@ -214,7 +220,11 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
   r.delete(
     '/import/batches/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: deleted }, { refusals: [...STAFF, 404, 409] }) },
+      schema: {
+        summary: 'Undo an import',
+        params: idParams('id'),
+        response: answers({ 200: deleted }, { refusals: [...STAFF, 404, 409] }),
+      },
       config: { access: { resource: 'imports', action: 'delete' } },
     },
     async (request) => {

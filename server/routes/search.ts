@@ -29,7 +29,11 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   typed(app).get(
     '/search',
     {
-      schema: { querystring: searchQuery, response: answers({ 200: searchMatches }, { refusals: [400], kept: true }) },
+      schema: {
+        summary: 'Find buried people by name or grave number',
+        querystring: searchQuery,
+        response: answers({ 200: searchMatches }, { refusals: [400], kept: true }),
+      },
       config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: ['burials'], query: ['q'] } },
     },
     // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
@@ -67,7 +71,10 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   typed(app).get(
     '/search/index',
     {
-      schema: { response: answers({ 200: offlineIndex }, { kept: true }) },
+      schema: {
+        summary: 'Download the register for offline search',
+        response: answers({ 200: offlineIndex }, { kept: true }),
+      },
       config: { answerCache: { shows: GRAVE_SCOPES } },
     },
     async (): Promise<OfflineIndex> => encodeOfflineIndex(await listGraves(ctx.db, ctx.statusContext()), ctx.now()),

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatWaitMinutes } from '../../src/domain/nouns';
 import { t } from '../../src/domain/messages';
+import { isOneOf } from '../../src/domain/oneOf';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
@@ -23,7 +24,7 @@ import { typed } from './typed';
 
 export const SUGGESTIONS_PER_HOUR = 10;
 
-const isStatus = (s: string): s is SuggestionStatus => (SUGGESTION_STATUSES as readonly string[]).includes(s);
+const isStatus = (s: string): s is SuggestionStatus => isOneOf(SUGGESTION_STATUSES, s);
 
 export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -32,7 +33,11 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
   r.post(
     '/suggestion',
     {
-      schema: { body: bodies.suggestion, response: answers({ 201: messageAnswer }, { refusals: WITH_BODY }) },
+      schema: {
+        summary: 'Send a suggestion',
+        body: bodies.suggestion,
+        response: answers({ 201: messageAnswer }, { refusals: WITH_BODY }),
+      },
       config: {
         fieldErrors: { text: 'suggest.textInvalid', name: 'suggest.nameInvalid', phone: 'suggest.phoneInvalid' },
       },
@@ -68,7 +73,10 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
   r.get(
     '/suggestion/approved',
     {
-      schema: { response: answers({ 200: { type: 'array', items: approvedSuggestion } }, { kept: true }) },
+      schema: {
+        summary: 'List the approved suggestions',
+        response: answers({ 200: { type: 'array', items: approvedSuggestion } }, { kept: true }),
+      },
       config: { answerCache: { shows: ['suggestions'] } },
     },
     async () => approvedSuggestions(ctx.db),
@@ -78,6 +86,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     '/suggestion/status/:status',
     {
       schema: {
+        summary: 'List the suggestions of one status',
         params: idParams('status'),
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: suggestion } }, { refusals: [...STAFF, 400, 404] }),
@@ -87,12 +96,12 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { status } = request.params;
       if (!isStatus(status)) throw badRequest('suggestion.statusInvalid');
-      const q = parseListQuery(request.query, Object.keys(SUGGESTION_SORT));
+      const q = parseListQuery(request.query, SUGGESTION_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() !== '' ? q.filter.q.trim() : null;
       const { suggestions, total } = await listSuggestions(ctx.db, status, {
         search,
         sort: q.sort && {
-          field: q.sort.field as keyof typeof SUGGESTION_SORT,
+          field: q.sort.field,
           order: q.sort.order === 'ASC' ? 'asc' : 'desc',
         },
         range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,
@@ -109,6 +118,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
     '/suggestion/status/:id',
     {
       schema: {
+        summary: "Set a suggestion's status",
         params: idParams('id'),
         body: bodies.suggestionStatus,
         response: answers(

@@ -22,19 +22,37 @@ const settings = {
 
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  r.get('/health', { schema: { response: answers({ 200: health }, { refusals: [503] }) } }, async () => {
-    try {
-      await pingDatabase(ctx.db);
-    } catch {
-      throw refuse(503, 'errors.internal');
-    }
-    return { status: 'ok' as const, database: ctx.dialect };
-  });
+  r.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Check the server and its database',
+        response: answers({ 200: health }, { refusals: [503] }),
+      },
+    },
+    async () => {
+      try {
+        await pingDatabase(ctx.db);
+      } catch {
+        throw refuse(503, 'errors.internal');
+      }
+      return { status: 'ok' as const, database: ctx.dialect };
+    },
+  );
 
-  r.get('/settings', { schema: { response: answers({ 200: settings }) } }, async () => ({
-    timeZone: ctx.config.timeZone,
-    restingPeriodDays: ctx.config.restingPeriodDays,
-  }));
+  r.get(
+    '/settings',
+    {
+      schema: {
+        summary: "Read the register's settings",
+        response: answers({ 200: settings }),
+      },
+    },
+    async () => ({
+      timeZone: ctx.config.timeZone,
+      restingPeriodDays: ctx.config.restingPeriodDays,
+    }),
+  );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { ACCOUNT_SORT, findAccountByEmail, getAccount, listAccounts, updateAccount } from '../data/accounts';
-import { isUniqueViolation } from '../db/errors';
+import {
+  ACCOUNT_SORT,
+  findAccountByEmail,
+  getAccount,
+  isEmailTaken,
+  listAccounts,
+  updateAccount,
+} from '../data/accounts';
 import { badRequest, notFound } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
@@ -19,17 +25,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/users',
     {
       schema: {
+        summary: 'List the staff accounts',
         querystring: listQuery,
         response: answers({ 200: { type: 'array', items: account } }, { refusals: [...STAFF, 400] }),
       },
       config: { access: { resource: 'users', action: 'list' } },
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, Object.keys(ACCOUNT_SORT));
+      const q = parseListQuery(request.query, ACCOUNT_SORT);
       const rows = await listAccounts(
         ctx.db,
         filterIds(q.filter),
-        q.sort && { field: q.sort.field as keyof typeof ACCOUNT_SORT, order: q.sort.order === 'DESC' ? 'desc' : 'asc' },
+        q.sort && { field: q.sort.field, order: q.sort.order === 'DESC' ? 'desc' : 'asc' },
       );
       if (!q.paged) return rows;
       const start = q.range?.start ?? 0;
@@ -43,7 +50,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.get(
     '/users/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: account }, { refusals: [...STAFF, 404] }) },
+      schema: {
+        summary: 'Get a staff account',
+        params: idParams('id'),
+        response: answers({ 200: account }, { refusals: [...STAFF, 404] }),
+      },
       config: { access: { resource: 'users', action: 'show' } },
     },
     async (request) => {
@@ -57,6 +68,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/users/:id',
     {
       schema: {
+        summary: "Change an account's name or e-mail",
         params: idParams('id'),
         body: bodies.accountUpdate,
         response: answers({ 200: accountWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -91,7 +103,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       try {
         updated = await updateAccount(ctx.db, request.params.id, change, request.account, ctx.now());
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('register.emailTaken');
+        if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
       }
       if (!updated) throw notFound();

@@ -6,7 +6,7 @@ import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { API_BASE } from '../api/client';
-import { getToken, landingPathFor } from '../authProvider/session';
+import { getToken, landingPathFor } from '../shared/session';
 import { createAuthProvider } from '../authProvider/authProvider';
 import { createDataProvider } from '../dataProvider';
 import { CONSOLE_BASE } from '../domain/consolePaths';

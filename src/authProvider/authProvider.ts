@@ -9,8 +9,8 @@ import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
 import { CONSOLE_BASE } from '../domain/consolePaths';
 import { publicPaths, type SessionEnd } from '../domain/publicPaths';
-import { browserStorage, createSession, userFromToken, type SessionUser } from './session';
-import { signOut } from './signOut';
+import { browserStorage, createSession, userFromToken, type SessionUser } from '../shared/session';
+import { signOut } from '../shared/signOut';
 
 /** Where the browser is: read, never changed here (react-admin navigates to the URLs this provider answers). */
 export interface LocationLike {

@@ -4,4 +4,4 @@ export {
   type AuthProviderSeams,
   type LocationLike,
 } from './authProvider';
-export * from './session';
+export * from '../shared/session';

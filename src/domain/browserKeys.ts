@@ -1,5 +1,5 @@
 // The public site's own keys in the browser's storage: preferences and searches any visitor has, none of them staff
-// work. Signing out keeps these and clears everything else (src/authProvider/signOut.ts), so staff data a new
+// work. Signing out keeps these and clears everything else (src/shared/signOut.ts), so staff data a new
 // feature keeps is cleared without being listed here.
 export const PUBLIC_LOCAL_KEYS = {
   /** Which calendar a date names first, as the server last said (src/ssr/entry-client.tsx). */

@@ -11,9 +11,7 @@ import { toWesternDigits } from './normalize';
 // How a burial date is shown lives apart (dateText.ts): the public pages show dates without loading the checks.
 export { formatBurialDate, formatLedgerDate } from './dateText';
 import { checkBurialDate, LIMITS, type Checked } from './validation';
-
-export const DATE_PRECISIONS = ['day', 'year'] as const;
-export type DatePrecision = (typeof DATE_PRECISIONS)[number];
+import type { DatePrecision } from './datePrecision';
 
 export interface BurialDate {
   /** YYYY-MM-DD */

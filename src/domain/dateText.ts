@@ -1,6 +1,6 @@
 // How a burial date reads (the public pages and the console): kept apart from burialDate.ts, whose checks load the
 // whole messages module, so that a visitor's download carries only this.
-import type { DatePrecision } from './burialDate';
+import type { DatePrecision } from './datePrecision';
 import { formatDate, toArabicDigits } from './format';
 import { formatHijri } from './hijri';
 

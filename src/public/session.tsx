@@ -1,7 +1,7 @@
 // The visitor's session as React state: checked once at start (spec section 4) and cleared on logout.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBrowserValue } from './browserValue';
-import { checkSession, clearSession, getToken, type SessionUser } from '../authProvider/session';
+import { checkSession, clearSession, getToken, type SessionUser } from '../shared/session';
 
 interface SessionState {
   user: SessionUser | null;
@@ -26,7 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLoggedOut(true);
     // The session ends on the server too, and the staff console's traces leave the browser (issue 21). Loaded
     // only on sign-out, so a visitor's pages do not carry it.
-    void import('../authProvider/signOut').then(({ signOut }) => signOut(token));
+    void import('../shared/signOut').then(({ signOut }) => signOut(token));
   }, []);
   const user = loggedOut ? null : checked;
   const value = useMemo(() => ({ user, logout }), [user, logout]);

@@ -51,6 +51,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/graves/:id/bury',
     {
       schema: {
+        summary: 'Bury a person in a grave',
         params: idParams('id'),
         body: bodies.bury,
         response: answers({ 201: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -82,6 +83,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/graves/:id/transfer',
     {
       schema: {
+        summary: "Move a grave's remains to the bone section",
         params: idParams('id'),
         body: bodies.transfer,
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -124,6 +126,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/graves/:id/remove-buried',
     {
       schema: {
+        summary: 'Remove a burial from a grave',
         params: idParams('id'),
         body: bodies.removeBuried,
         response: answers({ 200: messageAnswer }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -140,6 +143,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/graves/:id/buried/:personId',
     {
       schema: {
+        summary: 'Correct a burial',
         params: idParams('id', 'personId'),
         body: bodies.updateBuried,
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),

@@ -69,6 +69,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
       paths.sectionCards(gender),
       {
         schema: {
+          summary: `Page through the ${gender}'s section as cards, or search it`,
           querystring: cardsQuery,
           response: answers({ 200: graveCardPage }, { refusals: [400], kept: true }),
         },

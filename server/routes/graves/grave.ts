@@ -59,7 +59,11 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/graves/graves/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404], kept: true }) },
+      schema: {
+        summary: "Get a grave (the specification's path)",
+        params: idParams('id'),
+        response: answers({ 200: grave }, { refusals: [404], kept: true }),
+      },
       // The grave's place on the plan comes with it: renaming the rows changes it. Only a write to a grave already
       // on record can change a grave's page (adding another grave cannot).
       config: { answerCache: { shows: ['burials', 'plan'] } },
@@ -69,14 +73,24 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // The same answer at the path ra-data-simple-rest's getOne asks.
   r.get(
     '/graves/:id',
-    { schema: { params: idParams('id'), response: answers({ 200: grave }, { refusals: [404] }) } },
+    {
+      schema: {
+        summary: 'Get a grave',
+        params: idParams('id'),
+        response: answers({ 200: grave }, { refusals: [404] }),
+      },
+    },
     async (request) => one(request.params.id, true),
   );
 
   r.get(
     '/graves',
     {
-      schema: { querystring: listQuery, response: answers({ 200: graves }, { refusals: [...STAFF, 400] }) },
+      schema: {
+        summary: 'List every grave, for the staff',
+        querystring: listQuery,
+        response: answers({ 200: graves }, { refusals: [...STAFF, 400] }),
+      },
       config: { access: { resource: 'graves', action: 'list' } },
     },
     async (request, reply) => {
@@ -127,7 +141,11 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.post(
     '/graves',
     {
-      schema: { body: bodies.createGrave, response: answers({ 201: grave }, { refusals: [...STAFF, ...WITH_BODY] }) },
+      schema: {
+        summary: 'Create a grave',
+        body: bodies.createGrave,
+        response: answers({ 201: grave }, { refusals: [...STAFF, ...WITH_BODY] }),
+      },
       config: {
         access: { resource: 'graves', action: 'create' },
         fieldErrors: { gender: 'grave.genderInvalid', number: 'grave.numberInvalid' },
@@ -147,6 +165,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/graves/full/:id',
     {
       schema: {
+        summary: 'Mark a grave full',
         params: idParams('id'),
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, 400, 404] }),
       },
@@ -163,6 +182,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/graves/:id/reopen',
     {
       schema: {
+        summary: 'Reopen a full grave',
         params: idParams('id'),
         body: bodies.reopen,
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -191,6 +211,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/graves/:id/position',
     {
       schema: {
+        summary: 'Set where a grave is',
         params: idParams('id'),
         body: bodies.position,
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
@@ -214,7 +235,11 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.delete(
     '/graves/:id',
     {
-      schema: { params: idParams('id'), response: answers({ 200: deleted }, { refusals: [...STAFF, 400, 404] }) },
+      schema: {
+        summary: 'Delete a grave',
+        params: idParams('id'),
+        response: answers({ 200: deleted }, { refusals: [...STAFF, 400, 404] }),
+      },
       config: { access: { resource: 'graves', action: 'delete' } },
     },
     async (request) => {

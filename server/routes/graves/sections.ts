@@ -20,7 +20,13 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   for (const [path, gender] of SECTIONS) {
     r.get(
       `/graves/${path}`,
-      { schema: { response: answers({ 200: graves }, { kept: true }) }, config: { answerCache: { shows: [gender] } } },
+      {
+        schema: {
+          summary: `List the graves of the ${gender}'s section`,
+          response: answers({ 200: graves }, { kept: true }),
+        },
+        config: { answerCache: { shows: [gender] } },
+      },
       async () => listGraves(ctx.db, ctx.statusContext(), gender),
     );
   }
@@ -28,7 +34,10 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get(
     '/graves/recentBurials',
     {
-      schema: { response: answers({ 200: graves }, { kept: true }) },
+      schema: {
+        summary: 'List the graves of the latest burials',
+        response: answers({ 200: graves }, { kept: true }),
+      },
       // Graves holding burials only: a new, empty grave does not change it.
       config: { answerCache: { shows: ['burials'] } },
     },
@@ -39,7 +48,10 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get(
     '/graves/next',
     {
-      schema: { response: answers({ 200: nextGraveAnswer }, { kept: true }) },
+      schema: {
+        summary: 'Offer the next available graves',
+        response: answers({ 200: nextGraveAnswer }, { kept: true }),
+      },
       config: { answerCache: { shows: ['men', 'women'] } },
     },
     async () => nextGraves(ctx.db, ctx.statusContext(), ctx.config.nextGraveOrder),
@@ -69,13 +81,19 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     'availableGravesCount',
     'unavailableGravesCount',
   ] as const;
-  const pathOf = { availableGravesCount: 'available-count', unavailableGravesCount: 'unavailable-count' } as const;
+  const pathOf: Partial<Record<(typeof figures)[number], string>> = {
+    availableGravesCount: 'available-count',
+    unavailableGravesCount: 'unavailable-count',
+  };
   for (const figure of figures) {
-    const path = figure in pathOf ? pathOf[figure as keyof typeof pathOf] : figure;
+    const path = pathOf[figure] ?? figure;
     r.get(
       `/graves/${path}`,
       {
-        schema: { response: answers({ 200: count(figure) }, { kept: true }) },
+        schema: {
+          summary: `Count the register's ${figure}`,
+          response: answers({ 200: count(figure) }, { kept: true }),
+        },
         config: { answerCache: { shows: GRAVE_SCOPES } },
       },
       async () => ({ [figure]: (await statistics())[figure] }),

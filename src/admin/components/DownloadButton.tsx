@@ -2,7 +2,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useNotify } from 'react-admin';
 import { API_BASE } from '../../api/client';
-import { getToken } from '../../authProvider/session';
+import { getToken } from '../../shared/session';
 import { t } from '../../domain/messages';
 
 export function DownloadButton({ path, label, fileName }: { path: string; label: string; fileName: string }) {

@@ -29,7 +29,7 @@ import { t } from '../../domain/messages';
 import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/validation';
 import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
-import { checkSession } from '../../authProvider/session';
+import { checkSession } from '../../shared/session';
 import { RequireAccess } from '../layout/RequireAccess';
 import { BURIALS } from './registerNouns';
 import { useRegisterToday } from '../queries';

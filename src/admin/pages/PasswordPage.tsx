@@ -10,7 +10,7 @@ import { t } from '../../domain/messages';
 import { checkNewPassword } from '../../domain/validation';
 import type { Role } from '../../domain/types';
 import type { CemeteryDataProvider } from '../../dataProvider';
-import { saveSession } from '../../authProvider/session';
+import { saveSession } from '../../shared/session';
 import { RequireAccess } from '../layout/RequireAccess';
 import { SignOutEverywhere } from './SignOutEverywhere';
 

@@ -19,7 +19,7 @@ import { checkPlanRows } from '../../domain/planRows';
 import { toWesternDigits } from '../../domain/normalize';
 import { publicPaths } from '../../domain/publicPaths';
 import type { Gender } from '../../domain/types';
-import { PlanLegend } from '../../public/components/PlanLegend';
+import { PlanLegend } from '../../shared/PlanLegend';
 import { LoadError } from '../components/LoadError';
 import { RequireAccess } from '../layout/RequireAccess';
 

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '../router';
 import { ApiError, call, paths } from '../../api';
-import { landingPathFor, saveSession, userFromToken } from '../../authProvider/session';
+import { landingPathFor, saveSession, userFromToken } from '../../shared/session';
 import { safeNextPath } from '../../domain/consolePaths';
 import { SESSION_END_PARAM, sessionEndOf, type SessionEnd } from '../../domain/publicPaths';
 import { useSession } from '../session';

@@ -12,13 +12,13 @@ import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan';
 import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/planDrawing';
 import { publicPaths } from '../../domain/publicPaths';
 import type { SearchMatch } from '../../domain/types';
-import { PlanLegend } from '../components/PlanLegend';
+import { PlanLegend } from '../../shared/PlanLegend';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorMessage, Loading } from '../components/Status';
 import { pt } from '../text';
 import { useApi } from '../useApi';
 import '../pages.css';
-import './planDrawing.css';
+import '../../shared/planDrawing.css';
 import './plan.css';
 
 const hrefOf = publicPaths.planGrave.href;

@@ -1,4 +1,4 @@
-// The browser session shared by the public site and the console (no react-admin here: the public site imports it).
+// The browser session shared by the public site and the console: no react-admin here, since the public site imports it.
 // Spec section 4: userToken and userRole live in localStorage; the session lasts while the token's exp
 // (seconds) is in the future, compared in milliseconds with the current time.
 import { jwtDecode } from 'jwt-decode';

@@ -1,6 +1,6 @@
 // What the plan's colours mean (issue 13): shown above the drawing on the public page and in the console.
-import { planPublicText as text } from '../../domain/messages/planPublic';
-import '../pages/planDrawing.css';
+import { planPublicText as text } from '../domain/messages/planPublic';
+import './planDrawing.css';
 
 const ITEMS: ReadonlyArray<[string, string]> = [
   ['a', text['plan.available']],

@@ -1,0 +1,91 @@
+// No circle of imports, types included. import-x/no-cycle (eslint.config.js) holds the imports that stay in the built
+// code, but skips `import type`; a circle of types still means two modules each need the other (issue 22 found two:
+// graveWrites → graves → planRows → graveWrites, burialDate ↔ dateText). This reads every import and re-export of
+// src/ and server/ with TypeScript's own pre-processor and looks for a circle.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = process.cwd();
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The project file a relative specifier names (without extension, with `.ts`, or a folder's index), if any. */
+function resolveRelative(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  return candidates.find((path) => /\.tsx?$/.test(path) && existsSync(path) && statSync(path).isFile()) ?? null;
+}
+
+type Graph = Map<string, string[]>;
+
+/** Each module and the modules it imports or re-exports, `import type` included; `texts` stands in for files. */
+function importGraph(files: string[], texts: Record<string, string> = {}): Graph {
+  return new Map(
+    files.map((file) => {
+      const text = texts[relative(ROOT, file)] ?? readFileSync(file, 'utf8');
+      const imported = ts.preProcessFile(text, true, true).importedFiles.map((f) => resolveRelative(file, f.fileName));
+      return [file, [...new Set(imported.filter((path): path is string => path !== null))]];
+    }),
+  );
+}
+
+/** The first circle found, as a path of project-relative names from a module back to itself; null if none. */
+function findCircle(graph: Graph): string[] | null {
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const at = onPath.indexOf(file);
+    if (at >= 0) return [...onPath.slice(at), file].map((f) => relative(ROOT, f));
+    if (done.has(file)) return null;
+    onPath.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const circle = visit(next);
+      if (circle) return circle;
+    }
+    onPath.pop();
+    done.add(file);
+    return null;
+  };
+  for (const file of graph.keys()) {
+    const circle = visit(file);
+    if (circle) return circle;
+  }
+  return null;
+}
+
+describe('imports form no circle, types included', () => {
+  const files = ['src', 'server'].flatMap((dir) => sourcesUnder(join(ROOT, dir)));
+
+  it('src/ and server/ have none', () => {
+    expect(files.length).toBeGreaterThan(200);
+    expect(findCircle(importGraph(files))).toBeNull();
+  });
+
+  it('a circle of type imports only is found (the two of issue 22, put back)', () => {
+    const circleWith = (file: string, text: string) => {
+      const circle = findCircle(importGraph(files, { [file]: text }));
+      expect(circle?.[0]).toBe(circle?.at(-1));
+      return circle;
+    };
+    const planRows = readFileSync('server/data/planRows.ts', 'utf8').replace("from './write'", "from './graveWrites'");
+    expect(circleWith('server/data/planRows.ts', planRows)).toEqual(
+      expect.arrayContaining(['server/data/planRows.ts', 'server/data/graveWrites.ts', 'server/data/graves.ts']),
+    );
+    const dateText = readFileSync('src/domain/dateText.ts', 'utf8').replace(
+      "from './datePrecision'",
+      "from './burialDate'",
+    );
+    expect(circleWith('src/domain/dateText.ts', dateText)).toEqual(
+      expect.arrayContaining(['src/domain/dateText.ts', 'src/domain/burialDate.ts']),
+    );
+  });
+});

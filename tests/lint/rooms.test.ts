@@ -1,0 +1,125 @@
+// The rooms of design.md as lint rules (issue 22): an import across a zone, an import cycle, or a cast in a route
+// fails `npm run lint`. Each probe is linted as if it stood at that path, with the project's own eslint.config.js;
+// the probes are never written to disk. The import rules resolve the probe's imports against the real tree, so a
+// probe imports files that exist, and a cycle probe stands in for a real file of the circle. A server probe names
+// an existing file: the type-aware server rules read only files the TypeScript project knows.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function errors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message);
+}
+
+describe('zones: a room imports only what it may', () => {
+  const crossings: Array<[string, string, string]> = [
+    ['src/admin/Probe.tsx', "import { PlanPage } from '../public/pages/PlanPage';\nexport const p = PlanPage;\n"],
+    [
+      'src/public/Probe.ts',
+      "import { createAuthProvider } from '../authProvider';\nexport const p = createAuthProvider;\n",
+    ],
+    ['src/ssr/Probe.ts', "import { AdminApp } from '../admin/AdminApp';\nexport const p = AdminApp;\n"],
+    ['src/shared/Probe.ts', "import { useSession } from '../public/session';\nexport const p = useSession;\n"],
+    ['src/domain/Probe.ts', "import { apiPaths } from '../api/paths';\nexport const p = apiPaths;\n"],
+    ['src/domain/Probe.ts', "import { getToken } from '../shared/session';\nexport const p = getToken;\n"],
+    ['src/domain/Probe.ts', "import { loadConfig } from '../../server/config';\nexport const p = loadConfig;\n"],
+    [
+      'server/routes/plan.ts',
+      "import { isUniqueViolation } from '../db/errors';\nexport const p = isUniqueViolation;\n",
+    ],
+  ].map(([path, code]) => [path!, code!, 'import-x/no-restricted-paths']);
+
+  it.each(crossings)('%s: %s fails', async (path, code, rule) => {
+    expect(await errors(path, code)).toContain(rule);
+  });
+
+  it('what both front ends use comes from src/shared, and routes reach the database through server/data', async () => {
+    const allowed: Array<[string, string]> = [
+      ['src/admin/Probe.tsx', "import { PlanLegend } from '../shared/PlanLegend';\nexport const p = PlanLegend;\n"],
+      ['src/public/Probe.ts', "import { getToken } from '../shared/session';\nexport const p = getToken;\n"],
+      [
+        'src/shared/Probe.ts',
+        "import { consolePaths } from '../domain/consolePaths';\nexport const p = consolePaths;\n",
+      ],
+      ['src/domain/Probe.ts', "import { normalizeArabic } from './normalize';\nexport const p = normalizeArabic;\n"],
+      ['server/routes/plan.ts', "import { isEmailTaken } from '../data/accounts';\nexport const p = isEmailTaken;\n"],
+    ];
+    for (const [path, code] of allowed) expect(await errors(path, code), path).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  // import-x/no-cycle follows the imports that stay in the built code; a circle of types only is held by
+  // importGraph.test.ts, which reads every import.
+  it('a circle fails: the two closed in issue 22, were they to come back with values', async () => {
+    // burialDate re-exports dateText's formatters, so dateText may not take anything from burialDate.
+    expect(
+      await errors(
+        'src/domain/dateText.ts',
+        "import { parseBurialDate } from './burialDate';\nexport const p = parseBurialDate;\n",
+      ),
+    ).toContain('import-x/no-cycle');
+    // graveWrites imports graves, which imports planRows.
+    expect(
+      await errors('server/data/planRows.ts', "import { writeBy } from './graveWrites';\nexport const p = writeBy;\n"),
+    ).toContain('import-x/no-cycle');
+  });
+
+  it('the types those modules shared come from their own modules, in no circle', async () => {
+    expect(
+      await errors(
+        'src/domain/dateText.ts',
+        "import type { DatePrecision } from './datePrecision';\nexport const p = (x: DatePrecision) => x;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await errors(
+        'server/data/planRows.ts',
+        "import type { Write } from './write';\nexport const p = (w: Write) => w.at;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('no casts in server/routes', () => {
+  // server/routes/plan.ts stands for any route file (the type-aware server rules read files the project knows).
+  it.each([
+    ['a cast of an input', 'export const p = (params: { gender: string }) => params.gender as "men" | "women";\n'],
+    ['a cast of a sort field', 'export const p = (field: string) => ({ field: field as "name" });\n'],
+    ['an angle-bracket cast', 'export const p = (x: unknown) => <string>x;\n'],
+  ])('%s fails', async (_name, code) => {
+    expect(await errors('server/routes/plan.ts', code)).toContain('@typescript-eslint/consistent-type-assertions');
+  });
+
+  it('a constant (`as const`) and a checked narrowing pass; a cast elsewhere is not this rule’s business', async () => {
+    const narrowing =
+      "import { isOneOf } from '../../src/domain/oneOf';\n" +
+      "const GENDERS = ['men', 'women'] as const;\n" +
+      'export const p = (g: string) => (isOneOf(GENDERS, g) ? g : null);\n';
+    expect(await errors('server/routes/plan.ts', narrowing)).toEqual([]);
+    expect(await errors('server/data/plan.ts', 'export const p = (x: unknown) => x as string;\n')).toEqual([]);
+  });
+});
+
+describe('the real tree keeps the rooms', () => {
+  // `npm run lint` checks every file; here, the files these rules were written for: every route, and the modules
+  // that crossed a zone or closed a circle before issue 22.
+  it('routes, the moved shared modules and the former circles lint clean', async () => {
+    const results = await eslint.lintFiles([
+      'server/routes/**/*.ts',
+      'server/data/{graveWrites,graves,planRows,write,accounts}.ts',
+      'src/domain/{burialDate,dateText,datePrecision}.ts',
+      'src/shared/**',
+      'src/public/pages/{LoginPage,PlanPage}.tsx',
+      'src/public/session.tsx',
+      'src/admin/pages/PlanConsolePage.tsx',
+    ]);
+    expect(results.length).toBeGreaterThan(25);
+    const found = results.flatMap((r) =>
+      r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}:${m.line} ${m.ruleId}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
