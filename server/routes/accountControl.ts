@@ -48,6 +48,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     '/auth/sign-out',
     {
       schema: {
+        summary: 'Sign out this session',
         description:
           "Ends the session of the token sent, on every server sharing the database; the account's other sessions go on. " +
           'A token signed before tokens had an id (jti) cannot be ended alone: it ends at its expiry or with sign-out-everywhere.',
