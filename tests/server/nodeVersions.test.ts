@@ -17,9 +17,11 @@ const OLDEST = semver.minVersion(claimed)!.version;
 const LTS = '24.0.0';
 
 describe('the Node versions claimed', () => {
-  it('package.json claims Node 20.19 and later', () => {
+  it('package.json claims Node 20.19 and Node 24 up to 24.18 (.ci/node24 says why not later)', () => {
     expect(OLDEST).toBe('20.19.0');
     expect(semver.satisfies(LTS, claimed)).toBe(true);
+    expect(semver.satisfies('24.18.0', claimed)).toBe(true);
+    expect(semver.satisfies('24.19.0', claimed)).toBe(false);
   });
 
   it('every package the lock file always installs accepts Node 20.19 and Node 24', () => {
