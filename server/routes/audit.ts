@@ -1,6 +1,7 @@
 // The audit trail for managers (read-only: no route edits or deletes it) and the CSV downloads of the register.
 import type { FastifyInstance } from 'fastify';
 import { BOM, csvLine } from '../../src/domain/csv';
+import { t, type MessageKey } from '../../src/domain/messages';
 import type { AppContext } from '../context';
 import { allAuditRows, AUDIT_SORT, getAuditEntry, listAudit } from '../data/audit';
 import { registerCsv } from '../data/registerCsv';
@@ -10,6 +11,17 @@ import { contentRange, filterText, parseListQuery } from '../paging';
 import { answers, idParams, listQuery, STAFF } from '../schemas/common';
 import { auditEntry, csvFile } from '../schemas/entities';
 import { typed } from './typed';
+
+/** The columns of the audit log's download, as the console's audit page names them. */
+const AUDIT_CSV_COLUMNS = [
+  'audit.at',
+  'audit.account',
+  'audit.action',
+  'audit.entity',
+  'audit.entityId',
+  'audit.before',
+  'audit.after',
+] as const satisfies readonly MessageKey[];
 
 /** A day of the trail's filter: YYYY-MM-DD or an ISO date-time whose zone is a real UTC offset (within ±14:00). */
 function filterDay(filter: Record<string, unknown>, key: 'from' | 'to'): string | null {
@@ -100,7 +112,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { access: { resource: 'audit', action: 'export' } },
     },
     async (_request, reply) => {
-      let text = BOM + csvLine(['الوقت', 'الحساب', 'الإجراء', 'النوع', 'المعرف', 'قبل', 'بعد']);
+      let text = BOM + csvLine(AUDIT_CSV_COLUMNS.map((key) => t(key)));
       for (const row of await allAuditRows(ctx.db)) {
         text += csvLine([
           row.at,

@@ -159,7 +159,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
           access: { resource: 'imports', action: 'create' },
           tooLarge: {
             key: 'import.fileTooLarge',
-            params: { max: `${formatNumber(IMPORT_BODY_LIMIT / 2 ** 20)} ميغابايت` },
+            params: { max: formatNumber(IMPORT_BODY_LIMIT / 2 ** 20) },
           },
         },
       },

@@ -37,6 +37,14 @@ export const NOUNS = {
     many: '{n} مقبرة',
     other: '{n} مقبرة',
   },
+  person: {
+    one: 'شخص واحد',
+    two: 'شخصان',
+    twoGenitive: 'شخصين',
+    few: '{n} أشخاص',
+    many: '{n} شخصًا',
+    other: '{n} شخص',
+  },
   line: {
     one: 'سطر واحد',
     two: 'سطران',

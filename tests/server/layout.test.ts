@@ -29,6 +29,16 @@ describe('where things are', () => {
     expect(QUERY_BUILDING.test('await sql`select 1`.execute(db);')).toBe(true);
   });
 
+  it('no Arabic text in server/routes: every word a clerk reads comes from the messages module', () => {
+    const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const routes = sourcesUnder('server/routes');
+    expect(routes.length).toBeGreaterThan(10);
+    const offenders = routes.filter((file) => /[\u0600-\u06ff]/.test(code(readFileSync(file, 'utf8'))));
+    expect(offenders).toEqual([]);
+    expect(/[\u0600-\u06ff]/.test(code('// «رفات»\nconst a = 1;'))).toBe(false);
+    expect(/[\u0600-\u06ff]/.test(code("const a = 'ميغابايت';"))).toBe(true);
+  });
+
   it('the status of a grave from its newest burial is read in one place', () => {
     const newestBurial = /fn\.max\(['"](?:burials\.)?burial_date['"]\)/;
     const holders = sourcesUnder('server').filter((file) => newestBurial.test(readFileSync(file, 'utf8')));

@@ -16,16 +16,6 @@ import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schema
 import { graveWithMessage } from '../../schemas/entities';
 import { typed } from '../typed';
 
-/** «رفات شخص واحد», «رفات ٣ أشخاص». */
-const PEOPLE = {
-  one: 'شخص واحد',
-  two: 'شخصين',
-  twoGenitive: 'شخصين',
-  few: '{n} أشخاص',
-  many: '{n} شخصًا',
-  other: '{n} شخص',
-};
-
 const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } as const;
 
 /** Refuses a burial the grave cannot take today (full, or resting since its last burial). */
@@ -114,7 +104,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       );
       return {
         message: t('transfer.done', {
-          people: formatCount(done.moved, PEOPLE, 'genitive'),
+          people: formatCount(done.moved, 'person', 'genitive'),
           place: gravePlace(done.to),
         }),
         grave: await graveNow(id),

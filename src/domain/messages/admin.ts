@@ -53,6 +53,8 @@ export const adminText = {
   'audit.to': 'إلى تاريخ',
   'audit.before': 'قبل',
   'audit.after': 'بعد',
+  'audit.entity': 'النوع',
+  'audit.entityId': 'المعرف',
   'audit.download': 'تنزيل سجل التعديلات',
   'audit.action.grave.create': 'إضافة مقبرة',
   'audit.action.grave.full': 'تحويل مقبرة إلى ممتلئة',
