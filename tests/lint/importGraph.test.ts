@@ -76,7 +76,10 @@ describe('imports form no circle, types included', () => {
       expect(circle?.[0]).toBe(circle?.at(-1));
       return circle;
     };
-    const planRows = readFileSync('server/data/planRows.ts', 'utf8').replace("from './auditedWrite'", "from './graveWrites'");
+    const planRows = readFileSync('server/data/planRows.ts', 'utf8').replace(
+      "from './auditedWrite'",
+      "from './graveWrites'",
+    );
     expect(circleWith('server/data/planRows.ts', planRows)).toEqual(
       expect.arrayContaining(['server/data/planRows.ts', 'server/data/graveWrites.ts', 'server/data/graves.ts']),
     );
