@@ -157,9 +157,19 @@ export default tseslint.config(
     },
   },
   // A route reads its input as its schema types it: a cast would let a handler believe a shape nobody checked.
+  // And it never holds the database handle: it calls the data layer's named operations (ctx.data, built once).
   {
     files: ['server/routes/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
+    rules: {
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='ctx'][property.name=/^(db|dialect)$/]",
+          message: 'Routes call the data layer (ctx.data), never the database handle (design.md).',
+        },
+      ],
+    },
   },
   // Browser code.
   {

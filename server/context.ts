@@ -1,4 +1,4 @@
-// What every route module gets: the database, the configuration, the clock and the token signer.
+// What every route module gets: the data layer, the configuration, the clock and the token signer.
 import type { Kysely } from 'kysely';
 import { todayIn } from '../src/domain/graveStatus';
 import type { Config } from './config';
@@ -6,10 +6,14 @@ import type { Database } from './db/schema';
 import type { DialectName } from './db/connect';
 import type { TokenSigner } from './auth/tokens';
 import type { StatusContext } from './data/graves';
+import { createRepository, type Repository } from './data/repository';
 import { LiveSearchIndex } from './data/searchIndex';
 
 export interface AppContext {
+  /** The handle, for the plugins and the data layer; routes ask `data` (a lint rule holds it). */
   db: Kysely<Database>;
+  /** The data layer's named operations: what the routes call. */
+  data: Repository;
   dialect: DialectName;
   config: Config;
   signer: TokenSigner;
@@ -45,6 +49,7 @@ export function createContext(options: {
   };
   return {
     db: options.db,
+    data: createRepository(options.db, options.dialect),
     dialect: options.dialect,
     config: options.config,
     signer: options.signer,

@@ -5,8 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
 import type { AppContext } from '../context';
-import { revokeToken } from '../data/revokedTokens';
-import { endSessions, getAccount, setDisabled, setRole, type ControlRefusal } from '../data/accounts';
+import { type ControlRefusal } from '../data/accounts';
 import { notFound, refuse } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
@@ -18,7 +17,7 @@ async function answerControl(ctx: AppContext, id: string, refused: ControlRefusa
   if (refused === 'notFound') throw notFound();
   // 409: the request is well formed, but the register's state (the only active manager) does not allow it.
   if (refused === 'lastManager') throw refuse(409, 'accounts.lastManager');
-  const found = await getAccount(ctx.db, id);
+  const found = await ctx.data.accounts.get(id);
   if (!found) throw notFound();
   return { ...found, message: t(message) };
 }
@@ -39,7 +38,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const claims = request.account!;
-      if (!(await endSessions(ctx.db, claims.sub, claims, ctx.now()))) throw notFound();
+      if (!(await ctx.data.accounts.endSessions(claims.sub, claims, ctx.now()))) throw notFound();
       return { message: t('accounts.signedOutEverywhere') };
     },
   );
@@ -58,7 +57,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const { jti, exp } = request.account!;
-      if (jti !== undefined) await revokeToken(ctx.db, jti, exp, Math.floor(ctx.now().getTime() / 1000));
+      if (jti !== undefined) await ctx.data.accounts.revokeToken(jti, exp, Math.floor(ctx.now().getTime() / 1000));
       return { message: t('accounts.signedOut') };
     },
   );
@@ -75,7 +74,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: { resource: 'users', action: 'edit' } },
     },
     async (request) => {
-      const ended = await endSessions(ctx.db, request.params.id, request.account, ctx.now());
+      const ended = await ctx.data.accounts.endSessions(request.params.id, request.account, ctx.now());
       return answerControl(ctx, request.params.id, ended ? null : 'notFound', 'accounts.sessionsEnded');
     },
   );
@@ -94,7 +93,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const { id } = request.params;
-      const refused = await setRole(ctx.db, ctx.dialect, id, request.body.role, request.account, ctx.now());
+      const refused = await ctx.data.accounts.setRole(id, request.body.role, request.account, ctx.now());
       return answerControl(ctx, id, refused, 'accounts.roleChanged');
     },
   );
@@ -118,7 +117,7 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const { id } = request.params;
       const { disabled } = request.body;
-      const refused = await setDisabled(ctx.db, ctx.dialect, id, disabled, request.account, ctx.now());
+      const refused = await ctx.data.accounts.setDisabled(id, disabled, request.account, ctx.now());
       return answerControl(ctx, id, refused, disabled ? 'accounts.disabledDone' : 'accounts.enabledDone');
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { ARTICLE_SORT, createArticle, deleteArticle, getArticle, listArticles, updateArticle } from '../data/articles';
+import { ARTICLE_SORT, createArticle, deleteArticle, updateArticle } from '../data/articles';
 import { writeBy } from '../data/graveWrites';
 import { badRequest, notFound } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
@@ -51,7 +51,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const q = parseListQuery(request.query, ARTICLE_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() ? q.filter.q.trim() : null;
-      const { articles, total } = await listArticles(ctx.db, {
+      const { articles, total } = await ctx.data.articles.list({
         search,
         sort: q.sort && {
           field: q.sort.field,
@@ -68,7 +68,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   const one = async (id: string) => {
-    const found = await getArticle(ctx.db, id);
+    const found = await ctx.data.articles.get(id);
     if (!found) throw notFound('article.notFound');
     return found;
   };

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BOM, csvLine } from '../../src/domain/csv';
 import { t, type MessageKey } from '../../src/domain/messages';
 import type { AppContext } from '../context';
-import { allAuditRows, AUDIT_SORT, getAuditEntry, listAudit } from '../data/audit';
-import { registerCsv } from '../data/registerCsv';
+import { AUDIT_SORT } from '../data/audit';
 import { isoDay } from '../../src/domain/textRules';
 import { badRequest, notFound } from '../errors';
 import { contentRange, filterText, parseListQuery } from '../paging';
@@ -51,8 +50,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const q = parseListQuery(request.query, AUDIT_SORT);
       const start = q.range?.start ?? 0;
-      const { entries, total } = await listAudit(
-        ctx.db,
+      const { entries, total } = await ctx.data.audit.list(
         {
           account: filterText(q.filter, 'account'),
           action: filterText(q.filter, 'action'),
@@ -80,7 +78,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { access: { resource: 'audit', action: 'show' } },
     },
     async (request) => {
-      const found = await getAuditEntry(ctx.db, request.params.id);
+      const found = await ctx.data.audit.get(request.params.id);
       if (!found) throw notFound();
       return found;
     },
@@ -98,7 +96,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (_request, reply) => {
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="register-${ctx.today()}.csv"`);
-      return registerCsv(ctx.db, ctx.statusContext());
+      return ctx.data.exports.registerCsv(ctx.statusContext());
     },
   );
 
@@ -113,7 +111,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (_request, reply) => {
       let text = BOM + csvLine(AUDIT_CSV_COLUMNS.map((key) => t(key)));
-      for (const row of await allAuditRows(ctx.db)) {
+      for (const row of await ctx.data.audit.allRows()) {
         text += csvLine([
           row.at,
           row.account_email,

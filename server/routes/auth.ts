@@ -6,16 +6,8 @@ import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import {
-  changePassword,
-  emailKey,
-  findAccountByEmail,
-  isEmailTaken,
-  recordLogin,
-  registerAdmin,
-  tokenAccount,
-} from '../data/accounts';
-import { createLoginThrottle, type LoginRefusal } from '../data/loginThrottle';
+import { emailKey, isEmailTaken, tokenAccount } from '../data/accounts';
+import { type LoginRefusal } from '../data/loginThrottle';
 import { badRequest, notFound, refuse, tooMany } from '../errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
@@ -37,7 +29,7 @@ async function throwIfThrottled(refused: LoginRefusal | null): Promise<void> {
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const logins = createLoginThrottle(ctx.db, ctx.dialect, ctx.now);
+  const logins = ctx.data.accounts.loginThrottle(ctx.now);
 
   r.post(
     '/auth/login',
@@ -54,14 +46,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // Every attempt is recorded before the password is checked (a failure keeps its record, a success forgets
       // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
       await throwIfThrottled(await logins.attempt(email, request.ip));
-      const account = await findAccountByEmail(ctx.db, email);
+      const account = await ctx.data.accounts.findByEmail(email);
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
       const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
       if (!account || !valid) throw badRequest('auth.badCredentials');
       // Said only to whoever gave the right password, so it tells a guesser nothing about the account.
       if (account.disabled_at !== null) throw refuse(403, 'accounts.loginDisabled');
       await logins.succeeded(account, request.ip);
-      await recordLogin(ctx.db, account.id, ctx.now());
+      await ctx.data.accounts.recordLogin(account.id, ctx.now());
       const token = await ctx.signer.sign(tokenAccount(account), Math.floor(ctx.now().getTime() / 1000));
       return { token, role: account.role, message: t('auth.loginSuccess') };
     },
@@ -100,10 +92,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const checkedPassword = checkNewPassword(request.body.password);
       if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
       const password = checkedPassword.value;
-      if (await findAccountByEmail(ctx.db, email)) throw badRequest('register.emailTaken');
+      if (await ctx.data.accounts.findByEmail(email)) throw badRequest('register.emailTaken');
       let id: string;
       try {
-        id = await registerAdmin(ctx.db, { name: name.value, email, password }, request.account, ctx.now());
+        id = await ctx.data.accounts.register({ name: name.value, email, password }, request.account, ctx.now());
       } catch (error) {
         if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
@@ -138,7 +130,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         throw refuse(403, 'password.onlyOwn');
       const checkedPassword = checkNewPassword(newPassword);
       if (!checkedPassword.ok) throw badRequest(checkedPassword.error);
-      const account = await findAccountByEmail(ctx.db, email);
+      const account = await ctx.data.accounts.findByEmail(email);
       if (!account) throw notFound('account.notFound');
       // One's own password is changed only by whoever knows it now: a session left open on a shared phone must not
       // be enough to take the account over. Checked like a sign-in (the same allowances), so this form is no way
@@ -149,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (!(await verifyPassword(account.password_hash, currentPassword))) throw badRequest('password.currentWrong');
         await logins.succeeded(account, request.ip, false);
       }
-      const generation = await changePassword(ctx.db, account, newPassword, claims, ctx.now());
+      const generation = await ctx.data.accounts.changePassword(account, newPassword, claims, ctx.now());
       // Every session of the account has ended, the caller's too when it is their own: the answer carries a fresh
       // token (as login does) so that the console the owner changed it from stays signed in.
       if (account.id !== claims.sub) return { message: t('password.success') };

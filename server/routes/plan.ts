@@ -7,9 +7,7 @@ import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan';
 import { checkPlanRows } from '../../src/domain/planRows';
 import { isGender, checkGraveNumber } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import { getGrave } from '../data/graves';
-import { graveIdByNumber, planOfCemetery } from '../data/plan';
-import { allNamedRows, replaceNamedRows } from '../data/planRows';
+import { replaceNamedRows } from '../data/planRows';
 import { writeBy } from '../data/graveWrites';
 import { badRequest, HttpError, notFound } from '../errors';
 import { bodies } from '../schemas/bodies';
@@ -34,7 +32,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
       config: { answerCache: { shows: ['men', 'women', 'bones', 'plan'] } },
     },
-    async () => planOfCemetery(ctx.db, ctx.statusContext()),
+    async () => ctx.data.plan.cemetery(ctx.statusContext()),
   );
 
   r.get(
@@ -46,7 +44,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
       config: { answerCache: { shows: ['plan'] } },
     },
-    async () => allNamedRows(ctx.db),
+    async () => ctx.data.plan.namedRows(),
   );
 
   r.put(
@@ -86,8 +84,9 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const { gender, number } = request.params;
       const checked = isGender(gender) ? checkGraveNumber(gender, number) : null;
-      const id = checked?.ok && isGender(gender) ? await graveIdByNumber(ctx.db, gender, String(checked.value)) : null;
-      const found = id ? await getGrave(ctx.db, ctx.statusContext(), id, { withPlace: true }) : null;
+      const id =
+        checked?.ok && isGender(gender) ? await ctx.data.plan.graveIdByNumber(gender, String(checked.value)) : null;
+      const found = id ? await ctx.data.graves.get(ctx.statusContext(), id, { withPlace: true }) : null;
       if (!found) throw notFound('grave.notFound');
       return found;
     },

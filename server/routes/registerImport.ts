@@ -17,7 +17,7 @@ import {
 import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { writeBy } from '../data/graveWrites';
-import { createGraveRange, importBurials, listBatches, undoBatch } from '../data/registerImport';
+import { createGraveRange, importBurials, undoBatch } from '../data/registerImport';
 import { badRequest, HttpError, refuse } from '../errors';
 import { readSheet, SheetRefused } from '../import/sheet';
 import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
@@ -214,7 +214,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
       },
       config: { access: { resource: 'imports', action: 'list' } },
     },
-    async () => listBatches(ctx.db),
+    async () => ctx.data.imports.batches(),
   );
 
   r.delete(

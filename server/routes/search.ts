@@ -9,7 +9,6 @@ import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
 import { GRAVE_SCOPES } from '../data/dataVersions';
-import { listGraves } from '../data/graves';
 import { answers } from '../schemas/common';
 import { offlineIndex, searchMatches } from '../schemas/entities';
 import { typed } from './typed';
@@ -77,6 +76,6 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
       config: { answerCache: { shows: GRAVE_SCOPES } },
     },
-    async (): Promise<OfflineIndex> => encodeOfflineIndex(await listGraves(ctx.db, ctx.statusContext()), ctx.now()),
+    async (): Promise<OfflineIndex> => encodeOfflineIndex(await ctx.data.graves.list(ctx.statusContext()), ctx.now()),
   );
 }

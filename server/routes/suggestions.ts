@@ -6,15 +6,8 @@ import { isOneOf } from '../../src/domain/oneOf';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import {
-  addSuggestion,
-  approvedSuggestions,
-  listSuggestions,
-  setSuggestionStatus,
-  SUGGESTION_SORT,
-} from '../data/suggestions';
+import { setSuggestionStatus, SUGGESTION_SORT } from '../data/suggestions';
 import { writeBy } from '../data/graveWrites';
-import { createThrottle } from '../data/throttle';
 import { badRequest, tooMany } from '../errors';
 import { contentRange, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
@@ -28,7 +21,7 @@ const isStatus = (s: string): s is SuggestionStatus => isOneOf(SUGGESTION_STATUS
 
 export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const throttle = createThrottle(ctx.db, ctx.dialect, () => Math.floor(ctx.now().getTime() / 1000));
+  const throttle = ctx.data.suggestions.throttle(() => Math.floor(ctx.now().getTime() / 1000));
 
   r.post(
     '/suggestion',
@@ -64,7 +57,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
         const wait = taken.retryAfterSeconds;
         throw tooMany('suggest.tooManyWait', wait, { wait: formatWaitMinutes(wait) });
       }
-      await addSuggestion(ctx.db, { text: text.value, name: name.value, phone: phone.value }, ctx.now());
+      await ctx.data.suggestions.add({ text: text.value, name: name.value, phone: phone.value }, ctx.now());
       reply.status(201);
       return { message: t('suggest.success') };
     },
@@ -79,7 +72,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       },
       config: { answerCache: { shows: ['suggestions'] } },
     },
-    async () => approvedSuggestions(ctx.db),
+    async () => ctx.data.suggestions.approved(),
   );
 
   r.get(
@@ -98,7 +91,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!isStatus(status)) throw badRequest('suggestion.statusInvalid');
       const q = parseListQuery(request.query, SUGGESTION_SORT);
       const search = typeof q.filter.q === 'string' && q.filter.q.trim() !== '' ? q.filter.q.trim() : null;
-      const { suggestions, total } = await listSuggestions(ctx.db, status, {
+      const { suggestions, total } = await ctx.data.suggestions.list(status, {
         search,
         sort: q.sort && {
           field: q.sort.field,

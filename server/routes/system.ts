@@ -2,7 +2,6 @@
 // from the route schemas by @fastify/swagger).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { pingDatabase } from '../data/system';
 import { refuse } from '../errors';
 import { answers } from '../schemas/common';
 import { typed } from './typed';
@@ -32,11 +31,11 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async () => {
       try {
-        await pingDatabase(ctx.db);
+        await ctx.data.ping();
       } catch {
         throw refuse(503, 'errors.internal');
       }
-      return { status: 'ok' as const, database: ctx.dialect };
+      return { status: 'ok' as const, database: ctx.data.dialect };
     },
   );
 

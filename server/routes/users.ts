@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
 import type { AppContext } from '../context';
-import {
-  ACCOUNT_SORT,
-  findAccountByEmail,
-  getAccount,
-  isEmailTaken,
-  listAccounts,
-  updateAccount,
-} from '../data/accounts';
+import { ACCOUNT_SORT, isEmailTaken } from '../data/accounts';
 import { badRequest, notFound } from '../errors';
 import { contentRange, filterIds, parseListQuery } from '../paging';
 import { bodies } from '../schemas/bodies';
@@ -33,8 +26,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, ACCOUNT_SORT);
-      const rows = await listAccounts(
-        ctx.db,
+      const rows = await ctx.data.accounts.list(
         filterIds(q.filter),
         q.sort && { field: q.sort.field, order: q.sort.order === 'DESC' ? 'desc' : 'asc' },
       );
@@ -58,7 +50,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { access: { resource: 'users', action: 'show' } },
     },
     async (request) => {
-      const found = await getAccount(ctx.db, request.params.id);
+      const found = await ctx.data.accounts.get(request.params.id);
       if (!found) throw notFound();
       return found;
     },
@@ -94,20 +86,20 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         // The same rule as register: a changed address the login form refuses would lock the account out.
         const email = checkStaffEmail(request.body.email);
         if (!email.ok) throw badRequest(email.error);
-        const holder = await findAccountByEmail(ctx.db, email.value);
+        const holder = await ctx.data.accounts.findByEmail(email.value);
         if (holder && holder.id !== request.params.id) throw badRequest('register.emailTaken');
         change.email = email.value;
       }
       if (change.name === undefined && change.email === undefined) throw badRequest('account.nothingToUpdate');
       let updated: boolean;
       try {
-        updated = await updateAccount(ctx.db, request.params.id, change, request.account, ctx.now());
+        updated = await ctx.data.accounts.update(request.params.id, change, request.account, ctx.now());
       } catch (error) {
         if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;
       }
       if (!updated) throw notFound();
-      const found = await getAccount(ctx.db, request.params.id);
+      const found = await ctx.data.accounts.get(request.params.id);
       if (!found) throw notFound();
       return { ...found, message: t('account.updated') };
     },

@@ -103,6 +103,18 @@ describe('no casts in server/routes', () => {
   });
 });
 
+describe('routes never hold the database handle', () => {
+  it('ctx.db or ctx.dialect in a route fails; the data layer’s operations pass', async () => {
+    const holding = 'export const p = async (ctx: { db: { destroy(): Promise<void> } }) => ctx.db.destroy();\n';
+    expect(await errors('server/routes/plan.ts', holding)).toContain('no-restricted-syntax');
+    const dialect = "export const p = (ctx: { dialect: string }) => ctx.dialect === 'postgres';\n";
+    expect(await errors('server/routes/plan.ts', dialect)).toContain('no-restricted-syntax');
+    const asking = 'export const p = (ctx: { data: { ping(): Promise<void> } }) => ctx.data.ping();\n';
+    expect(await errors('server/routes/plan.ts', asking)).toEqual([]);
+    expect(await errors('server/data/plan.ts', holding)).toEqual([]);
+  });
+});
+
 describe('the real tree keeps the rooms', () => {
   // `npm run lint` checks every file; here, the files these rules were written for: every route, and the modules
   // that crossed a zone or closed a circle before issue 22.

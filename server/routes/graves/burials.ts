@@ -8,7 +8,6 @@ import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/validation';
 import type { AppContext } from '../../context';
-import { getGrave } from '../../data/graves';
 import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../errors';
 import { bodies } from '../../schemas/bodies';
@@ -32,7 +31,7 @@ function refuseUnlessOpen(grave: Grave, today: string): void {
 export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
   const graveNow = async (id: string) => {
-    const found = await getGrave(ctx.db, ctx.statusContext(), id);
+    const found = await ctx.data.graves.get(ctx.statusContext(), id);
     if (!found) throw notFound('grave.notFound');
     return found;
   };

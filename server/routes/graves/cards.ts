@@ -8,7 +8,6 @@ import type { Gender, GraveCardData, GraveCardPage } from '../../../src/domain/t
 import { LIMITS } from '../../../src/domain/validation';
 import { paths } from '../../../src/api/paths';
 import type { AppContext } from '../../context';
-import { listSectionCards } from '../../data/graves';
 import { answers } from '../../schemas/common';
 import { graveCardPage } from '../../schemas/entities';
 import { namesIndex } from '../search';
@@ -34,7 +33,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
   /** The section's cards by number, read once per change of the section (the pages are slices of it). */
   const cardsOf = (gender: Gender) =>
     app.answerCache.remember({ key: `section-cards:${gender}`, shows: [gender] }, () =>
-      listSectionCards(ctx.db, ctx.statusContext(), gender),
+      ctx.data.graves.sectionCards(ctx.statusContext(), gender),
     );
 
   /** The cards matching a search, best first: a grave ranks by its best matching person, as the page used to. */

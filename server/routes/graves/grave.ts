@@ -8,7 +8,6 @@ import { deriveStatus } from '../../../src/domain/graveStatus';
 import { formatDate, formatDays } from '../../../src/domain/format';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
-import { burialsOf, getGrave, listGraves, listGraveSummaries } from '../../data/graves';
 import {
   createGrave,
   deleteGrave,
@@ -52,7 +51,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
 
   const one = async (id: string, withPlace = false) => {
-    const found = await getGrave(ctx.db, ctx.statusContext(), id, { withPlace });
+    const found = await ctx.data.graves.get(ctx.statusContext(), id, { withPlace });
     if (!found) throw notFound('grave.notFound');
     return found;
   };
@@ -98,13 +97,13 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!q.paged) {
         // The whole register (3.7 MB for a town) is built once per change, not once per request.
         return app.answerCache.answer(request, reply, { key: 'staff:/api/graves', shows: GRAVE_SCOPES }, () =>
-          listGraves(ctx.db, ctx.statusContext()),
+          ctx.data.graves.list(ctx.statusContext()),
         );
       }
       // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
       // scale it took most of each request); read burials only for the page shown.
       const all = await app.answerCache.remember({ key: 'staff:grave-summaries', shows: GRAVE_SCOPES }, () =>
-        listGraveSummaries(ctx.db, ctx.statusContext()),
+        ctx.data.graves.summaries(ctx.statusContext()),
       );
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
@@ -129,10 +128,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           .map((x) => x.g);
       }
       const { page, contentRange } = pageOf('graves', items, q);
-      const persons = await burialsOf(
-        ctx.db,
-        page.map((g) => g._id),
-      );
+      const persons = await ctx.data.graves.burialsOf(page.map((g) => g._id));
       reply.header('Content-Range', contentRange);
       return page.map((g) => ({ ...g, buriedPersons: persons.get(g._id) ?? [] }));
     },

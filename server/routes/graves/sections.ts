@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { GRAVE_STATUS, type Gender } from '../../../src/domain/types';
 import type { AppContext } from '../../context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
-import { burialCountsBySection, listGraves, listGraveSummaries, nextGraves, recentBurials } from '../../data/graves';
 import { answers } from '../../schemas/common';
 import { count, graves, nextGraveAnswer } from '../../schemas/entities';
 import { typed } from '../typed';
@@ -27,7 +26,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
         config: { answerCache: { shows: [gender] } },
       },
-      async () => listGraves(ctx.db, ctx.statusContext(), gender),
+      async () => ctx.data.graves.list(ctx.statusContext(), gender),
     );
   }
 
@@ -41,7 +40,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       // Graves holding burials only: a new, empty grave does not change it.
       config: { answerCache: { shows: ['burials'] } },
     },
-    async () => recentBurials(ctx.db, ctx.statusContext()),
+    async () => ctx.data.graves.recentBurials(ctx.statusContext()),
   );
 
   // Issue 13: the grave the committee uses next in each section (config NEXT_GRAVE_ORDER).
@@ -54,14 +53,14 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
       config: { answerCache: { shows: ['men', 'women'] } },
     },
-    async () => nextGraves(ctx.db, ctx.statusContext(), ctx.config.nextGraveOrder),
+    async () => ctx.data.graves.next(ctx.statusContext(), ctx.config.nextGraveOrder),
   );
 
   /** Burial counts by section and the availability of men and women graves. */
   async function statistics() {
     const [deaths, all] = await Promise.all([
-      burialCountsBySection(ctx.db),
-      listGraveSummaries(ctx.db, ctx.statusContext()),
+      ctx.data.graves.burialCounts(),
+      ctx.data.graves.summaries(ctx.statusContext()),
     ]);
     const sections = all.filter((g) => g.gender !== 'bones');
     const available = sections.filter((g) => g.status === GRAVE_STATUS.available).length;

@@ -1,0 +1,87 @@
+// The data layer as the routes see it: the register's named operations, built once at start with the database
+// handle, so that no route holds the handle (a lint rule keeps `ctx.db` out of server/routes). The operations
+// themselves live in their table family's module; this only binds them, room by room. Writes take a `Write` (who
+// and when: writeBy in graveWrites.ts) and go through the audited write.
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/connect';
+import type { Database } from '../db/schema';
+import * as accounts from './accounts';
+import * as articles from './articles';
+import * as audit from './audit';
+import * as graves from './graves';
+import { createLoginThrottle } from './loginThrottle';
+import * as plan from './plan';
+import * as planRows from './planRows';
+import { registerCsv } from './registerCsv';
+import { listBatches } from './registerImport';
+import { revokeToken } from './revokedTokens';
+import * as suggestions from './suggestions';
+import { pingDatabase } from './system';
+import { createThrottle } from './throttle';
+
+type Db = Kysely<Database>;
+
+export function createRepository(db: Db, dialect: DialectName) {
+  /** An operation of the data layer with the handle given (and the dialect, for those that need it). */
+  const withDb =
+    <A extends unknown[], R>(operation: (db: Db, ...args: A) => R) =>
+    (...args: A) =>
+      operation(db, ...args);
+  const withDialect =
+    <A extends unknown[], R>(operation: (db: Db, dialect: DialectName, ...args: A) => R) =>
+    (...args: A) =>
+      operation(db, dialect, ...args);
+
+  return {
+    dialect,
+    ping: () => pingDatabase(db),
+    graves: {
+      list: withDb(graves.listGraves),
+      get: withDb(graves.getGrave),
+      summaries: withDb(graves.listGraveSummaries),
+      burialsOf: withDb(graves.burialsOf),
+      recentBurials: withDb(graves.recentBurials),
+      next: withDb(graves.nextGraves),
+      burialCounts: withDb(graves.burialCountsBySection),
+      sectionCards: withDb(graves.listSectionCards),
+    },
+    plan: {
+      cemetery: withDb(plan.planOfCemetery),
+      graveIdByNumber: withDb(plan.graveIdByNumber),
+      namedRows: withDb(planRows.allNamedRows),
+    },
+    articles: {
+      list: withDb(articles.listArticles),
+      get: withDb(articles.getArticle),
+    },
+    suggestions: {
+      add: withDb(suggestions.addSuggestion),
+      list: withDb(suggestions.listSuggestions),
+      approved: withDb(suggestions.approvedSuggestions),
+      throttle: withDialect(createThrottle),
+    },
+    accounts: {
+      list: withDb(accounts.listAccounts),
+      get: withDb(accounts.getAccount),
+      findByEmail: withDb(accounts.findAccountByEmail),
+      register: withDb(accounts.registerAdmin),
+      update: withDb(accounts.updateAccount),
+      changePassword: withDb(accounts.changePassword),
+      recordLogin: withDb(accounts.recordLogin),
+      endSessions: withDb(accounts.endSessions),
+      setRole: withDialect(accounts.setRole),
+      setDisabled: withDialect(accounts.setDisabled),
+      loginThrottle: withDialect(createLoginThrottle),
+      revokeToken: withDb(revokeToken),
+    },
+    audit: {
+      list: withDb(audit.listAudit),
+      get: withDb(audit.getAuditEntry),
+      allRows: withDb(audit.allAuditRows),
+    },
+    exports: { registerCsv: withDb(registerCsv) },
+    imports: { batches: withDb(listBatches) },
+  };
+}
+
+export type Repository = ReturnType<typeof createRepository>;
