@@ -366,7 +366,13 @@ describeBrowser('public site', () => {
       // Opened from the home page, so the browser asks for it (a page load would bring it drawn by the server).
       await open(page, '/');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.getByRole('link', { name: article.title }).click();
+      // The link must be React's before it is clicked: a click on the server's markup before the browser has taken
+      // it over is an ordinary navigation, and the server draws the article without the browser asking for it.
+      const link = page.getByRole('link', { name: article.title });
+      await expect
+        .poll(() => link.evaluate((a) => Object.keys(a).some((key) => key.startsWith('__reactProps'))))
+        .toBe(true);
+      await link.click();
       await page.getByRole('alert').getByText(ui['article.loadError']).waitFor();
       await page.getByRole('button', { name: pt['public.retry'] }).click();
       await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
