@@ -630,13 +630,15 @@ describeBrowser('public site', () => {
         ['/suggestions', '/admin/suggestions'],
       ];
       for (const [from, to] of cases) {
-        await page.goto(`${server.url}${from}`);
-        // Without a session the console may send the visitor on to /login?next=<that console path>.
-        await page.waitForURL(
-          (url) => url.pathname === to || (url.pathname === '/login' && url.searchParams.get('next') === to),
-        );
-        const url = new URL(page.url());
-        expect(url.pathname === to ? to : url.searchParams.get('next'), from).toBe(to);
+        await page.goto(`${server.url}${from}`, { waitUntil: 'commit' });
+        // Without a session the console may send the visitor on to /login?next=<that console path>. The address is
+        // read as it changes (the console's redirects are the browser's own, with no page load to wait for), with
+        // room for a first download of the console on a busy machine.
+        const arrived = () => {
+          const url = new URL(page.url());
+          return url.pathname === '/login' ? url.searchParams.get('next') : url.pathname;
+        };
+        await expect.poll(arrived, { message: from, timeout: 60_000 }).toBe(to);
       }
     } finally {
       await closePage(page);
