@@ -1,4 +1,4 @@
-// Micro-benchmark of the name matcher (src/domain/nameSearch): `npx tsx bench/nameSearch.ts`.
+// Micro-benchmark of the name matcher (src/domain/search/names): `npx tsx bench/nameSearch.ts`.
 // - server: 30,000 generated Egyptian lineage names indexed once; each query is prepared and run over all of
 //   them, matches sorted best first and cut to 50 (what /api/search does). Target p99 < 10 ms.
 // - browser: 1,500 graves of one to three people; a query typed letter by letter, every keystroke filtering and
@@ -13,7 +13,7 @@ import {
   prepareQuery,
   tokensOf,
   type IndexedName,
-} from '../src/domain/nameSearch';
+} from '../src/domain/search/names';
 
 /** As bench/measure.ts's (not imported: it loads Playwright, which this pure measurement does not need). */
 function percentile(values: number[], p: number): number {

@@ -22,7 +22,7 @@ import {
   startChromiumWithDebugPort,
 } from './measure';
 import { phoneJourneys } from './phone';
-import { publicPaths } from '../src/domain/publicPaths';
+import { publicPaths } from '../src/domain/paths/publicPaths';
 
 interface Row {
   group: string;

@@ -32,7 +32,7 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
   await build({
     entryPoints: {
       main: join(root, 'server/main.ts'),
-      demo: join(root, 'server/demo.ts'),
+      demo: join(root, 'server/start/demo.ts'),
       // The register file's reader runs in a worker thread, started from beside main.mjs (server/import/sheet.ts).
       sheetWorker: join(root, 'server/import/sheetWorker.ts'),
     },

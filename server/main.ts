@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { prepare } from './startup';
-import { dailyBackup } from './backup';
+import { ConfigError, loadConfig, type Config } from './start/config';
+import { prepare } from './start/startup';
+import { dailyBackup } from './data/backup';
 
 /** `npm start` builds the site first when dist/ is missing. */
 function ensureSiteBuilt(config: Config): void {

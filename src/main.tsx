@@ -2,7 +2,7 @@
 // the staff console, which loads — with react-router, react-admin and MUI — only when a console address opens.
 // Started by src/ssr/entry-client.tsx, which takes the server's markup of a public address over.
 import { lazy, Suspense, useEffect } from 'react';
-import { CONSOLE_BASE } from './domain/consolePaths';
+import { CONSOLE_BASE } from './domain/paths/consolePaths';
 import { Loading } from './public/components/Status';
 import { PublicApp } from './public/PublicApp';
 import { useLocation } from './public/router';

@@ -4,13 +4,13 @@
 // For the person who deploys: creates the first manager, resets a forgotten password, or moves an account to an
 // address it can sign in with, without the website. The e-mail and password rules are the API's (src/domain).
 import { parseArgs } from 'node:util';
-import { emailRefusal, loadConfig, ConfigError } from '../config';
+import { emailRefusal, loadConfig, ConfigError } from '../start/config';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { changePassword, findAccountByEmail, insertAccount, updateAccount } from '../data/accounts';
 import { audit } from '../data/audit';
 import { t } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 
 const USAGE = `usage:
   npm run account -- create --role manager|admin --email EMAIL --name NAME --password PASSWORD
@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'create') {
       const role = values.role;
       if (role !== 'manager' && role !== 'admin') throw new UsageError('--role must be manager or admin');
-      // The API's rule for an account's name, text input rules included (src/domain/textRules.ts).
+      // The API's rule for an account's name, text input rules included (src/domain/text/textRules.ts).
       const checkedName = checkText(
         values.name,
         LIMITS.accountNameMax,

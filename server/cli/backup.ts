@@ -3,8 +3,8 @@
 // pg_dump command instead, which leaves the secret's table empty.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, ConfigError } from '../config';
-import { backupSqlite, pgDumpCommand } from '../backup';
+import { loadConfig, ConfigError } from '../start/config';
+import { backupSqlite, pgDumpCommand } from '../data/backup';
 
 async function main(): Promise<void> {
   const file = process.argv[2];

@@ -2,11 +2,11 @@
 // Without FILE it writes register-<date>.csv in the current folder.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, ConfigError } from '../config';
+import { loadConfig, ConfigError } from '../start/config';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { registerCsv } from '../data/registerCsv';
-import { todayIn } from '../../src/domain/graveStatus';
+import { todayIn } from '../../src/domain/rules/graveStatus';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,9 +1,9 @@
 // npm run restore -- FILE : puts a backup back in place of the SQLite register, after checking it.
 // Stop the server first. The database being replaced is kept beside it (…before-restore-<time>), so nothing is lost.
-// The restored register holds no token secret (server/backup.ts): the next start makes a new one.
+// The restored register holds no token secret (server/data/backup.ts): the next start makes a new one.
 import { resolve } from 'node:path';
-import { loadConfig, ConfigError } from '../config';
-import { restoreSqlite } from '../backup';
+import { loadConfig, ConfigError } from '../start/config';
+import { restoreSqlite } from '../data/backup';
 
 async function main(): Promise<void> {
   const file = process.argv[2];

@@ -4,12 +4,12 @@
 // grave that became full meanwhile) throws and changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { normalizeArabic } from '../../src/domain/normalize';
+import { normalizeArabic } from '../../src/domain/search/normalize';
 import type { Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../http/errors';
 import { auditedWrite } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { LiveSearchIndex } from './searchIndex';

@@ -1,7 +1,7 @@
 // Reading graves with their burials and deriving each grave's status at read time.
 import type { Kysely } from 'kysely';
-import type { Reason } from '../../src/domain/burialHistory';
-import { deriveStatus } from '../../src/domain/graveStatus';
+import type { Reason } from '../../src/domain/rules/burialHistory';
+import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { t } from '../../src/domain/messages';
 import {
   GRAVE_STATUS,
@@ -12,7 +12,7 @@ import {
   type GraveMove,
 } from '../../src/domain/types';
 import type { Database, GravesTable } from '../db/schema';
-import { placeOf, rowsOfSection } from '../../src/domain/plan';
+import { placeOf, rowsOfSection } from '../../src/domain/plan/plan';
 import { namedRows } from './planRows';
 
 export interface StatusContext {

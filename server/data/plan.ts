@@ -8,7 +8,7 @@ import {
   type GraveOnPlan,
   type PlanAnswer,
   type PlanGender,
-} from '../../src/domain/plan';
+} from '../../src/domain/plan/plan';
 import { GRAVE_STATUS, type Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { listGraveSummaries, type StatusContext } from './graves';

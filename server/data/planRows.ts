@@ -1,7 +1,7 @@
 // The rows of the cemetery plan the committee names (issue 13): read per section, replaced as a whole.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PlanGender, PlanRow } from '../../src/domain/plan';
+import type { PlanGender, PlanRow } from '../../src/domain/plan/plan';
 import type { Database } from '../db/schema';
 import { auditedWrite, type Write } from './auditedWrite';
 

@@ -1,10 +1,10 @@
 // The whole register (graves and their burials) as CSV for Excel: UTF-8 with a BOM so Arabic shows right,
 // CRLF line ends, every field quoted when it needs to be, and formula-looking cells defused. Its columns are the ones
-// the import reads (src/domain/registerImport.ts): an export imported into an empty register gives the same register
+// the import reads (src/domain/rules/registerImport.ts): an export imported into an empty register gives the same register
 // (الحالة brings back the full marks; the ids are for reading only and are not imported).
 import type { Kysely } from 'kysely';
-import { burialDateText } from '../../src/domain/burialDate';
-import { BOM, csvLine } from '../../src/domain/csv';
+import { burialDateText } from '../../src/domain/dates/burialDate';
+import { BOM, csvLine } from '../../src/domain/rules/csv';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { listGraves, type StatusContext } from './graves';

@@ -2,7 +2,7 @@
 // written in one transaction with one audit entry. A batch of burials is recorded (import_batches) so that a manager
 // can list it and undo it as a whole while nothing it brought in was changed since.
 //
-// The rules live in src/domain/registerImport.ts (the plan of the rows against the register); this module loads the
+// The rules live in src/domain/rules/registerImport.ts (the plan of the rows against the register); this module loads the
 // register the plan needs, inside the transaction that writes it, and tells the search index what changed after the
 // commit, as every write of server/data does (one change per section, with the counter markChanged set there).
 import { randomUUID } from 'node:crypto';
@@ -18,14 +18,14 @@ import {
   type PlanOptions,
   type RawBurialRow,
   type StoredGrave,
-} from '../../src/domain/registerImport';
+} from '../../src/domain/rules/registerImport';
 import type { Gender } from '../../src/domain/types';
 import type { Database, ImportBatchesTable } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { refuse } from '../errors';
-import { formatBurialDate } from '../../src/domain/dateText';
-import { formatNumber } from '../../src/domain/format';
-import { gravePlace } from '../../src/domain/graveMoves';
+import { refuse } from '../http/errors';
+import { formatBurialDate } from '../../src/domain/dates/dateText';
+import { formatNumber } from '../../src/domain/text/format';
+import { gravePlace } from '../../src/domain/rules/graveMoves';
 import { t } from '../../src/domain/messages';
 import { audit } from './audit';
 import { markChanged, readVersions } from './dataVersions';

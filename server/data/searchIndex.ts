@@ -1,4 +1,4 @@
-// The name search's index: every buried person of the register in one in-memory NameIndex (src/domain/nameSearch),
+// The name search's index: every buried person of the register in one in-memory NameIndex (src/domain/search/names),
 // with what each grave's status needs (its full mark and newest burial), so a search answers without a query.
 // About 0.8 KB a person (25 MB for 30,000; measured with the heap's used size before and after a build).
 //
@@ -16,7 +16,7 @@
 //   index again from one read of every burial.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { NameIndex } from '../../src/domain/nameSearch';
+import { NameIndex } from '../../src/domain/search/names';
 import type { Gender, GraveMove } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { GRAVE_SCOPES, readVersions, type DataScope } from './dataVersions';

@@ -6,7 +6,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * PostgreSQL refusing a text it cannot hold (NUL: 22021 character_not_in_repertoire; 22P05 untranslatable
- * character). The input rules (src/domain/textRules.ts) keep such text out at every entry; this is the net under
+ * character). The input rules (src/domain/text/textRules.ts) keep such text out at every entry; this is the net under
  * them, so a path they miss answers a refusal, not a failure.
  */
 export function isUnstorableText(error: unknown): boolean {

@@ -210,7 +210,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0010_token_secret': {
-    // Issue 21: the generated token secret gets a table of its own, so that a backup can leave it out (server/backup.ts
+    // Issue 21: the generated token secret gets a table of its own, so that a backup can leave it out (server/data/backup.ts
     // empties it in the copy; pg_dump --exclude-table-data=token_secret) and a leaked backup cannot forge a session.
     // The secret kept in settings until now is not moved but dropped: it is in every backup taken so far, so it must
     // be taken as known. Start-up generates a new one (sessions signed with the old one end once, at this upgrade).

@@ -24,7 +24,7 @@ export interface BurialsTable {
   name: string;
   /** normalizeArabic(name), stored at write time so search never normalises rows per query. */
   name_search: string;
-  /** YYYY-MM-DD; for a year alone, the last day of that year (src/domain/burialDate.ts). */
+  /** YYYY-MM-DD; for a year alone, the last day of that year (src/domain/dates/burialDate.ts). */
   burial_date: string;
   created_at: string;
   /** 'day', or 'year' when the ledger gives the year alone. */

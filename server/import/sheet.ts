@@ -6,7 +6,7 @@
 // - the time limit: the worker is ended and the file refused (import.tooSlow);
 // - the worker's heap exhausted or its thread dying: refused (import.tooComplex), the server untouched.
 import { Worker } from 'node:worker_threads';
-import { IMPORT_LIMITS } from '../../src/domain/registerImport';
+import { IMPORT_LIMITS } from '../../src/domain/rules/registerImport';
 import { refusals, SheetRefused, type Sheet } from './sheetParse';
 import type { SheetAnswer } from './sheetWorker';
 

@@ -1,5 +1,5 @@
 // Reads an uploaded register file into a header and rows of cells, each with its line in the file (the header is
-// line 1), for the import's plan (src/domain/registerImport.ts). This runs inside the sheet worker
+// line 1), for the import's plan (src/domain/rules/registerImport.ts). This runs inside the sheet worker
 // (sheetWorker.ts), never on the server's event loop, and every limit of IMPORT_LIMITS is checked while the file is
 // read, so a hostile or careless file is refused at the first line past a limit instead of being read to its end.
 // Two kinds of file:
@@ -14,10 +14,10 @@
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import yauzl from 'yauzl';
-import { formatNumber } from '../../src/domain/format';
+import { formatNumber } from '../../src/domain/text/format';
 import type { MessageKey } from '../../src/domain/messages';
-import { formatCount } from '../../src/domain/nouns';
-import { IMPORT_LIMITS } from '../../src/domain/registerImport';
+import { formatCount } from '../../src/domain/text/nouns';
+import { IMPORT_LIMITS } from '../../src/domain/rules/registerImport';
 
 export interface Sheet {
   header: string[];

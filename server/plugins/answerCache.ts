@@ -1,5 +1,5 @@
 // Answers kept in memory as serialized bytes with their compressed forms and an ETag (304 on If-None-Match): the
-// public answers each route declares with `config: { answerCache: { shows } }` (server/routeConfig.ts), and the
+// public answers each route declares with `config: { answerCache: { shows } }` (server/http/routeConfig.ts), and the
 // staff's whole-register answers the grave routes ask for by name (answer/remember below).
 //
 // Why it stays correct:
@@ -15,9 +15,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
-import type { AnswerCacheConfig } from '../routeConfig';
+import type { AnswerCacheConfig } from '../http/routeConfig';
 import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>

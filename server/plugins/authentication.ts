@@ -1,4 +1,4 @@
-// Who may call a route is declared on the route (`config: { access: { resource, action } }`, server/routeConfig.ts).
+// Who may call a route is declared on the route (`config: { access: { resource, action } }`, server/http/routeConfig.ts).
 // For those routes this plugin checks, before the body is read and validated, a valid bearer token (401 otherwise)
 // whose account still exists, is enabled and still on the token's session generation, that was not signed out, and
 // whose role the policy
@@ -7,14 +7,14 @@
 // The OpenAPI document marks the same routes as needing the bearer token.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { can } from '../../src/domain/policy';
+import { can } from '../../src/domain/rules/policy';
 import type { TokenClaims } from '../../src/domain/types';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import { sessionAccount } from '../data/accounts';
 import { isRevoked } from '../data/revokedTokens';
-import { refuse } from '../errors';
+import { refuse } from '../http/errors';
 import { TokenError } from '../auth/tokens';
-import type { RouteAccess } from '../routeConfig';
+import type { RouteAccess } from '../http/routeConfig';
 
 declare module 'fastify' {
   interface FastifyRequest {

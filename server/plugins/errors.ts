@@ -6,9 +6,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
-import { formatCount } from '../../src/domain/nouns';
+import { formatCount } from '../../src/domain/text/nouns';
 import { isUnstorableText } from '../db/errors';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 /** The label a generic schema message uses for each body or query field. */
 const FIELD_LABEL: Record<string, MessageKey> = {
@@ -106,7 +106,7 @@ async function errors(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   // Read as bytes: a body that is not valid UTF-8 is refused, not decoded with U+FFFD in place of what it held
-  // (the text input rules, src/domain/textRules.ts, never store a text lossily).
+  // (the text input rules, src/domain/text/textRules.ts, never store a text lossily).
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     if (!isUtf8(bytes)) return done(new HttpError(400, t('input.notUtf8')), undefined);

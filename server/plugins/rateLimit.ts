@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { t } from '../../src/domain/messages';
 
 async function requestCeiling(app: FastifyInstance, options: { perMinute: number }): Promise<void> {

@@ -1,9 +1,9 @@
-// The request lines of the log (server/log.ts says which level logs what): at `access` one line per request; from
+// The request lines of the log (server/start/log.ts says which level logs what): at `access` one line per request; from
 // `info` staff writes (who changed what); from `warn` requests slower than SLOW_REQUEST_MS. Failures are logged
 // where they are caught (the errors plugin). Fastify's own two lines per request are off (app.ts).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
-import { SLOW_REQUEST_MS, type LogLevel } from '../log';
+import { SLOW_REQUEST_MS, type LogLevel } from '../start/log';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,9 +4,9 @@
 // The rules (never the last active manager, sessions ending with the change, the audit) are server/data/accounts.ts's.
 import type { FastifyInstance } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import { type ControlRefusal } from '../data/accounts';
-import { notFound, refuse } from '../errors';
+import { notFound, refuse } from '../http/errors';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
 import { accountWithMessage } from '../schemas/entities';

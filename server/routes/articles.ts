@@ -1,12 +1,12 @@
 // Articles: public reading; managers publish, correct and delete. Content is stored as sent, but for the input rules.
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { ARTICLE_SORT, createArticle, deleteArticle, updateArticle } from '../data/articles';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, notFound } from '../errors';
-import { contentRange, parseListQuery } from '../paging';
+import { badRequest, notFound } from '../http/errors';
+import { contentRange, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { article, articleSummary, articleWithMessage, deleted } from '../schemas/entities';

@@ -1,12 +1,12 @@
 // The audit trail for managers (read-only: no route edits or deletes it) and the CSV downloads of the register.
 import type { FastifyInstance } from 'fastify';
-import { BOM, csvLine } from '../../src/domain/csv';
+import { BOM, csvLine } from '../../src/domain/rules/csv';
 import { t, type MessageKey } from '../../src/domain/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import { AUDIT_SORT } from '../data/audit';
-import { isoDay } from '../../src/domain/textRules';
-import { badRequest, notFound } from '../errors';
-import { contentRange, filterText, parseListQuery } from '../paging';
+import { isoDay } from '../../src/domain/text/textRules';
+import { badRequest, notFound } from '../http/errors';
+import { contentRange, filterText, parseListQuery } from '../http/paging';
 import { answers, idParams, listQuery, STAFF } from '../schemas/common';
 import { auditEntry, csvFile } from '../schemas/entities';
 import { typed } from './typed';

@@ -1,14 +1,14 @@
 // Login (throttled per account, and per account and client: server/data/loginThrottle.ts), registering admins and
 // changing passwords.
 import type { FastifyInstance } from 'fastify';
-import { formatWaitMinutes } from '../../src/domain/nouns';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { t, type MessageKey } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
+import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import { emailKey, isEmailTaken, tokenAccount } from '../data/accounts';
 import { type LoginRefusal } from '../data/loginThrottle';
-import { badRequest, notFound, refuse, tooMany } from '../errors';
+import { badRequest, notFound, refuse, tooMany } from '../http/errors';
 import { bodies } from '../schemas/bodies';
 import { answers, STAFF, WITH_BODY } from '../schemas/common';
 import { loginAnswer, passwordAnswer } from '../schemas/entities';

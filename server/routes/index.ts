@@ -1,7 +1,7 @@
 // Every route of the register API, registered under /api by server/app.ts, behind the authentication plugin that
 // enforces what each route declares in config.access.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../http/context';
 import authentication from '../plugins/authentication';
 import { accountControlRoutes } from './accountControl';
 import { articleRoutes } from './articles';

@@ -2,14 +2,14 @@
 // section and number (what a plan cell, a printed plan or a plate on the ground gives).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { isOneOf } from '../../src/domain/oneOf';
-import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan';
-import { checkPlanRows } from '../../src/domain/planRows';
-import { isGender, checkGraveNumber } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+import { isOneOf } from '../../src/domain/rules/oneOf';
+import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan/plan';
+import { checkPlanRows } from '../../src/domain/plan/planRows';
+import { isGender, checkGraveNumber } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { replaceNamedRows } from '../data/planRows';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
 import { grave, planAnswer, planRows, planRowsWithMessage } from '../schemas/entities';

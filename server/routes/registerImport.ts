@@ -1,9 +1,9 @@
 // Bringing a paper register in (issue 12): graves by range, burials typed from the ledger (the console's keyboard
 // page), a spreadsheet import with its dry run, and the batches with their undo. Every way of adding burials answers
-// the same report, so the console shows it as it is. The rules are in src/domain/registerImport.ts; the writes in
+// the same report, so the console shows it as it is. The rules are in src/domain/rules/registerImport.ts; the writes in
 // server/data/registerImport.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatNumber } from '../../src/domain/format';
+import { formatNumber } from '../../src/domain/text/format';
 import { t } from '../../src/domain/messages';
 import {
   cellText,
@@ -13,12 +13,12 @@ import {
   rowFromCells,
   type ImportField,
   type RawBurialRow,
-} from '../../src/domain/registerImport';
-import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+} from '../../src/domain/rules/registerImport';
+import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { writeBy } from '../data/graveWrites';
 import { createGraveRange, importBurials, undoBatch } from '../data/registerImport';
-import { badRequest, HttpError, refuse } from '../errors';
+import { badRequest, HttpError, refuse } from '../http/errors';
 import { readSheet, SheetRefused } from '../import/sheet';
 import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
 import { deleted } from '../schemas/entities';

@@ -1,13 +1,13 @@
-// One search across all sections, by the words a family says (src/domain/nameSearch): visitors often do not know
+// One search across all sections, by the words a family says (src/domain/search/names): visitors often do not know
 // in which section a relative lies, nor how the ledger wrote the name.
 import type { FastifyInstance } from 'fastify';
-import { deriveStatus } from '../../src/domain/graveStatus';
-import { prepareQuery } from '../../src/domain/nameSearch';
-import { searchableText } from '../../src/domain/textRules';
-import { encodeOfflineIndex, type OfflineIndex } from '../../src/domain/offlineIndex';
+import { deriveStatus } from '../../src/domain/rules/graveStatus';
+import { prepareQuery } from '../../src/domain/search/names';
+import { searchableText } from '../../src/domain/text/textRules';
+import { encodeOfflineIndex, type OfflineIndex } from '../../src/domain/search/offlineIndex';
 import type { SearchMatch } from '../../src/domain/types';
-import { LIMITS } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+import { LIMITS } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { GRAVE_SCOPES } from '../data/dataVersions';
 import { answers } from '../schemas/common';
 import { offlineIndex, searchMatches } from '../schemas/entities';

@@ -1,15 +1,15 @@
 // Suggestions: anyone sends one (throttled per client); managers approve or reject; approved ones are public.
 import type { FastifyInstance } from 'fastify';
-import { formatWaitMinutes } from '../../src/domain/nouns';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { t } from '../../src/domain/messages';
-import { isOneOf } from '../../src/domain/oneOf';
+import { isOneOf } from '../../src/domain/rules/oneOf';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
-import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { setSuggestionStatus, SUGGESTION_SORT } from '../data/suggestions';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, tooMany } from '../errors';
-import { contentRange, parseListQuery } from '../paging';
+import { badRequest, tooMany } from '../http/errors';
+import { contentRange, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, messageAnswer, STAFF, WITH_BODY } from '../schemas/common';
 import { approvedSuggestion, suggestion } from '../schemas/entities';

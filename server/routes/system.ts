@@ -1,8 +1,8 @@
 // Health for monitors, the register's settings the console needs, and the whole contract as OpenAPI 3 (generated
 // from the route schemas by @fastify/swagger).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { refuse } from '../errors';
+import type { AppContext } from '../http/context';
+import { refuse } from '../http/errors';
 import { answers } from '../schemas/common';
 import { typed } from './typed';
 

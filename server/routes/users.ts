@@ -1,11 +1,11 @@
 // The staff accounts, for managers (ra-data-simple-rest's list, one and update).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/validation';
-import type { AppContext } from '../context';
+import { checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import type { AppContext } from '../http/context';
 import { ACCOUNT_SORT, isEmailTaken } from '../data/accounts';
-import { badRequest, notFound } from '../errors';
-import { contentRange, filterIds, parseListQuery } from '../paging';
+import { badRequest, notFound } from '../http/errors';
+import { contentRange, filterIds, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { account, accountWithMessage } from '../schemas/entities';

@@ -2,7 +2,7 @@
 // and /api/openapi.json is generated from them. A field that fails its schema is answered with the route's Arabic
 // reason for that field (config.fieldErrors).
 import { GENDERS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
-import { LIMITS } from '../../src/domain/validation';
+import { LIMITS } from '../../src/domain/rules/validation';
 import type { MessageKey } from '../../src/domain/messages';
 
 const text = <const Max extends number>(maxLength: Max) => ({ type: 'string', maxLength }) as const;

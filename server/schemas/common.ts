@@ -2,7 +2,7 @@
 // Each route lists every status code it may answer with a schema, so /api/openapi.json describes every answer and
 // Fastify serialises successes with fast-json-stringify.
 
-// An id never holds a control character (src/domain/textRules.ts): one that does names nothing, so it is answered
+// An id never holds a control character (src/domain/text/textRules.ts): one that does names nothing, so it is answered
 // as not found before any query (PostgreSQL would refuse a NUL in it).
 const ID_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 const idParam = { type: 'string', maxLength: 100, pattern: ID_PATTERN } as const;

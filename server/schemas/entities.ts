@@ -1,6 +1,6 @@
 // The answers' shapes (spec section 7 and its additive fields), as JSON schemas: Fastify serialises with them, so
 // every field of an answer must be here (fast-json-stringify drops what a schema does not name).
-import { MATCH_CLASSES } from '../../src/domain/nameSearch';
+import { MATCH_CLASSES } from '../../src/domain/search/names';
 import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 
 const string = { type: 'string' } as const;
@@ -320,7 +320,7 @@ export const planAnswer = {
   required: ['sections', 'bones'],
 } as const;
 
-/** GET /api/search/index: the register as the offline site keeps it (src/domain/offlineIndex.ts says the format). */
+/** GET /api/search/index: the register as the offline site keeps it (src/domain/search/offlineIndex.ts says the format). */
 export const offlineIndex = {
   type: 'object',
   description: 'every grave and burial in compact columns, for the site to search and draw without a network',

@@ -1,8 +1,8 @@
 // Schemas of bringing a paper register in: graves by range, burials typed from the ledger, the spreadsheet import and
 // its batches. Lengths here are generous on purpose: a typed row that is too long gets its own Arabic reason in the
-// report (src/domain/registerImport.ts) instead of failing the whole batch.
+// report (src/domain/rules/registerImport.ts) instead of failing the whole batch.
 import { GENDERS } from '../../src/domain/types';
-import { IMPORT_FIELDS, IMPORT_LIMITS } from '../../src/domain/registerImport';
+import { IMPORT_FIELDS, IMPORT_LIMITS } from '../../src/domain/rules/registerImport';
 
 const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;

@@ -1,7 +1,7 @@
 // npm run seed -- [--database URL] [--graves N] [--burials N] [--articles N] [--suggestions N]
 // Fills an empty database with the demo village (and the demo accounts); refuses a database that holds graves.
 import { parseArgs } from 'node:util';
-import { databaseUrlFrom } from '../config';
+import { databaseUrlFrom } from '../start/config';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { isEmpty, seedDemoVillage, DEMO_ACCOUNTS } from './generator';

@@ -2,8 +2,8 @@
 // so screenshots, tests and benchmarks see the same register. It scales for benchmarks (--graves, --burials).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { daysBetween, DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/graveStatus';
-import { normalizeArabic } from '../../src/domain/normalize';
+import { daysBetween, DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/rules/graveStatus';
+import { normalizeArabic } from '../../src/domain/search/normalize';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { findAccountByEmail, insertAccount } from '../data/accounts';

@@ -10,8 +10,8 @@ import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
 import { paths } from '../../src/api/paths';
 import { namesNothing } from '../../src/api/firstData';
-import { publicPaths } from '../../src/domain/publicPaths';
-import { isSiteAddress } from '../../src/domain/publicPages';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
+import { isSiteAddress } from '../../src/domain/paths/publicPages';
 import type { Gender } from '../../src/domain/types';
 
 /**

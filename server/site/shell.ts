@@ -12,8 +12,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { firstDataOf } from '../../src/api/firstData';
-import type { CalendarFirst } from '../../src/domain/dateText';
-import { publicPageOf } from '../../src/domain/publicPages';
+import type { CalendarFirst } from '../../src/domain/dates/dateText';
+import { publicPageOf } from '../../src/domain/paths/publicPages';
 import {
   FIRST_DATA_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
@@ -31,7 +31,7 @@ type RenderPublicPage = (
 /** The API's answer to a GET of this /api path, or undefined when it is not a success. */
 export type Answer = (apiPath: string) => Promise<unknown>;
 
-/** The settings the pages are drawn with (server/config.ts). */
+/** The settings the pages are drawn with (server/start/config.ts). */
 export interface ShellSettings {
   calendarFirst: CalendarFirst;
 }

@@ -9,7 +9,7 @@ import { API_BASE } from '../api/client';
 import { getToken, landingPathFor } from '../shared/session';
 import { createAuthProvider } from '../authProvider/authProvider';
 import { createDataProvider } from '../dataProvider';
-import { CONSOLE_BASE } from '../domain/consolePaths';
+import { CONSOLE_BASE } from '../domain/paths/consolePaths';
 import { t } from '../domain/messages';
 import { i18nProvider } from './i18n';
 import { rtlTheme } from './theme';

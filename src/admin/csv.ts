@@ -1,1 +1,1 @@
-export { BOM, toCsv } from '../domain/csv';
+export { BOM, toCsv } from '../domain/rules/csv';

@@ -7,7 +7,7 @@ import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-que
 import { HttpError, useDataProvider, useRefresh, useUpdate } from 'react-admin';
 import { FALLBACK_SETTINGS, type RegisterSettings } from '../api/settings';
 import { ApiError } from '../api/client';
-import { todayIn } from '../domain/graveStatus';
+import { todayIn } from '../domain/rules/graveStatus';
 import { GRAVE_STATUS } from '../domain/types';
 import type { BurialInput, CemeteryDataProvider, GraveRecord } from '../dataProvider';
 

@@ -2,7 +2,7 @@
 // cards). The server draws the screen with them and puts them in the page it sends (server/site/shell.ts), or names
 // them so the browser fetches them at once; src/ssr/entry-client.tsx starts the same requests before rendering when
 // the page came without them (npm run dev).
-import type { PublicPageName } from '../domain/publicPages';
+import type { PublicPageName } from '../domain/paths/publicPages';
 import { paths } from './paths';
 
 export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => readonly string[]>> = {

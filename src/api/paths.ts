@@ -39,7 +39,7 @@ export const paths = {
   graveByNumber: (gender: Gender, number: number | string) =>
     `/graves/by-number/${gender}/${encodeURIComponent(String(number))}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
-  /** Every grave and burial in compact columns, kept by the offline site (src/domain/offlineIndex.ts). */
+  /** Every grave and burial in compact columns, kept by the offline site (src/domain/search/offlineIndex.ts). */
   searchIndex: () => '/search/index',
   suggestion: () => '/suggestion',
   approvedSuggestions: () => '/suggestion/approved',

@@ -1,6 +1,6 @@
 // The register's settings the browser must share with the server: "today" is the date in the server's time zone
 // (the bury button and the burial form's latest date depend on it), and the resting period.
-import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../domain/graveStatus';
+import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../domain/rules/graveStatus';
 import { call, type RequestOptions } from './client';
 import { paths } from './paths';
 

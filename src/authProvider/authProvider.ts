@@ -4,11 +4,11 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import { API_BASE, ApiError, call } from '../api/client';
 import { paths } from '../api/paths';
-import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/policy';
+import { can, type Action, type Resource, RESOURCES, ACTIONS } from '../domain/rules/policy';
 import { t } from '../domain/messages';
 import type { LoginAnswer, Role } from '../domain/types';
-import { CONSOLE_BASE } from '../domain/consolePaths';
-import { publicPaths, type SessionEnd } from '../domain/publicPaths';
+import { CONSOLE_BASE } from '../domain/paths/consolePaths';
+import { publicPaths, type SessionEnd } from '../domain/paths/publicPaths';
 import { browserStorage, createSession, userFromToken, type SessionUser } from '../shared/session';
 import { signOut } from '../shared/signOut';
 

@@ -3,7 +3,7 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { ApiError, request, type RequestOptions } from '../api/client';
 import { t, type MessageKey } from '../domain/messages';
-import { refusedField } from '../domain/validation';
+import { refusedField } from '../domain/rules/validation';
 
 const NETWORK_ERROR: MessageKey = 'errors.connection';
 

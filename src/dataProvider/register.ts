@@ -1,7 +1,7 @@
 // Bringing a paper register in (issue 12): graves by range, burials typed from the ledger, and spreadsheet imports
 // with their undo. Plain calls of the /api contract; the pages show the server's reports as they come.
 import { paths } from '../api/paths';
-import type { ImportReport } from '../domain/registerImport';
+import type { ImportReport } from '../domain/rules/registerImport';
 import type { Gender } from '../domain/types';
 import type { ConsoleApi } from './http';
 
@@ -11,7 +11,7 @@ export interface RangeAnswer {
   skipped: number[];
 }
 
-/** What an import or a ledger page does (dry run) or did: the domain's report (src/domain/registerImport.ts). */
+/** What an import or a ledger page does (dry run) or did: the domain's report (src/domain/rules/registerImport.ts). */
 export type { ImportReport };
 /** A row of the file or of the ledger page the server refused or warns about (line 1 is a file's header). */
 export type ReportLine = ImportReport['refused'][number];

@@ -2,8 +2,8 @@
 // staff paths. The browser renders it (src/ssr/entry-client.tsx, hydrating the server's markup when there is some)
 // and so does the server, for the first screen of each public address (src/ssr/entry-server.tsx).
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import { LEGACY_STAFF_REDIRECTS } from '../domain/consolePaths';
-import { PUBLIC_PAGES, type PublicPageName } from '../domain/publicPages';
+import { LEGACY_STAFF_REDIRECTS } from '../domain/paths/consolePaths';
+import { PUBLIC_PAGES, type PublicPageName } from '../domain/paths/publicPages';
 import { loadGravePage } from './gravePage';
 import { Layout } from './layout/Layout';
 import HomePage from './pages/HomePage';

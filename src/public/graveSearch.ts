@@ -1,7 +1,7 @@
-// The section pages' search, in the browser, with the register's one name matcher (src/domain/nameSearch): the
+// The section pages' search, in the browser, with the register's one name matcher (src/domain/search/names): the
 // same rule and the same order as /api/search. Each grave's names are indexed once per list, lazily or a slice at
 // a time after the list is shown, so a keystroke only matches.
-import { compareMatches, indexName, matchGrave, prepareQuery, type IndexedName } from '../domain/nameSearch';
+import { compareMatches, indexName, matchGrave, prepareQuery, type IndexedName } from '../domain/search/names';
 import type { Grave } from '../domain/types';
 
 const indexed = new WeakMap<ReadonlyArray<Grave>, IndexedName[][]>();

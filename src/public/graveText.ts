@@ -1,5 +1,5 @@
 // How a grave is named and when it is free, in words (shared by the cards, the grave page and the home page).
-import { formatDays, formatGraveNumber } from '../domain/format';
+import { formatDays, formatGraveNumber } from '../domain/text/format';
 import { GRAVE_STATUS, type Grave } from '../domain/types';
 import { fill, pt, ui } from './text';
 

@@ -12,8 +12,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { CONSOLE_BASE } from '../domain/consolePaths';
-import { matchPath } from '../domain/publicPages';
+import { CONSOLE_BASE } from '../domain/paths/consolePaths';
+import { matchPath } from '../domain/paths/publicPages';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -65,7 +65,7 @@ export function useSearchParams(): URLSearchParams {
   return new URLSearchParams(useLocation().search);
 }
 
-// The matching rule is shared with the server (src/domain/publicPages.ts).
+// The matching rule is shared with the server (src/domain/paths/publicPages.ts).
 export { matchPath };
 
 const ParamsContext = createContext<Record<string, string>>({});

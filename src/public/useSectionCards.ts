@@ -3,7 +3,7 @@
 // A page that fails is said so and can be asked again: what was shown stays, and nothing pretends to be empty.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, paths } from '../api';
-import { SECTION_CARDS } from '../domain/sectionCards';
+import { SECTION_CARDS } from '../domain/rules/sectionCards';
 import type { Gender, GraveCardData, GraveCardPage } from '../domain/types';
 
 export interface SectionCards {

@@ -3,7 +3,7 @@
 // (seconds) is in the future, compared in milliseconds with the current time.
 import { jwtDecode } from 'jwt-decode';
 import type { Role, TokenClaims } from '../domain/types';
-import { consolePaths } from '../domain/consolePaths';
+import { consolePaths } from '../domain/paths/consolePaths';
 
 export const TOKEN_KEY = 'userToken';
 export const ROLE_KEY = 'userRole';

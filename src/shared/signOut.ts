@@ -1,11 +1,11 @@
 // Signing out (issue 21): the session ends on the server too, and no trace of staff work stays in this browser for
 // the next person on the same phone: the ledger's unsent drafts, react-admin's kept lists and filters, and anything
 // else in localStorage, sessionStorage or IndexedDB. The public site's own preferences and searches stay
-// (src/domain/browserKeys.ts): they are the same for any visitor and hold nothing of the register's staff side.
+// (src/domain/paths/browserKeys.ts): they are the same for any visitor and hold nothing of the register's staff side.
 // The service worker's caches are left too: they hold only public answers (src/public/offline).
 import { API_BASE, request } from '../api/client';
 import { paths } from '../api/paths';
-import { PUBLIC_DATABASES, PUBLIC_LOCAL_KEYS, PUBLIC_SESSION_KEYS } from '../domain/browserKeys';
+import { PUBLIC_DATABASES, PUBLIC_LOCAL_KEYS, PUBLIC_SESSION_KEYS } from '../domain/paths/browserKeys';
 
 /** How long the server is given to end the session; offline, signing out must not hang. */
 const SERVER_WAIT_MS = 3000;

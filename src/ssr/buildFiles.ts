@@ -1,6 +1,6 @@
 // What the build (vite.config.ts), the server's page (server/site/shell.ts) and the browser (entry-client.tsx) agree
 // on: the files the build writes beside index.html, and the element that carries the first screen's answers.
-import type { PublicPageName } from '../domain/publicPages';
+import type { PublicPageName } from '../domain/paths/publicPages';
 
 /** Written by the build next to index.html: page name -> the files its screen needs beyond the main script. */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';

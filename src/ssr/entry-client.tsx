@@ -4,9 +4,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { firstDataOf } from '../api/firstData';
-import { PUBLIC_LOCAL_KEYS } from '../domain/browserKeys';
-import { setCalendarFirst } from '../domain/dateText';
-import { publicPageOf } from '../domain/publicPages';
+import { PUBLIC_LOCAL_KEYS } from '../domain/paths/browserKeys';
+import { setCalendarFirst } from '../domain/dates/dateText';
+import { publicPageOf } from '../domain/paths/publicPages';
 import { App } from '../main';
 import { afterFirstPaint, prefetch } from '../public/useApi';
 import { FIRST_DATA_ELEMENT_ID } from './buildFiles';

@@ -4,7 +4,7 @@
 // (vite.config.ts) and loaded by server/site/shell.ts; the browser then hydrates this markup (entry-client.tsx).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { setCalendarFirst, type CalendarFirst } from '../domain/dateText';
+import { setCalendarFirst, type CalendarFirst } from '../domain/dates/dateText';
 import { PublicApp } from '../public/PublicApp';
 import { ServerLocationProvider } from '../public/router';
 

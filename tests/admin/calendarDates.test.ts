@@ -14,7 +14,7 @@ import {
   WEEKDAYS,
   yearsOffered,
 } from '../../src/admin/components/calendarDates';
-import { hijriParts } from '../../src/domain/hijri';
+import { hijriParts } from '../../src/domain/dates/hijri';
 
 describe('reading a typed date', () => {
   it.each([

@@ -1,7 +1,7 @@
 // The console menu's choice of the one current entry, and the public page of what is on screen (issue 11).
 import { describe, expect, it } from 'vitest';
 import { currentMenuEntry, publicPageOf } from '../../src/admin/layout/AdminMenu';
-import { consolePaths } from '../../src/domain/consolePaths';
+import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { messages as m } from '../../src/domain/messages';
 
 const ENTRIES = [

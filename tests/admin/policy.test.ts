@@ -1,6 +1,6 @@
 // The role policy table that the server's guards and the console's canAccess and menu share.
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, POLICY, RESOURCES } from '../../src/domain/policy';
+import { ACTIONS, can, POLICY, RESOURCES } from '../../src/domain/rules/policy';
 import { MENU_ITEMS } from '../../src/admin/layout/AdminMenu';
 
 describe('role policy', () => {

@@ -2,7 +2,7 @@
 // fallback each field keeps when the answer cannot be used, so no console screen breaks on it.
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_SETTINGS, readRegisterSettings } from '../../src/api/settings';
-import { DEFAULT_RESTING_PERIOD_DAYS } from '../../src/domain/graveStatus';
+import { DEFAULT_RESTING_PERIOD_DAYS } from '../../src/domain/rules/graveStatus';
 import { withIds } from '../../src/dataProvider/http';
 
 describe('readRegisterSettings', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvCell, csvLine, needsNeutralising, restoreCell, toCsv } from '../../src/domain/csv';
-import { cellText } from '../../src/domain/registerImport';
+import { BOM, csvCell, csvLine, needsNeutralising, restoreCell, toCsv } from '../../src/domain/rules/csv';
+import { cellText } from '../../src/domain/rules/registerImport';
 
 /**
  * The cells of a CSV line as a reader that honours quotes sees them, splitting on `separator`: what Excel or

@@ -1,9 +1,21 @@
 // How counts, grave numbers and initials read in Arabic, and the one rule for staff addresses and passwords.
 import { describe, expect, it } from 'vitest';
-import { formatDays, formatGraveNumber, formatNumber, personInitials, pluralCategory } from '../../src/domain/format';
-import { formatCount, formatWaitMinutes, NOUNS } from '../../src/domain/nouns';
+import {
+  formatDays,
+  formatGraveNumber,
+  formatNumber,
+  personInitials,
+  pluralCategory,
+} from '../../src/domain/text/format';
+import { formatCount, formatWaitMinutes, NOUNS } from '../../src/domain/text/nouns';
 import { t } from '../../src/domain/messages';
-import { checkNewPassword, checkStaffEmail, LIMITS, loginFormErrors, refusedField } from '../../src/domain/validation';
+import {
+  checkNewPassword,
+  checkStaffEmail,
+  LIMITS,
+  loginFormErrors,
+  refusedField,
+} from '../../src/domain/rules/validation';
 
 describe('counted nouns', () => {
   it('follow the six Arabic plural categories of Intl.PluralRules', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBurialDate } from '../../src/domain/burialDate';
-import { formatHijri, gregorianOfHijri, HIJRI_MONTHS, hijriParts, readHijriDate } from '../../src/domain/hijri';
+import { formatBurialDate } from '../../src/domain/dates/burialDate';
+import { formatHijri, gregorianOfHijri, HIJRI_MONTHS, hijriParts, readHijriDate } from '../../src/domain/dates/hijri';
 
 describe('Hijri dates beside the Gregorian ones', () => {
   it('shows a burial date with its Umm al-Qura date', () => {

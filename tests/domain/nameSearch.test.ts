@@ -1,7 +1,7 @@
 // Issue 10's matcher on its table (nameSearchCases.ts): every rule, the negatives, the order and the highlights.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/domain/nameSearch/forms';
+import { classify } from '../../src/domain/search/names/forms';
 import {
   compareMatches,
   highlightRanges,
@@ -15,7 +15,7 @@ import {
   prepareQuery,
   tokensOf,
   type NameMatch,
-} from '../../src/domain/nameSearch';
+} from '../../src/domain/search/names';
 import { HIGHLIGHT_CASES, NAME_SEARCH_CASES, ORDER_CASES } from './nameSearchCases';
 
 function find(name: string, query: string, grave: number | string | null = null): NameMatch | null {

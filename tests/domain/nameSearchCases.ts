@@ -1,7 +1,7 @@
 // The table of issue 10: stored name, query, expected class. Run on the matcher by nameSearch.test.ts; meant to
 // be run through /api/search on both engines too, so every case is a plain record.
 // Names are fictional but spelled as Egyptian registers and families spell them.
-import type { MatchClass } from '../../src/domain/nameSearch';
+import type { MatchClass } from '../../src/domain/search/names';
 
 export interface NameSearchCase {
   /** The rule the case exercises (also the test's group). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graveMatches, graveSearchText, normalizeArabic, toWesternDigits } from '../../src/domain/normalize';
+import { graveMatches, graveSearchText, normalizeArabic, toWesternDigits } from '../../src/domain/search/normalize';
 
 describe('normalizeArabic', () => {
   it.each([

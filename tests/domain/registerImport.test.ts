@@ -1,7 +1,7 @@
 // The rules of bringing a paper register in: ledger dates, the history rule, column mapping and the plan of a file.
 import { describe, expect, it } from 'vitest';
-import { burialDateText, formatBurialDate, formatLedgerDate, parseBurialDate } from '../../src/domain/burialDate';
-import { checkBurialInHistory, type HistoryGrave } from '../../src/domain/burialHistory';
+import { burialDateText, formatBurialDate, formatLedgerDate, parseBurialDate } from '../../src/domain/dates/burialDate';
+import { checkBurialInHistory, type HistoryGrave } from '../../src/domain/rules/burialHistory';
 import { t } from '../../src/domain/messages';
 import {
   cellText,
@@ -11,7 +11,7 @@ import {
   parseSection,
   planBurials,
   type StoredGrave,
-} from '../../src/domain/registerImport';
+} from '../../src/domain/rules/registerImport';
 
 const TODAY = '2026-03-10';
 

@@ -1,8 +1,8 @@
 // The pure rules the server enforces and the forms warn with: grave status and days, the bury rule, input checks,
 // and who may do what.
 import { describe, expect, it } from 'vitest';
-import { canBury, daysBetween, deriveStatus, todayIn } from '../../src/domain/graveStatus';
-import { can } from '../../src/domain/policy';
+import { canBury, daysBetween, deriveStatus, todayIn } from '../../src/domain/rules/graveStatus';
+import { can } from '../../src/domain/rules/policy';
 import {
   checkBurialDate,
   checkGraveNumber,
@@ -10,7 +10,7 @@ import {
   checkText,
   loginFormErrors,
   TEXT_FIELDS,
-} from '../../src/domain/validation';
+} from '../../src/domain/rules/validation';
 
 describe('deriveStatus', () => {
   const today = '2026-03-10';

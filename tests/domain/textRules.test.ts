@@ -1,7 +1,7 @@
 // The text input rules (issue 15 item 4), rule by rule, and the checks that apply them to each kind of field.
 import { describe, expect, it } from 'vitest';
-import { checkPlanRows } from '../../src/domain/planRows';
-import { checkBurialRow } from '../../src/domain/registerImport';
+import { checkPlanRows } from '../../src/domain/plan/planRows';
+import { checkBurialRow } from '../../src/domain/rules/registerImport';
 import { t } from '../../src/domain/messages';
 import {
   cleanText,
@@ -10,7 +10,7 @@ import {
   isWellFormed,
   searchableText,
   stripBidiControls,
-} from '../../src/domain/textRules';
+} from '../../src/domain/text/textRules';
 import {
   checkBurialDate,
   checkGraveNumber,
@@ -19,7 +19,7 @@ import {
   checkText,
   refusedField,
   TEXT_FIELDS,
-} from '../../src/domain/validation';
+} from '../../src/domain/rules/validation';
 
 const TODAY = '2024-06-01';
 

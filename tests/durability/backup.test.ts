@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dailyBackup } from '../../server/backup';
+import { dailyBackup } from '../../server/data/backup';
 import { makeGrave, signIn } from '../support/fixtures';
 import { startServerProcess } from '../support/process';
 

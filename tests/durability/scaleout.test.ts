@@ -3,7 +3,7 @@
 // refused by the other, and throttles are shared.
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { formatWaitMinutes } from '../../src/domain/nouns';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { t } from '../../src/domain/messages';
 import type { Grave } from '../../src/domain/types';
 import { logIn, makeGrave } from '../support/fixtures';

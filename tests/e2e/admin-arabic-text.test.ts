@@ -8,7 +8,7 @@ import { describeBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS } from '../support/server';
 import { consoleSuite } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
-import { formatNumber, toArabicDigits } from '../../src/domain/format';
+import { formatNumber, toArabicDigits } from '../../src/domain/text/format';
 import { createDataProvider } from '../../src/dataProvider';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';

@@ -7,7 +7,7 @@ import { describeBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS } from '../support/server';
 import { consoleSuite } from '../support/console';
 import { messages as m, t } from '../../src/domain/messages';
-import { formatBurialDate } from '../../src/domain/burialDate';
+import { formatBurialDate } from '../../src/domain/dates/burialDate';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
 

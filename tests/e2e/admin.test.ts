@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
-import { formatNumber } from '../../src/domain/format';
-import { formatBurialDate } from '../../src/domain/burialDate';
+import { formatNumber } from '../../src/domain/text/format';
+import { formatBurialDate } from '../../src/domain/dates/burialDate';
 import { readFileSync } from 'node:fs';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 

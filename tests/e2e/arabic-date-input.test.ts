@@ -5,7 +5,7 @@
 // calendar open: test-results/screenshots/arabic-date-input-360.png.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { formatBurialDate } from '../../src/domain/dateText';
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { messages as m } from '../../src/domain/messages';
 import type { Grave } from '../../src/domain/types';
 import { signedInContext } from '../support/console';

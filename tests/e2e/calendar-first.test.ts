@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages as m } from '../../src/domain/messages';
-import { publicPaths } from '../../src/domain/publicPaths';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { paths } from '../../src/api/paths';
 import { CACHE_NAMES, HOME_ANSWERS } from '../../src/public/offline/rules';
 import type { Grave } from '../../src/domain/types';

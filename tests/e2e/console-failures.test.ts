@@ -10,7 +10,7 @@ import { signedInContext } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
 import { raArabic } from '../../src/admin/i18n/raArabic';
-import { formatNumber } from '../../src/domain/format';
+import { formatNumber } from '../../src/domain/text/format';
 
 type Role = 'manager' | 'admin';
 

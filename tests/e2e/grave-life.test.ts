@@ -3,13 +3,13 @@
 // shows its Hijri date beside the Gregorian one, on the public page and in the console.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { formatBurialDate } from '../../src/domain/burialDate';
+import { formatBurialDate } from '../../src/domain/dates/burialDate';
 import { fill, messages } from '../../src/domain/messages';
 import { graveLifePublicText as graveLifeText } from '../../src/domain/messages/graveLifePublic';
-import { movedToText } from '../../src/domain/graveLifeText';
-import { movedFromText } from '../../src/domain/graveMoves';
+import { movedToText } from '../../src/domain/text/graveLifeText';
+import { movedFromText } from '../../src/domain/rules/graveMoves';
 import type { Grave } from '../../src/domain/types';
-import { publicPaths } from '../../src/domain/publicPaths';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { signedInContext } from '../support/console';
 import { bury, makeGrave, signIn } from '../support/fixtures';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';

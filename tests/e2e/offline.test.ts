@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { formatNumber } from '../../src/domain/format';
+import { formatNumber } from '../../src/domain/text/format';
 import { offlineText } from '../../src/domain/messages/offline';
 import { CACHE_NAMES, INDEX_URL, offlineRule } from '../../src/public/offline/rules';
 import type { Grave } from '../../src/domain/types';

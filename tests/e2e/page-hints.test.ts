@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE, type PageChunks } from '../../src/ssr/buildFiles';
 import { paths } from '../../src/api/paths';
-import { SECTION_CARDS } from '../../src/domain/sectionCards';
+import { SECTION_CARDS } from '../../src/domain/rules/sectionCards';
 import type { Grave, GraveCardPage } from '../../src/domain/types';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages as m, t } from '../../src/domain/messages';
-import { PUBLIC_DATABASES, PUBLIC_LOCAL_KEYS, PUBLIC_SESSION_KEYS } from '../../src/domain/browserKeys';
+import { PUBLIC_DATABASES, PUBLIC_LOCAL_KEYS, PUBLIC_SESSION_KEYS } from '../../src/domain/paths/browserKeys';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';

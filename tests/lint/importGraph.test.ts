@@ -83,12 +83,12 @@ describe('imports form no circle, types included', () => {
     expect(circleWith('server/data/planRows.ts', planRows)).toEqual(
       expect.arrayContaining(['server/data/planRows.ts', 'server/data/graveWrites.ts', 'server/data/graves.ts']),
     );
-    const dateText = readFileSync('src/domain/dateText.ts', 'utf8').replace(
+    const dateText = readFileSync('src/domain/dates/dateText.ts', 'utf8').replace(
       "from './datePrecision'",
       "from './burialDate'",
     );
-    expect(circleWith('src/domain/dateText.ts', dateText)).toEqual(
-      expect.arrayContaining(['src/domain/dateText.ts', 'src/domain/burialDate.ts']),
+    expect(circleWith('src/domain/dates/dateText.ts', dateText)).toEqual(
+      expect.arrayContaining(['src/domain/dates/dateText.ts', 'src/domain/dates/burialDate.ts']),
     );
   });
 });

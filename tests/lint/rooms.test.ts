@@ -24,7 +24,7 @@ describe('zones: a room imports only what it may', () => {
     ['src/shared/Probe.ts', "import { useSession } from '../public/session';\nexport const p = useSession;\n"],
     ['src/domain/Probe.ts', "import { apiPaths } from '../api/paths';\nexport const p = apiPaths;\n"],
     ['src/domain/Probe.ts', "import { getToken } from '../shared/session';\nexport const p = getToken;\n"],
-    ['src/domain/Probe.ts', "import { loadConfig } from '../../server/config';\nexport const p = loadConfig;\n"],
+    ['src/domain/Probe.ts', "import { loadConfig } from '../../server/start/config';\nexport const p = loadConfig;\n"],
     [
       'server/routes/plan.ts',
       "import { isUniqueViolation } from '../db/errors';\nexport const p = isUniqueViolation;\n",
@@ -57,7 +57,7 @@ describe('no import cycles', () => {
     // burialDate re-exports dateText's formatters, so dateText may not take anything from burialDate.
     expect(
       await errors(
-        'src/domain/dateText.ts',
+        'src/domain/dates/dateText.ts',
         "import { parseBurialDate } from './burialDate';\nexport const p = parseBurialDate;\n",
       ),
     ).toContain('import-x/no-cycle');
@@ -70,7 +70,7 @@ describe('no import cycles', () => {
   it('the types those modules shared come from their own modules, in no circle', async () => {
     expect(
       await errors(
-        'src/domain/dateText.ts',
+        'src/domain/dates/dateText.ts',
         "import type { DatePrecision } from './datePrecision';\nexport const p = (x: DatePrecision) => x;\n",
       ),
     ).toEqual([]);
@@ -95,7 +95,7 @@ describe('no casts in server/routes', () => {
 
   it('a constant (`as const`) and a checked narrowing pass; a cast elsewhere is not this rule’s business', async () => {
     const narrowing =
-      "import { isOneOf } from '../../src/domain/oneOf';\n" +
+      "import { isOneOf } from '../../src/domain/rules/oneOf';\n" +
       "const GENDERS = ['men', 'women'] as const;\n" +
       'export const p = (g: string) => (isOneOf(GENDERS, g) ? g : null);\n';
     expect(await errors('server/routes/plan.ts', narrowing)).toEqual([]);
@@ -122,7 +122,7 @@ describe('the real tree keeps the rooms', () => {
     const results = await eslint.lintFiles([
       'server/routes/**/*.ts',
       'server/data/{graveWrites,graves,planRows,write,accounts}.ts',
-      'src/domain/{burialDate,dateText,datePrecision}.ts',
+      'src/domain/dates/{burialDate,dateText,datePrecision}.ts',
       'src/shared/**',
       'src/public/pages/{LoginPage,PlanPage}.tsx',
       'src/public/session.tsx',

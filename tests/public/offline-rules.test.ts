@@ -1,7 +1,7 @@
 // What the service worker may keep (src/public/offline/rules.ts): public pages and public GET answers asked without
 // credentials; never the console, the login page, a staff answer, a request with a token, or a POST.
 import { describe, expect, it } from 'vitest';
-import { publicPaths } from '../../src/domain/publicPaths';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { isOfflinePage, isPrecached, offlineRule, type RequestFacts } from '../../src/public/offline/rules';
 
 const ORIGIN = 'https://village.example';

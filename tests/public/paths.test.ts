@@ -1,11 +1,11 @@
-// The public path table (src/domain/publicPaths.ts): each link it builds reaches the page it names, the route
+// The public path table (src/domain/paths/publicPaths.ts): each link it builds reaches the page it names, the route
 // table routes exactly its addresses, and no component of the public site types an address by hand.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../src/domain/consolePaths';
-import { matchPath, PUBLIC_PAGES, publicPageOf } from '../../src/domain/publicPages';
-import { publicPaths } from '../../src/domain/publicPaths';
+import { safeNextPath } from '../../src/domain/paths/consolePaths';
+import { matchPath, PUBLIC_PAGES, publicPageOf } from '../../src/domain/paths/publicPages';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
 
 describe('publicPaths', () => {
   it('builds addresses that the route table sends to the right page', () => {

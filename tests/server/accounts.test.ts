@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
 import type { Account } from '../../src/domain/types';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/start/config';
 import { insertAccount } from '../../server/data/accounts';
 import { openStore } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';

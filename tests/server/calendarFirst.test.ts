@@ -1,8 +1,8 @@
 // DATE_CALENDAR_FIRST (issue 13): which calendar a burial date names first. A bad value stops start-up with a
 // one-line reason; the order itself is the domain's formatBurialDate, checked here on both settings.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { formatBurialDate, getCalendarFirst, setCalendarFirst } from '../../src/domain/dateText';
+import { ConfigError, loadConfig } from '../../server/start/config';
+import { formatBurialDate, getCalendarFirst, setCalendarFirst } from '../../src/domain/dates/dateText';
 
 describe('DATE_CALENDAR_FIRST', () => {
   it('is Gregorian unless set; reads gregorian and hijri', () => {

@@ -1,7 +1,7 @@
 // The demo village generator: deterministic counts and contents, read back through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedText } from '../../src/domain/messages/shared';
-import { normalizeArabic } from '../../src/domain/normalize';
+import { normalizeArabic } from '../../src/domain/search/normalize';
 import type {
   ApprovedSuggestion,
   ArticleSummary,

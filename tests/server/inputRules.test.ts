@@ -3,7 +3,7 @@
 // stored; a date's UTC offset must be within ±14:00; and no such input ever makes the server fail (PostgreSQL
 // refuses NUL in a text, which used to be a 500).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../src/domain/registerImport';
+import type { ImportReport } from '../../src/domain/rules/registerImport';
 import { t } from '../../src/domain/messages';
 import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';

@@ -3,7 +3,7 @@
 // failures is in the audit trail, a second server on the same database sees the same count, and every 429 the
 // server gives says when to come back (Retry-After).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatWaitMinutes } from '../../src/domain/nouns';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { t } from '../../src/domain/messages';
 import type { AuditEntry } from '../../src/domain/types';
 import {

@@ -3,7 +3,7 @@
 // count like real ones and are answered alike; a right password does not wipe the address's count; a second server
 // on the same database sees the same count; the address is free again once the window has passed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatWaitMinutes } from '../../src/domain/nouns';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { t } from '../../src/domain/messages';
 import { GUESS_WINDOW_SECONDS, GUESSES_PER_ADDRESS } from '../../server/data/guessLimit';
 import { ENGINES } from '../support/postgres';

@@ -3,7 +3,7 @@
 // names a section's rows (manager only, audited, every fault refused in Arabic without a change); one grave's
 // answer carries its place ("الصف ب، الخانة ٤"); GET /api/graves/by-number finds a grave by its section and number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanAnswer, PlanRow } from '../../src/domain/plan';
+import type { PlanAnswer, PlanRow } from '../../src/domain/plan/plan';
 import { GRAVE_STATUS, type Grave } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';

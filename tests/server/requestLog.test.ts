@@ -1,4 +1,4 @@
-// What the log says at each LOG_LEVEL (server/log.ts, server/plugins/requestLog.ts): the default `info` keeps staff
+// What the log says at each LOG_LEVEL (server/start/log.ts, server/plugins/requestLog.ts): the default `info` keeps staff
 // writes, slow requests and failures and says nothing of ordinary reads; `access` adds one line per request, kept
 // answers included (they leave before the reply's own hooks); `warn` keeps slow requests only; `error` neither.
 // A slow request is made for real: the client sends its headers, waits past the one-second mark, then the body.

@@ -11,7 +11,7 @@ import {
   offlineSectionCards,
   sectionOf,
   type OfflineIndex,
-} from '../../src/domain/offlineIndex';
+} from '../../src/domain/search/offlineIndex';
 import { GENDERS, type Gender, type Grave, type GraveCardPage, type SearchMatch } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';

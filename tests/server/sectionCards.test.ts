@@ -2,7 +2,7 @@
 // with the same matcher the section pages used in the browser, kept and revalidated like the other public answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
-import { SECTION_CARDS } from '../../src/domain/sectionCards';
+import { SECTION_CARDS } from '../../src/domain/rules/sectionCards';
 import type { Grave, GraveCardPage } from '../../src/domain/types';
 import { searchGraves } from '../../src/public/graveSearch';
 import { staffClient, type StaffClient } from '../support/fixtures';

@@ -4,7 +4,7 @@
 // value stops start-up with a one-line reason. The test client plays the proxy: it sends what nginx would forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/start/config';
 import { STRICT_TRANSPORT_SECURITY } from '../../server/plugins/securityHeaders';
 import { LOGIN_FAILURES_PER_CLIENT } from '../../server/data/loginThrottle';
 import { ENGINES } from '../support/postgres';

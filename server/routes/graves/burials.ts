@@ -1,15 +1,15 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
-import { canBury } from '../../../src/domain/graveStatus';
-import { formatDate, formatDays } from '../../../src/domain/format';
-import { formatCount } from '../../../src/domain/nouns';
-import { gravePlace } from '../../../src/domain/graveMoves';
+import { canBury } from '../../../src/domain/rules/graveStatus';
+import { formatDate, formatDays } from '../../../src/domain/text/format';
+import { formatCount } from '../../../src/domain/text/nouns';
+import { gravePlace } from '../../../src/domain/rules/graveMoves';
 import { t } from '../../../src/domain/messages';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
-import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/validation';
-import type { AppContext } from '../../context';
+import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/rules/validation';
+import type { AppContext } from '../../http/context';
 import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../http/errors';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schemas/common';
 import { graveWithMessage } from '../../schemas/entities';

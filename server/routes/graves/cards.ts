@@ -2,12 +2,12 @@
 // without receiving every grave with every burial (2 MB of JSON). A search (q) is answered here with the register's
 // one name matcher, from the index /api/search uses, so the words families say find the same people.
 import type { FastifyInstance } from 'fastify';
-import { matchBurial, prepareQuery } from '../../../src/domain/nameSearch';
-import { SECTION_CARDS } from '../../../src/domain/sectionCards';
+import { matchBurial, prepareQuery } from '../../../src/domain/search/names';
+import { SECTION_CARDS } from '../../../src/domain/rules/sectionCards';
 import type { Gender, GraveCardData, GraveCardPage } from '../../../src/domain/types';
-import { LIMITS } from '../../../src/domain/validation';
+import { LIMITS } from '../../../src/domain/rules/validation';
 import { paths } from '../../../src/api/paths';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../http/context';
 import { answers } from '../../schemas/common';
 import { graveCardPage } from '../../schemas/entities';
 import { namesIndex } from '../search';

@@ -1,12 +1,12 @@
 // One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/nameSearch';
+import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/search/names';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
-import { checkGraveNumber, checkPosition, checkText, TEXT_FIELDS } from '../../../src/domain/validation';
-import { deriveStatus } from '../../../src/domain/graveStatus';
-import { formatDate, formatDays } from '../../../src/domain/format';
-import type { AppContext } from '../../context';
+import { checkGraveNumber, checkPosition, checkText, TEXT_FIELDS } from '../../../src/domain/rules/validation';
+import { deriveStatus } from '../../../src/domain/rules/graveStatus';
+import { formatDate, formatDays } from '../../../src/domain/text/format';
+import type { AppContext } from '../../http/context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
 import {
   createGrave,
@@ -16,8 +16,8 @@ import {
   setGravePosition,
   writeBy,
 } from '../../data/graveWrites';
-import { badRequest, notFound } from '../../errors';
-import { filterIds, filterText, pageOf, parseListQuery } from '../../paging';
+import { badRequest, notFound } from '../../http/errors';
+import { filterIds, filterText, pageOf, parseListQuery } from '../../http/paging';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
 import { deleted, grave, graves, graveWithMessage } from '../../schemas/entities';

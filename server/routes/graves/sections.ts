@@ -1,7 +1,7 @@
 // The public sections (men, women, bones), the most recent burials and the statistics of the home page.
 import type { FastifyInstance } from 'fastify';
 import { GRAVE_STATUS, type Gender } from '../../../src/domain/types';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../http/context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
 import { answers } from '../../schemas/common';
 import { count, graves, nextGraveAnswer } from '../../schemas/entities';

@@ -11,7 +11,7 @@ import {
   type PaginationActionsProps,
   type PaginationProps,
 } from 'react-admin';
-import { formatNumber } from '../../domain/format';
+import { formatNumber } from '../../domain/text/format';
 import { t } from '../../domain/messages';
 
 /** react-admin's default choices. */

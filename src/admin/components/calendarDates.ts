@@ -1,10 +1,10 @@
 // The dates behind the console's Arabic date field (ArabicDateInput.tsx): reading what a clerk types, writing a day
 // back in Arabic-Indic digits, and the month grids of its calendar, Gregorian or Umm al-Qura Hijri. Every calendar
-// fact comes from Intl (through src/domain/hijri.ts for the Hijri one): nothing here is a conversion table.
-import { toArabicDigits } from '../../domain/format';
-import { gregorianOfHijri, HIJRI_MONTHS, hijriParts, readHijriDate } from '../../domain/hijri';
+// fact comes from Intl (through src/domain/dates/hijri.ts for the Hijri one): nothing here is a conversion table.
+import { toArabicDigits } from '../../domain/text/format';
+import { gregorianOfHijri, HIJRI_MONTHS, hijriParts, readHijriDate } from '../../domain/dates/hijri';
 import { t } from '../../domain/messages';
-import { normalizeArabic, toWesternDigits } from '../../domain/normalize';
+import { normalizeArabic, toWesternDigits } from '../../domain/search/normalize';
 
 export type CalendarKind = 'gregorian' | 'hijri';
 

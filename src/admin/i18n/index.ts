@@ -1,8 +1,8 @@
 // The console's i18nProvider: polyglot in Arabic ('ar' selects polyglot's six-form Arabic plural rule).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import { formatNumber } from '../../domain/format';
-import { formatCount, type NounName } from '../../domain/nouns';
+import { formatNumber } from '../../domain/text/format';
+import { formatCount, type NounName } from '../../domain/text/nouns';
 import { raArabic } from './raArabic';
 import { resourcesArabic } from './resources';
 

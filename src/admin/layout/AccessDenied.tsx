@@ -4,7 +4,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Link } from 'react-router';
 import { Title } from 'react-admin';
 import { t } from '../../domain/messages';
-import { consolePaths } from '../../domain/consolePaths';
+import { consolePaths } from '../../domain/paths/consolePaths';
 
 export function AccessDenied() {
   return (

@@ -32,10 +32,10 @@ import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import PlanIcon from '@mui/icons-material/GridView';
 import { t } from '../../domain/messages';
-import { CONSOLE_BASE, consolePaths } from '../../domain/consolePaths';
-import { publicPaths } from '../../domain/publicPaths';
+import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import { useSmallScreen } from '../components/CardList';
-import { can, type Action, type Resource } from '../../domain/policy';
+import { can, type Action, type Resource } from '../../domain/rules/policy';
 import type { Role } from '../../domain/types';
 
 interface Item {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import { t } from '../../domain/messages';
-import type { Action, Resource } from '../../domain/policy';
+import type { Action, Resource } from '../../domain/rules/policy';
 import { AccessDenied } from './AccessDenied';
 
 /** Visible only to a role allowed to open the page; the others see AccessDenied (custom routes). */

@@ -16,12 +16,12 @@ import {
 import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
-import { formatGraveNumber, formatNumber } from '../../domain/format';
-import { formatBurialDate } from '../../domain/dateText';
-import { consolePaths } from '../../domain/consolePaths';
+import { formatGraveNumber, formatNumber } from '../../domain/text/format';
+import { formatBurialDate } from '../../domain/dates/dateText';
+import { consolePaths } from '../../domain/paths/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
-import { gravePlace } from '../../domain/graveMoves';
+import { gravePlace } from '../../domain/rules/graveMoves';
 import type { GraveRecord } from '../../dataProvider';
 import { LoadError } from '../components/LoadError';
 

@@ -25,8 +25,8 @@ import {
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, formatNumber } from '../../domain/format';
-import { formatCount } from '../../domain/nouns';
+import { formatDate, formatNumber } from '../../domain/text/format';
+import { formatCount } from '../../domain/text/nouns';
 import { t, type MessageKey } from '../../domain/messages';
 import type { CemeteryDataProvider, ImportBatch, ImportReport } from '../../dataProvider';
 import { RequireAccess } from '../layout/RequireAccess';

@@ -21,12 +21,12 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { formatNumber } from '../../domain/format';
-import { formatCount } from '../../domain/nouns';
-import { burialDateText, parseBurialDate, type BurialDate } from '../../domain/burialDate';
-import { readHijriDate } from '../../domain/hijri';
+import { formatNumber } from '../../domain/text/format';
+import { formatCount } from '../../domain/text/nouns';
+import { burialDateText, parseBurialDate, type BurialDate } from '../../domain/dates/burialDate';
+import { readHijriDate } from '../../domain/dates/hijri';
 import { t } from '../../domain/messages';
-import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/validation';
+import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/rules/validation';
 import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
 import { checkSession } from '../../shared/session';

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../domain/messages';
-import { checkNewPassword } from '../../domain/validation';
+import { checkNewPassword } from '../../domain/rules/validation';
 import type { Role } from '../../domain/types';
 import type { CemeteryDataProvider } from '../../dataProvider';
 import { saveSession } from '../../shared/session';

@@ -1,5 +1,5 @@
-// The counted nouns of the register pages (issue 12), with formatCount of src/domain/nouns.
-import type { CountedNoun } from '../../domain/format';
+// The counted nouns of the register pages (issue 12), with formatCount of src/domain/text/nouns.
+import type { CountedNoun } from '../../domain/text/format';
 
 /** حالة دفن: «حُفظت ٣ حالات دفن», «استيراد حالتي دفن». */
 export const BURIALS: CountedNoun = {

@@ -1,5 +1,5 @@
 // Arabic text of a grave's whole life (issue 13) that the public pages show.
-// What the public pages show (read by static keys in src/domain/graveMoves.ts): kept apart so that a visitor's
+// What the public pages show (read by static keys in src/domain/rules/graveMoves.ts): kept apart so that a visitor's
 // download carries these lines only, not the console's and the server's.
 import { graveMovesPublicText } from './graveMovesPublic';
 

@@ -1,4 +1,4 @@
-// Arabic reasons of the text input rules (issue 15, src/domain/textRules.ts): for each stored text, why it cannot be
+// Arabic reasons of the text input rules (issue 15, src/domain/text/textRules.ts): for each stored text, why it cannot be
 // kept, naming the field. "control" is a control character (invisible, pasted in); "unpaired" is a broken character
 // (half of a pair), which cannot be stored without losing it. Kept apart from the other messages, and the suggestion
 // form's four lines apart again, so the public site carries only those (its home page bundle has a budget).

@@ -1,5 +1,5 @@
 // Arabic text of the login and suggestion throttles (issue 15): how long to wait, and the audit of a sign-in
-// after wrong passwords. {wait} is formatWaitMinutes() of src/domain/nouns.ts (بعد ١٥ دقيقة).
+// after wrong passwords. {wait} is formatWaitMinutes() of src/domain/text/nouns.ts (بعد ١٥ دقيقة).
 export const throttleText = {
   'auth.accountThrottled': 'أُدخلت كلمة مرور خاطئة لهذا الحساب مرات كثيرة. يرجى المحاولة بعد {wait}.',
   'auth.clientThrottled': 'محاولات دخول كثيرة من هذا الجهاز. يرجى المحاولة بعد {wait}.',

@@ -1,8 +1,8 @@
 // One grave as a card: number, status label, when it is available, and 'عرض المزيد' to its page.
 import { memo } from 'react';
 import { Link } from '../router';
-import { formatGraveNumber } from '../../domain/format';
-import { publicPaths } from '../../domain/publicPaths';
+import { formatGraveNumber } from '../../domain/text/format';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { GraveCardData } from '../../domain/types';
 import { GRAVE_STATUS } from '../../domain/types';
 import { openingGrave } from '../gravePage';

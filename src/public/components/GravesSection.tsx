@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBrowserValue } from '../browserValue';
 import { paths } from '../../api';
-import { formatNumber } from '../../domain/format';
-import { SECTION_CARDS } from '../../domain/sectionCards';
+import { formatNumber } from '../../domain/text/format';
+import { SECTION_CARDS } from '../../domain/rules/sectionCards';
 import type { Grave, GraveCardData, GraveCardPage } from '../../domain/types';
 import { loadGravePage } from '../gravePage';
 import { useSectionCards, type SectionCards } from '../useSectionCards';
@@ -16,10 +16,10 @@ import { ErrorMessage, Loading } from './Status';
 import { SteppedList } from './SteppedList';
 import { ui, pt, fill } from '../text';
 import { Link } from '../router';
-import { gravePlace } from '../../domain/graveMoves';
+import { gravePlace } from '../../domain/rules/graveMoves';
 import { graveLifePublicText } from '../../domain/messages/graveLifePublic';
 import { planPublicText } from '../../domain/messages/planPublic';
-import { publicPaths } from '../../domain/publicPaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 
 interface Props {
   gender: 'men' | 'women';

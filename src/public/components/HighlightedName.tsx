@@ -1,6 +1,6 @@
 // A name with the words a search matched marked (<mark>), as the matcher reports them.
 // The highlighting alone (not the matcher): the home page's search shows the server's answers.
-import { highlightRanges } from '../../domain/nameSearch/highlight';
+import { highlightRanges } from '../../domain/search/names/highlight';
 
 interface Props {
   name: string;

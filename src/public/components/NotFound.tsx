@@ -1,7 +1,7 @@
 // What a page says when the grave or article its address names is not in the register (the API answered 404, or
 // 400 for an id that cannot be one): a clear Arabic answer and the way home, never an endless "loading" or a retry.
 import { Link } from '../router';
-import { publicPaths } from '../../domain/publicPaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ApiError } from '../../api';
 import { namesNothing } from '../../api/firstData';
 import { ui, pt } from '../text';

@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
-import { formatBurialDate } from '../../domain/dateText';
-import { movedFromText } from '../../domain/graveMoves';
-import { normalizeArabic } from '../../domain/normalize';
-import { publicPaths } from '../../domain/publicPaths';
+import { formatBurialDate } from '../../domain/dates/dateText';
+import { movedFromText } from '../../domain/rules/graveMoves';
+import { normalizeArabic } from '../../domain/search/normalize';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { HighlightedName } from './HighlightedName';
 import { SearchBox } from './SearchBox';

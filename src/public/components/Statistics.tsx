@@ -2,7 +2,7 @@
 // with prefers-reduced-motion they show at once. Male and female deaths are hidden on small screens (CSS).
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../api';
-import { formatNumber } from '../../domain/format';
+import { formatNumber } from '../../domain/text/format';
 import { useApi } from '../useApi';
 import { ErrorMessage } from './Status';
 import { ui, pt } from '../text';

@@ -1,12 +1,12 @@
 // Screen 4: the suggestion form (text, name, phone, all required). Success clears the fields; on any error
 // everything typed stays in place. The text and the name follow the input rules the server applies
-// (src/domain/textRules.ts; TEXT_FIELDS.suggestionText and suggestionName in validation.ts, which the public site does
+// (src/domain/text/textRules.ts; TEXT_FIELDS.suggestionText and suggestionName in validation.ts, which the public site does
 // not load), so a pasted control or broken character is named under its field before anything is sent.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, call, paths } from '../../api';
 import { Spinner } from './Icons';
 import { ui, pt, fill } from '../text';
-import { cleanText, type TextKind } from '../../domain/textRules';
+import { cleanText, type TextKind } from '../../domain/text/textRules';
 import { suggestionRulesText } from '../../domain/messages/inputRules';
 
 type Field = 'text' | 'name' | 'phone';

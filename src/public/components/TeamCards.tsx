@@ -1,5 +1,5 @@
 // Screen 17's cards: photo or initials, name, role, e-mail or phone, profile link (from src/public/config.ts).
-import { personInitials, toArabicDigits } from '../../domain/format';
+import { personInitials, toArabicDigits } from '../../domain/text/format';
 import { TEAM, type TeamMember } from '../config';
 import { ui, pt } from '../text';
 

@@ -1,8 +1,8 @@
 // Header with logo and title, a navigation bar that collapses behind a menu button on small screens, and the footer.
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '../router';
-import { consolePaths } from '../../domain/consolePaths';
-import { publicPaths } from '../../domain/publicPaths';
+import { consolePaths } from '../../domain/paths/consolePaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Role } from '../../domain/types';
 import { SOCIAL_URL } from '../config';
 import { CloseIcon, MenuIcon } from '../components/Icons';

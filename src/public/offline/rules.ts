@@ -4,8 +4,8 @@
 // carrying an Authorization header, the staff's answers, and every POST (a suggestion, a login).
 import { API_BASE } from '../../api/client';
 import { paths } from '../../api/paths';
-import { CONSOLE_BASE } from '../../domain/consolePaths';
-import { publicPageOf } from '../../domain/publicPages';
+import { CONSOLE_BASE } from '../../domain/paths/consolePaths';
+import { publicPageOf } from '../../domain/paths/publicPages';
 
 /** The caches the worker fills at run time (the precache of the site's files is Workbox's own). */
 export const CACHE_NAMES = {

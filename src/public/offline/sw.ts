@@ -19,8 +19,8 @@ import {
   offlineSectionCards,
   sectionOf,
   type OfflineIndex,
-} from '../../domain/offlineIndex';
-import { SECTION_CARDS } from '../../domain/sectionCards';
+} from '../../domain/search/offlineIndex';
+import { SECTION_CARDS } from '../../domain/rules/sectionCards';
 import type { Grave, SearchMatch } from '../../domain/types';
 import { CACHE_NAMES, CARDS_SECTION_OF_PATH, HOME_ANSWERS, INDEX_URL, offlineRule, SECTION_OF_PATH, type OfflineRule } from './rules';
 

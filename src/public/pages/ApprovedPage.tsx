@@ -1,7 +1,7 @@
 // Screen 13: the approved suggestions, each with its author and text, and a button to send one.
 import { Link } from '../router';
 import { paths } from '../../api';
-import { publicPaths } from '../../domain/publicPaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ApprovedSuggestion } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useApi } from '../useApi';

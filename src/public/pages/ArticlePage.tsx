@@ -1,7 +1,7 @@
 // Screen 15: an article's title and content. The content is text (its paragraphs kept), never HTML.
 import { useParams } from '../router';
 import { paths } from '../../api';
-import { formatDate } from '../../domain/format';
+import { formatDate } from '../../domain/text/format';
 import type { Article } from '../../domain/types';
 import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';

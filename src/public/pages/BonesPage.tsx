@@ -10,7 +10,7 @@ import { useApi } from '../useApi';
 import { ui } from '../text';
 import { Link } from '../router';
 import { planPublicText } from '../../domain/messages/planPublic';
-import { publicPaths } from '../../domain/publicPaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import '../pages.css';
 
 export default function BonesPage() {

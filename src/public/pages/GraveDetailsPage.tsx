@@ -2,11 +2,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
-import { formatBurialDate } from '../../domain/dateText';
-import { DIRECTIONS, MOVED_HEADING, movedToText, placeText } from '../../domain/graveLifeText';
-import { movedFromText } from '../../domain/graveMoves';
-import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/nameSearch';
-import { publicPaths } from '../../domain/publicPaths';
+import { formatBurialDate } from '../../domain/dates/dateText';
+import { DIRECTIONS, MOVED_HEADING, movedToText, placeText } from '../../domain/text/graveLifeText';
+import { movedFromText } from '../../domain/rules/graveMoves';
+import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText, graveTitle } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';

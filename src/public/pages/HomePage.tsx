@@ -3,9 +3,9 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
-import { formatDate } from '../../domain/format';
-import { formatBurialDate } from '../../domain/dateText';
-import { publicPaths } from '../../domain/publicPaths';
+import { formatDate } from '../../domain/text/format';
+import { formatBurialDate } from '../../domain/dates/dateText';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';

@@ -1,5 +1,5 @@
 import { Link } from '../router';
-import { publicPaths } from '../../domain/publicPaths';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import { ui, pt } from '../text';
 import '../pages.css';
 

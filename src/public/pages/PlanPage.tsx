@@ -1,16 +1,16 @@
 // Issue 13: the plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
 // to its page; a search marks the graves of the people it finds; the same plan in words for screen readers (and
-// anyone), and a page that prints on A4. The drawing is markup from src/domain/planDrawing.ts (see why there).
+// anyone), and a page that prints on A4. The drawing is markup from src/domain/plan/plan/planDrawing.ts (see why there).
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { call, paths } from '../../api';
-import { formatGraveNumber } from '../../domain/format';
-import { formatCount } from '../../domain/nouns';
-import { gravePlace } from '../../domain/graveMoves';
+import { formatGraveNumber } from '../../domain/text/format';
+import { formatCount } from '../../domain/text/nouns';
+import { gravePlace } from '../../domain/rules/graveMoves';
 import { fill } from '../../domain/messages/fill';
 import { planPublicText as text, remainsNoun } from '../../domain/messages/planPublic';
-import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan';
-import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/planDrawing';
-import { publicPaths } from '../../domain/publicPaths';
+import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan/plan';
+import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/plan/planDrawing';
+import { publicPaths } from '../../domain/paths/publicPaths';
 import type { SearchMatch } from '../../domain/types';
 import { PlanLegend } from '../../shared/PlanLegend';
 import { SearchBox } from '../components/SearchBox';

@@ -1,5 +1,5 @@
 // Screen 2 (women): the search text is saved in sessionStorage 'womanSearchTerm' at each keystroke.
-import { PUBLIC_SESSION_KEYS } from '../../domain/browserKeys';
+import { PUBLIC_SESSION_KEYS } from '../../domain/paths/browserKeys';
 import { GravesSection } from '../components/GravesSection';
 import { ui } from '../text';
 import '../pages.css';

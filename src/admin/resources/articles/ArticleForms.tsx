@@ -20,9 +20,9 @@ import {
 } from 'react-admin';
 import { Button, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
-import { publicPaths } from '../../../domain/publicPaths';
+import { publicPaths } from '../../../domain/paths/publicPaths';
 import { fieldRefusal, type ArticleRecord } from '../../../dataProvider';
-import { TEXT_FIELDS } from '../../../domain/validation';
+import { TEXT_FIELDS } from '../../../domain/rules/validation';
 import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { followsTextRules } from '../../components/textRules';
 

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { t } from '../../../domain/messages';
-import { consolePaths } from '../../../domain/consolePaths';
+import { consolePaths } from '../../../domain/paths/consolePaths';
 import type { ArticleRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
 import { CardActions, CardList, CreateLink, useSmallScreen } from '../../components/CardList';

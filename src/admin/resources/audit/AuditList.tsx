@@ -4,8 +4,8 @@ import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput, TopTo
 import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
-import { formatGraveNumber, formatNumber } from '../../../domain/format';
-import { formatBurialDate } from '../../../domain/dateText';
+import { formatGraveNumber, formatNumber } from '../../../domain/text/format';
+import { formatBurialDate } from '../../../domain/dates/dateText';
 import type { AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';

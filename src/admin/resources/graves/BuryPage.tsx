@@ -5,8 +5,8 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { Form, Title } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/format';
-import { consolePaths } from '../../../domain/consolePaths';
+import { formatGraveNumber } from '../../../domain/text/format';
+import { consolePaths } from '../../../domain/paths/consolePaths';
 import type { BurialInput } from '../../../dataProvider';
 import { RequireAccess } from '../../layout/RequireAccess';
 import { useBury, useGraveForHeading, useRegisterToday } from '../../queries';

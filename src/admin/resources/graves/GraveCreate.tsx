@@ -14,8 +14,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/format';
-import { checkGraveNumber, isGender } from '../../../domain/validation';
+import { formatGraveNumber } from '../../../domain/text/format';
+import { checkGraveNumber, isGender } from '../../../domain/rules/validation';
 import { fieldRefusal, type GraveRecord } from '../../../dataProvider';
 import { GENDER_CHOICES } from './labels';
 

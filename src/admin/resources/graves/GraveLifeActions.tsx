@@ -18,11 +18,11 @@ import {
 } from '@mui/material';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { formatGraveNumber } from '../../../domain/format';
-import { readHijriDate } from '../../../domain/hijri';
+import { formatGraveNumber } from '../../../domain/text/format';
+import { readHijriDate } from '../../../domain/dates/hijri';
 import { t, type MessageKey } from '../../../domain/messages';
 import { GRAVE_STATUS } from '../../../domain/types';
-import { checkBurialDate } from '../../../domain/validation';
+import { checkBurialDate } from '../../../domain/rules/validation';
 import type { CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
 import { useRegisterToday } from '../../queries';
 

@@ -16,7 +16,7 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../../api/paths';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/format';
+import { formatGraveNumber } from '../../../domain/text/format';
 import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
 import { DownloadButton } from '../../components/DownloadButton';

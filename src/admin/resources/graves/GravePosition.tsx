@@ -6,7 +6,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
-import { checkPosition } from '../../../domain/validation';
+import { checkPosition } from '../../../domain/rules/validation';
 import type { CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
 
 export function GravePosition({ grave }: { grave: GraveRecord }) {

@@ -25,11 +25,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/format';
-import { formatBurialDate } from '../../../domain/dateText';
-import { canBury } from '../../../domain/graveStatus';
-import { consolePaths } from '../../../domain/consolePaths';
-import { publicPaths } from '../../../domain/publicPaths';
+import { formatGraveNumber } from '../../../domain/text/format';
+import { formatBurialDate } from '../../../domain/dates/dateText';
+import { canBury } from '../../../domain/rules/graveStatus';
+import { consolePaths } from '../../../domain/paths/consolePaths';
+import { publicPaths } from '../../../domain/paths/publicPaths';
 import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 import type { BurialInput, BuriedPersonRecord, GraveRecord } from '../../../dataProvider';
 import { useRegisterToday, useRemoveBurial, useUpdateBurial } from '../../queries';
@@ -37,8 +37,8 @@ import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
 import { GraveLifeActions } from './GraveLifeActions';
 import { GravePosition } from './GravePosition';
-import { movedToText } from '../../../domain/graveLifeText';
-import { movedFromText } from '../../../domain/graveMoves';
+import { movedToText } from '../../../domain/text/graveLifeText';
+import { movedFromText } from '../../../domain/rules/graveMoves';
 
 export function graveTitle(number: number | string | null | undefined): string {
   const base = t('grave.detailsTitle');

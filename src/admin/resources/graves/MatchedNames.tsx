@@ -1,9 +1,9 @@
 // The grave list's name column: while the list is searched (filter q), the people of the grave the search found,
 // their matched words marked as the public site marks them; otherwise the newest burial's name. The server chose
-// the graves with the shared matcher (src/domain/nameSearch); the same matcher tells here which words it matched.
+// the graves with the shared matcher (src/domain/search/names); the same matcher tells here which words it matched.
 import { useMemo } from 'react';
 import { useListContext, useRecordContext } from 'react-admin';
-import { highlightRanges, indexName, matchBurial, prepareQuery } from '../../../domain/nameSearch';
+import { highlightRanges, indexName, matchBurial, prepareQuery } from '../../../domain/search/names';
 import type { GraveRecord } from '../../../dataProvider';
 
 function Marked({ name, words }: { name: string; words: ReadonlyArray<readonly [number, number]> }) {

@@ -1,7 +1,7 @@
 // The two fields of a burial (its name and its date), shared by the bury form and the burial edit dialog.
 import { required, TextInput, type Validator } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { TEXT_FIELDS } from '../../../domain/validation';
+import { TEXT_FIELDS } from '../../../domain/rules/validation';
 import { ArabicDateInput } from '../../components/ArabicDateInput';
 import { followsTextRules } from '../../components/textRules';
 

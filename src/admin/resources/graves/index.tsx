@@ -2,7 +2,7 @@ import GraveIcon from '@mui/icons-material/ViewList';
 import { GraveList } from './GraveList';
 import { GraveShow } from './GraveShow';
 import { GraveCreate } from './GraveCreate';
-import { formatGraveNumber } from '../../../domain/format';
+import { formatGraveNumber } from '../../../domain/text/format';
 import type { GraveRecord } from '../../../dataProvider';
 
 export { BuryPage } from './BuryPage';

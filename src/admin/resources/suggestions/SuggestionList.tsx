@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
-import { toArabicDigits } from '../../../domain/format';
+import { toArabicDigits } from '../../../domain/text/format';
 import type { SuggestionStatus } from '../../../domain/types';
 import type { CemeteryDataProvider, SuggestionRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';

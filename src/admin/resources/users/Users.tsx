@@ -22,7 +22,7 @@ import {
 } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
 import { t } from '../../../domain/messages';
-import { checkNewPassword, checkStaffEmail } from '../../../domain/validation';
+import { checkNewPassword, checkStaffEmail } from '../../../domain/rules/validation';
 import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
 import { CardActions, CardField, CardList, CreateLink, useSmallScreen } from '../../components/CardList';

@@ -1,5 +1,5 @@
 // Who may do what: one table read by the server's guards and the console's canAccess.
-import type { Role } from './types';
+import type { Role } from '../types';
 
 export const RESOURCES = [
   'graves',

@@ -1,7 +1,7 @@
 // ra-data-simple-rest's query parameters: sort=["field","ASC"], range=[0,24], filter={...}.
 // Without any of them a list answers whole, as the specification's clients expect.
-import { isOneOf } from '../src/domain/oneOf';
-import { searchableText } from '../src/domain/textRules';
+import { isOneOf } from '../../src/domain/rules/oneOf';
+import { searchableText } from '../../src/domain/text/textRules';
 import { badRequest } from './errors';
 
 export interface ListQuery<Field extends string = string> {
@@ -23,7 +23,7 @@ function parseJson(value: unknown): unknown {
 
 /**
  * A filter's texts are only searched for, never stored: what no stored text can hold (control characters, broken
- * characters, bidi controls; src/domain/textRules.ts) is dropped rather than refused, so a pasted query still finds
+ * characters, bidi controls; src/domain/text/textRules.ts) is dropped rather than refused, so a pasted query still finds
  * what it can and never reaches the database as it came (PostgreSQL refuses NUL in a text).
  */
 function searchableFilter(filter: Record<string, unknown>): Record<string, unknown> {

@@ -6,11 +6,11 @@
 // The stored day is the last of that year (today when it is the current year): the resting period of spec section 4
 // then never ends earlier than it really did, since the burial took place on that day or before it. A year-only
 // burial sorts after the dated burials of its year, which is as much as the ledger tells.
-import { daysBetween } from './graveStatus';
-import { toWesternDigits } from './normalize';
+import { daysBetween } from '../rules/graveStatus';
+import { toWesternDigits } from '../search/normalize';
 // How a burial date is shown lives apart (dateText.ts): the public pages show dates without loading the checks.
 export { formatBurialDate, formatLedgerDate } from './dateText';
-import { checkBurialDate, LIMITS, type Checked } from './validation';
+import { checkBurialDate, LIMITS, type Checked } from '../rules/validation';
 import type { DatePrecision } from './datePrecision';
 
 export interface BurialDate {

@@ -15,7 +15,7 @@ function run(args: string[], env: Record<string, string>): void {
   children.push(child);
 }
 
-run([resolve('node_modules/tsx/dist/cli.mjs'), 'watch', 'server/demo.ts'], {
+run([resolve('node_modules/tsx/dist/cli.mjs'), 'watch', 'server/start/demo.ts'], {
   PORT: apiPort,
   HOST: '127.0.0.1',
   STATIC_DIR: 'none',

@@ -2,14 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { emailRefusal, type Config } from './config';
-import { createSigner } from './auth/tokens';
-import { createContext, type AppContext } from './context';
-import { countManagers, findAccountByEmail, insertAccount, unusableAccounts } from './data/accounts';
-import { checkStaffEmail } from '../src/domain/validation';
-import { openStore, type Store } from './db/connect';
-import { migrate } from './db/migrations';
-import type { Database } from './db/schema';
-import { isUniqueViolation } from './db/errors';
+import { createSigner } from '../auth/tokens';
+import { createContext, type AppContext } from '../http/context';
+import { countManagers, findAccountByEmail, insertAccount, unusableAccounts } from '../data/accounts';
+import { checkStaffEmail } from '../../src/domain/rules/validation';
+import { openStore, type Store } from '../db/connect';
+import { migrate } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * JWT_SECRET, or a 256-bit secret generated once and kept in the database (token_secret) so sessions survive restarts

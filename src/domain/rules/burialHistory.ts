@@ -14,12 +14,12 @@
 //   burial before and after, other days only, since two burials on one day are allowed): closer than the resting
 //   period gives a warning, never a refusal. A year alone is too vague to measure: no warning against it. Bone
 //   sections take remains, without a resting period.
-import type { BurialDate } from './burialDate';
-import { formatLedgerDate, knownDaysBetween } from './burialDate';
+import type { BurialDate } from '../dates/burialDate';
+import { formatLedgerDate, knownDaysBetween } from '../dates/burialDate';
 import { canBury, deriveStatus } from './graveStatus';
-import type { MessageKey } from './messages';
-import { formatDate, formatDays } from './format';
-import type { Gender } from './types';
+import type { MessageKey } from '../messages';
+import { formatDate, formatDays } from '../text/format';
+import type { Gender } from '../types';
 
 export interface HistoryBurial extends BurialDate {
   name: string;

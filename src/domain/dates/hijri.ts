@@ -1,7 +1,7 @@
 // Hijri dates (Umm al-Qura) beside the Gregorian ones (issue 13), from the platform's own Intl calendar: the browser
 // and Node carry the Umm al-Qura tables, so nothing here converts by hand. A Hijri date typed by a clerk is turned
 // into the Gregorian day by searching the days whose Hijri form is that date (Hijri dates only move forward).
-import { normalizeArabic, toWesternDigits } from './normalize';
+import { normalizeArabic, toWesternDigits } from '../search/normalize';
 
 const hijriLong = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', {
   day: 'numeric',

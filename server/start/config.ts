@@ -1,9 +1,9 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
 import { isIP } from 'node:net';
-import { CALENDARS_FIRST, type CalendarFirst } from '../src/domain/dateText';
-import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../src/domain/graveStatus';
-import { t, type MessageKey } from '../src/domain/messages';
-import { checkNewPassword, checkStaffEmail } from '../src/domain/validation';
+import { CALENDARS_FIRST, type CalendarFirst } from '../../src/domain/dates/dateText';
+import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../../src/domain/rules/graveStatus';
+import { t, type MessageKey } from '../../src/domain/messages';
+import { checkNewPassword, checkStaffEmail } from '../../src/domain/rules/validation';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
 export class ConfigError extends Error {
@@ -51,7 +51,7 @@ export interface Config {
   /** Folder of the built site (index.html + assets), served with SPA fallback when present; STATIC_DIR=none: API only. */
   staticDir: string | null;
   /**
-   * What the log says (server/log.ts): `access` one line per request and all below; `info` (the default) staff
+   * What the log says (server/start/log.ts): `access` one line per request and all below; `info` (the default) staff
    * writes, requests slower than a second, failures and start-up notices; `warn` slow requests and failures;
    * `error` failures only; `silent` nothing (tests).
    */

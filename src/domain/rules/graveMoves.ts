@@ -1,10 +1,10 @@
 // How a move of remains to the ossuary reads (issue 13): «نُقلت رفاته من مقبرة رجال رقم ١٢ في …» beside a person in
 // a bone section (the home page's search shows it too); the grave page's other lines are in graveLifeText.ts.
-import { formatGraveNumber } from './format';
-import { formatBurialDate } from './dateText';
-import { fill } from './messages/fill';
-import { graveMovesPublicText as text } from './messages/graveMovesPublic';
-import type { GraveMove } from './types';
+import { formatGraveNumber } from '../text/format';
+import { formatBurialDate } from '../dates/dateText';
+import { fill } from '../messages/fill';
+import { graveMovesPublicText as text } from '../messages/graveMovesPublic';
+import type { GraveMove } from '../types';
 
 /** A grave named as a sentence names it: «مقبرة رجال رقم ١٢», or a bone section by its label. */
 export function gravePlace(grave: Pick<GraveMove, 'gender' | 'number'>): string {

@@ -1,10 +1,10 @@
 // The rule for the rows the committee names (issue 13), shared by the API (which enforces it) and the console's
 // rows editor (which warns before sending). Each refusal names the row, so a long list is fixed in one look.
-import { t } from './messages';
-import { toWesternDigits } from './normalize';
+import { t } from '../messages';
+import { toWesternDigits } from '../search/normalize';
 import { PLAN_LIMITS, type PlanRow } from './plan';
-import { cleanText } from './textRules';
-import { LIMITS } from './validation';
+import { cleanText } from '../text/textRules';
+import { LIMITS } from '../rules/validation';
 
 export type CheckedRows = { ok: true; value: PlanRow[] } | { ok: false; error: string };
 

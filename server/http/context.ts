@@ -1,13 +1,13 @@
 // What every route module gets: the data layer, the configuration, the clock and the token signer.
 import type { Kysely } from 'kysely';
-import { todayIn } from '../src/domain/graveStatus';
-import type { Config } from './config';
-import type { Database } from './db/schema';
-import type { DialectName } from './db/connect';
-import type { TokenSigner } from './auth/tokens';
-import type { StatusContext } from './data/graves';
-import { createRepository, type Repository } from './data/repository';
-import { LiveSearchIndex } from './data/searchIndex';
+import { todayIn } from '../../src/domain/rules/graveStatus';
+import type { Config } from '../start/config';
+import type { Database } from '../db/schema';
+import type { DialectName } from '../db/connect';
+import type { TokenSigner } from '../auth/tokens';
+import type { StatusContext } from '../data/graves';
+import { createRepository, type Repository } from '../data/repository';
+import { LiveSearchIndex } from '../data/searchIndex';
 
 export interface AppContext {
   /** The handle, for the plugins and the data layer; routes ask `data` (a lint rule holds it). */

@@ -5,13 +5,13 @@
 // One report for every way in (dry run or real, file or keyboard):
 //   {rowsRead, gravesCreated, burialsAdded, duplicates, refused: [{line, message}], warnings: [{line, message}], batchId}
 // `line` is the file's line (the header is line 1) or, for typed rows, the row's place (the first is 1).
-import { parseBurialDate, type BurialDate } from './burialDate';
+import { parseBurialDate, type BurialDate } from '../dates/burialDate';
 import { restoreCell } from './csv';
 import { checkBurialInHistory, type HistoryBurial, type Reason } from './burialHistory';
-import { formatNumber } from './format';
-import { t } from './messages';
-import { normalizeArabic } from './normalize';
-import { GENDERS, GRAVE_STATUS, type Gender } from './types';
+import { formatNumber } from '../text/format';
+import { t } from '../messages';
+import { normalizeArabic } from '../search/normalize';
+import { GENDERS, GRAVE_STATUS, type Gender } from '../types';
 import { checkGraveNumber, checkText, checkTextRules, LIMITS, TEXT_FIELDS } from './validation';
 
 export const IMPORT_LIMITS = {
@@ -126,7 +126,7 @@ export interface RawBurialRow {
 
 /**
  * A spreadsheet cell as text: the CSV export neutralises formula-looking text with a leading apostrophe
- * (src/domain/csv), which is taken off again here so that an export imports as it was.
+ * (src/domain/rules/csv), which is taken off again here so that an export imports as it was.
  */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

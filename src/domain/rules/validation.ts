@@ -1,9 +1,9 @@
 // Input rules shared by the API (which enforces them) and the forms (which warn before sending).
-import { toWesternDigits } from './normalize';
+import { toWesternDigits } from '../search/normalize';
 import { daysBetween } from './graveStatus';
-import { t, type MessageKey } from './messages';
-import { GENDERS, type Gender } from './types';
-import { cleanText, isoDay, type TextKind } from './textRules';
+import { t, type MessageKey } from '../messages';
+import { GENDERS, type Gender } from '../types';
+import { cleanText, isoDay, type TextKind } from '../text/textRules';
 
 export const LIMITS = {
   graveNumberMax: 100_000,

@@ -1,7 +1,7 @@
 // How a burial date reads (the public pages and the console): kept apart from burialDate.ts, whose checks load the
 // whole messages module, so that a visitor's download carries only this.
 import type { DatePrecision } from './datePrecision';
-import { formatDate, toArabicDigits } from './format';
+import { formatDate, toArabicDigits } from '../text/format';
 import { formatHijri } from './hijri';
 
 /** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or the year alone (٢٠٠٤) for a partial date. */

@@ -2,11 +2,11 @@
 // of that list, and where the grave stands on the plan. Apart from graveMoves.ts, which the home page's search
 // needs, so that the home page's first download does not carry these lines.
 import { formatGraveNumber } from './format';
-import { formatBurialDate } from './dateText';
-import { gravePlace } from './graveMoves';
-import { fill } from './messages/fill';
-import { graveLifePublicText as text } from './messages/graveLifePublic';
-import type { GraveMove } from './types';
+import { formatBurialDate } from '../dates/dateText';
+import { gravePlace } from '../rules/graveMoves';
+import { fill } from '../messages/fill';
+import { graveLifePublicText as text } from '../messages/graveLifePublic';
+import type { GraveMove } from '../types';
 
 export const movedToText = (move: GraveMove) =>
   fill(text['transfer.movedTo'], { place: gravePlace(move), date: formatBurialDate(move.date) });

@@ -1,4 +1,4 @@
-// What the server writes to its log, and how (LOG_LEVEL, LOG_FORMAT; server/config.ts).
+// What the server writes to its log, and how (LOG_LEVEL, LOG_FORMAT; server/start/config.ts).
 //
 // A village server answers thousands of requests a minute at peaks; one line per request cost about half of the
 // throughput of a kept answer (measured with bench/bareServer.mjs), so the default keeps what someone reads after a

@@ -1,5 +1,5 @@
 // Refusals carry the key of their Arabic message; the app's error handler turns them into {message}.
-import { t, type MessageKey } from '../src/domain/messages';
+import { t, type MessageKey } from '../../src/domain/messages';
 
 export class HttpError extends Error {
   constructor(

@@ -8,7 +8,7 @@
 // (the most frequent words first, so most take one character), and a burial date as the days since the grave's
 // newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
 // 30,000 burials of the benchmark's town, most of it the graves' identifiers.
-import { matchBurial, NameIndex, prepareQuery } from './nameSearch';
+import { matchBurial, NameIndex, prepareQuery } from './names';
 import {
   GRAVE_STATUS,
   type BuriedPerson,
@@ -18,7 +18,7 @@ import {
   type GraveCardPage,
   type GraveStatus,
   type SearchMatch,
-} from './types';
+} from '../types';
 
 export interface OfflineIndex {
   /** The format; a client that does not know it ignores the answer. */

@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { mkdirSync, readdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { sqlitePathOf } from './db/connect';
+import { sqlitePathOf } from '../db/connect';
 
 export interface BackupResult {
   graves: number;

@@ -2,9 +2,9 @@
 // - access: who may call it (the authentication plugin answers 401/403 before the body is read);
 // - answerCache: the parts of the register its answer shows (the answer cache keeps it until one of them changes);
 // - tooLarge: its own reason for a body over its limit (the errors plugin answers 413 with it).
-import type { MessageKey } from '../src/domain/messages';
-import type { Action, Resource } from '../src/domain/policy';
-import type { DataScope } from './data/dataVersions';
+import type { MessageKey } from '../../src/domain/messages';
+import type { Action, Resource } from '../../src/domain/rules/policy';
+import type { DataScope } from '../data/dataVersions';
 
 export interface RouteAccess {
   resource: Resource;

@@ -1,10 +1,10 @@
 // `npm run demo`: the production server on its own database (data/demo.sqlite), filled with the demo village
 // on first start. The demo accounts are printed: they are for trying the product, never for a real register.
 import { loadConfig, ConfigError } from './config';
-import { serve } from './main';
-import { openStore } from './db/connect';
-import { migrate } from './db/migrations';
-import { DEMO_ACCOUNTS, ensureDemoAccounts, isEmpty, seedDemoVillage } from './seed/generator';
+import { serve } from '../main';
+import { openStore } from '../db/connect';
+import { migrate } from '../db/migrations';
+import { DEMO_ACCOUNTS, ensureDemoAccounts, isEmpty, seedDemoVillage } from '../seed/generator';
 
 async function demo(): Promise<void> {
   // Lines for the person at the terminal (npm run demo, npm run dev), unless LOG_FORMAT says otherwise.

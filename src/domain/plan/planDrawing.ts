@@ -3,11 +3,11 @@
 // nodes, and a cheap phone spends most of a second hydrating them one by one; a block of markup the server drew
 // is taken over as it is (React keeps innerHTML it was given when hydrating), and redrawn whole when the search
 // marks other graves, which takes a few milliseconds.
-import { formatDays, formatGraveNumber } from './format';
-import { fill } from './messages/fill';
-import { planPublicText as text } from './messages/planPublic';
+import { formatDays, formatGraveNumber } from '../text/format';
+import { fill } from '../messages/fill';
+import { planPublicText as text } from '../messages/planPublic';
 import { PLAN_CELL, type PlanRowDrawn, type PlanSection } from './plan';
-import type { Gender } from './types';
+import type { Gender } from '../types';
 
 /** Geometry in SVG units; the drawing scales to the width it is given (a phone shows 10 cells a row). */
 const CELL = 34;

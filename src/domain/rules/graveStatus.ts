@@ -1,5 +1,5 @@
 // The grave status rules of the API issue: derived whenever a grave is read, never by a timer.
-import { GRAVE_STATUS, type Gender, type GraveStatus } from './types';
+import { GRAVE_STATUS, type Gender, type GraveStatus } from '../types';
 
 export const DEFAULT_RESTING_PERIOD_DAYS = 365;
 
@@ -11,7 +11,7 @@ export function daysBetween(a: string, b: string): number {
 }
 
 /**
- * The register's time zone unless the deployment sets TIMEZONE (server/config.ts): the village's, where a burial
+ * The register's time zone unless the deployment sets TIMEZONE (server/start/config.ts): the village's, where a burial
  * date and "today" are read. The one spelling of it; the console reads the zone the server runs with.
  */
 export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
