@@ -79,7 +79,9 @@ describe.each(ENGINES)('the request log on $name', ({ databaseUrl }) => {
         body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
       });
       expect(refused.status).toBeGreaterThanOrEqual(400);
-      expect(log.lines(from)).toEqual([]);
+      // A request slower than a second is logged at this level by design (the last test makes one on purpose); on a
+      // loaded machine the refused login's password hash can take that long, so only the other lines count here.
+      expect(log.lines(from).filter((line) => !line.msg.startsWith('slow: '))).toEqual([]);
     });
 
     it('logs a staff write with who made it', async () => {
