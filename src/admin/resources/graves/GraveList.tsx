@@ -1,6 +1,7 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
 import { Box, Button, Typography } from '@mui/material';
 import {
+  BooleanInput,
   Datagrid,
   downloadCSV,
   ExportButton,
@@ -37,6 +38,8 @@ const filters = [
   />,
   <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />,
+  // Issue 23: the graves holding a burial saved with a warning (the staff's alone).
+  <BooleanInput key="withWarnings" source="withWarnings" label={t('warnings.filter')} alwaysOn />,
 ];
 
 export const exportGraves: Exporter<GraveRecord> = (records) => {
