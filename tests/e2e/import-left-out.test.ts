@@ -68,7 +68,7 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     const [templateFile] = await Promise.all([page.waitForEvent('download'), template.click()]);
     expect(templateFile.suggestedFilename()).toBe(m['importDownload.templateFile']);
     const templateText = readFileSync((await templateFile.path())!, 'utf8');
-    expect(templateText).toBe('\uFEFFالقسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات\r\n');
+    expect(templateText).toBe('\uFEFFالنوع,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات\r\n');
 
     await page.locator('#import-file').setInputFiles(file);
     const check = page.locator('.import-report');
@@ -77,9 +77,14 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     // The preview is wider than a phone: it scrolls inside its card, the page does not.
     const scroller = check.locator('.import-preview-scroll');
     await scroller.waitFor();
-    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SHOTS, 'import-check-360.png'), fullPage: true });
+    const widths = await scroller.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+      document.documentElement.scrollWidth,
+    ]);
+    expect(widths[0]! > widths[1]!, JSON.stringify(widths)).toBe(true);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
     await check
       .getByRole('button', { name: t('import.confirm', { burials: formatCount(2, BURIALS, 'genitive') }) })

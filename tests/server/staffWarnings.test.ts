@@ -3,7 +3,7 @@
 // not in any public answer of the API (sections, cards, a grave, the latest burials, the next graves, the search and
 // its offline index, a grave by number, the plan) nor in any page the server draws (home, sections, a grave, the
 // plan). The staff read them on their own route, and the console's list filters the graves that have them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Grave } from '../../src/domain/types';
 import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
@@ -27,7 +27,13 @@ describe.each(ENGINES)('the stored warnings are the staff’s on $name', ({ data
 
   beforeAll(async () => {
     // Today is 10 March 2026 and the resting period one year (the test server's default).
-    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    // With the built site, so that the pages are drawn by the server as a visitor gets them.
+    s = await startTestServer({
+      seed: 'accounts',
+      now: () => new Date('2026-03-10T10:00:00Z'),
+      databaseUrl,
+      staticDir: inject('siteDir'),
+    });
     admin = await signIn(s, 'admin');
     manager = await signIn(s, 'manager');
 
@@ -49,7 +55,8 @@ describe.each(ENGINES)('the stored warnings are the staff’s on $name', ({ data
     expect(batch.body.warnings).toHaveLength(1);
 
     // A file: grave 41 of the women, the same.
-    const file = '\uFEFFالقسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن\r\nنساء,41,زينب فرج,2019-02-01\r\nنساء,41,هدى فرج,2019-05-01\r\n';
+    const file =
+      '\uFEFFالقسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن\r\nنساء,41,زينب فرج,2019-02-01\r\nنساء,41,هدى فرج,2019-05-01\r\n';
     const res = await fetch(`${s.api}/import/burials?dryRun=false&fileName=warn.csv`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${manager}` },
@@ -65,7 +72,9 @@ describe.each(ENGINES)('the stored warnings are the staff’s on $name', ({ data
       ['male', 42],
       ['female', 41],
     ] as const) {
-      graves[`${path}${number}`] = (await api<Grave[]>('GET', `/graves/${path}`)).body.find((g) => g.number === number)!;
+      graves[`${path}${number}`] = (await api<Grave[]>('GET', `/graves/${path}`)).body.find(
+        (g) => g.number === number,
+      )!;
     }
   });
   afterAll(async () => s?.close());

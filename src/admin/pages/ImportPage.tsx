@@ -254,9 +254,19 @@ function ReportCard({
             <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
               {t('import.preview')}
             </Typography>
-            {/* The table scrolls inside its card, never the page (a phone is 360 px wide). */}
-            <Box sx={{ overflowX: 'auto', maxWidth: '100%', width: '100%' }} className="import-preview-scroll">
-              <Table size="small" className="import-preview">
+            {/*
+              The table scrolls inside its card, never the page (a phone is 360 px wide): with `contain` its width
+              does not widen the console's layout (which takes the width of what it holds), and its cells keep to
+              one line, so it is as wide as the file and scrolls.
+            */}
+            <Box
+              sx={{ overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' }}
+              className="import-preview-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={t('import.preview')}
+            >
+              <Table size="small" className="import-preview" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
                     {report.preview[0]!.map((cell, i) => (
