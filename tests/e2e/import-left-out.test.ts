@@ -15,6 +15,9 @@ import { BURIALS } from '../../src/admin/pages/registerNouns';
 import { signedInContext } from '../support/console';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { call } from '../server/helpers';
+import { signIn } from '../support/fixtures';
+import { formatGraveNumber } from '../../src/domain/text/format';
+import type { Grave } from '../../src/domain/types';
 import { startTestServer, type TestServer } from '../support/server';
 
 const SHOTS = '/work/tmp/shots/D';
@@ -125,6 +128,67 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SHOTS, 'import-done-360.png'), fullPage: true });
     await screenshot(page, 'import-left-out-360');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the warnings kept with a grave’s burials on its console page, and filters the graves that have them', async () => {
+    const token = await signIn(server, 'admin');
+    const saved = await call<{ warnings: unknown[] }>(server.api, 'POST', '/burials/batch?dryRun=false', {
+      token,
+      body: {
+        rows: [
+          { gender: 'men', graveNumber: 810, name: 'مرسي عبد الباقي', burialDate: '1/1/2020', createGrave: true },
+          { gender: 'men', graveNumber: 810, name: 'حامد مرسي عبد الباقي', burialDate: '1/5/2020' },
+        ],
+      },
+    });
+    expect(saved.body.warnings).toHaveLength(1);
+    const grave = (await call<Grave[]>(server.api, 'GET', '/graves/male')).body.find((g) => g.number === 810)!;
+    const [warning] = (
+      await call<Array<{ warning: string }>>(server.api, 'GET', `/graves/${grave._id}/warnings`, { token })
+    ).body;
+
+    const context = await signedInContext(browser, server, 'admin', {
+      locale: 'ar-EG',
+      timezoneId: 'Africa/Cairo',
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/admin/graves/${grave._id}/show`);
+    const box = page.locator('.grave-warnings');
+    await box.waitFor();
+    await expect(box.textContent()).resolves.toContain(warning!.warning);
+    await expect(box.textContent()).resolves.toContain(m['warnings.title']);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, 'grave-warnings-360.png'), fullPage: true });
+
+    // The list: «مع تنبيهات» leaves only this grave (the import's graves above have none).
+    await page.goto(`${server.url}/admin/graves`);
+    const title = t('grave.title', { n: formatGraveNumber(801) });
+    await page.getByText(title, { exact: true }).first().waitFor();
+    // Its two downloads say in words what each holds, on a phone too.
+    await page
+      .getByRole('button', { name: m['gravesList.downloadShown'] })
+      .getByText(m['gravesList.downloadShown'])
+      .waitFor();
+    await page
+      .getByRole('button', { name: m['admin.downloadRegister'] })
+      .getByText(m['admin.downloadRegister'])
+      .waitFor();
+    await page.getByLabel(m['warnings.filter']).check();
+    await expect
+      .poll(() =>
+        page
+          .locator('h2')
+          .filter({ hasText: /مقبرة رقم/ })
+          .allTextContents(),
+      )
+      .toEqual([t('grave.title', { n: formatGraveNumber(810) })]);
+    await page.screenshot({ path: join(SHOTS, 'graves-with-warnings-360.png'), fullPage: true });
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -23,4 +23,6 @@ export const importReportText = {
   'warnings.person': '{name} ({date}): {warning}',
   'warnings.loadFailed': 'تعذر تحميل تنبيهات هذه المقبرة.',
   'warnings.filter': 'مع تنبيهات',
+  // The graves list's two downloads, in words on a phone too
+  'gravesList.downloadShown': 'تنزيل المقابر المعروضة',
 } as const;
