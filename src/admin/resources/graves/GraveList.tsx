@@ -76,7 +76,7 @@ function ExportShownButton() {
         sort,
         pagination: { page: 1, perPage: 1000 },
       });
-      await exportGraves(data, () => Promise.resolve([]), dataProvider, 'graves');
+      await exportGraves(data, () => Promise.resolve({}), dataProvider, 'graves');
     } catch {
       notify(t('admin.downloadError'), { type: 'error' });
     }
