@@ -28,7 +28,6 @@ type BurialRow = {
   burial_date: string;
   date_precision: string;
   notes: string | null;
-  warning_json: string | null;
 };
 
 /** The burial columns a BuriedPerson is made of. */
@@ -39,19 +38,66 @@ const personColumns = [
   'burials.burial_date',
   'burials.date_precision',
   'burials.notes',
-  'burials.warning_json',
 ] as const;
 
-/** A stored burial as the API carries it: the additive fields only when they say something. */
-export function toBuriedPerson(r: Omit<BurialRow, 'grave_id'>): BuriedPerson {
+/**
+ * A stored burial as the API carries it: the additive fields only when they say something. The warning stored with
+ * it is the staff's (issue 23) and never part of it: every answer built of this is one the public may read; the
+ * staff read their warnings through graveWarnings below.
+ */
+export function toBuriedPerson(r: Omit<BurialRow, 'grave_id' | 'warning_json'>): BuriedPerson {
   const person: BuriedPerson = { _id: r.id, name: r.name, burialDate: r.burial_date };
   if (r.date_precision === 'year') person.datePrecision = 'year';
   if (r.notes) person.notes = r.notes;
-  if (r.warning_json) {
-    const reason = JSON.parse(r.warning_json) as Reason;
-    person.warning = t(reason.key, reason.params);
-  }
   return person;
+}
+
+/** A stored warning in words; null when there is none (or it cannot be read). */
+function warningText(json: string | null): string | null {
+  if (!json) return null;
+  try {
+    const reason = JSON.parse(json) as Reason;
+    return t(reason.key, reason.params);
+  } catch {
+    return null;
+  }
+}
+
+/** A burial of a grave saved with a warning of the history rule, for the staff's eyes only. */
+export interface BurialWarning {
+  _id: string;
+  name: string;
+  burialDate: string;
+  datePrecision?: 'year';
+  warning: string;
+}
+
+/** The warnings stored with the burials of one grave, newest burial first (the grave's console page). */
+export async function graveWarnings(db: Kysely<Database>, graveId: string): Promise<BurialWarning[]> {
+  const rows = await db
+    .selectFrom('burials')
+    .select(['id', 'name', 'burial_date', 'date_precision', 'warning_json'])
+    .where('grave_id', '=', graveId)
+    .where('warning_json', 'is not', null)
+    .orderBy('burial_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const found: BurialWarning[] = [];
+  for (const r of rows) {
+    const warning = warningText(r.warning_json);
+    if (warning === null) continue;
+    const item: BurialWarning = { _id: r.id, name: r.name, burialDate: r.burial_date, warning };
+    if (r.date_precision === 'year') item.datePrecision = 'year';
+    found.push(item);
+  }
+  return found;
+}
+
+/** The ids of the graves holding a burial saved with a warning (the console list's filter «مع تنبيهات»). */
+export async function gravesWithWarnings(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom('burials').select('grave_id').where('warning_json', 'is not', null).distinct().execute();
+  return new Set(rows.map((r) => r.grave_id));
 }
 
 /** Men and women graves carry a JSON number; bone sections their label. */
@@ -240,7 +286,6 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
       'burials.burial_date',
       'burials.date_precision',
       'burials.notes',
-      'burials.warning_json',
       'graves.id',
       'graves.gender',
       'graves.number',

@@ -44,6 +44,8 @@ export function createRepository(db: Db, dialect: DialectName) {
       next: withDb(graves.nextGraves),
       burialCounts: withDb(graves.burialCountsBySection),
       sectionCards: withDb(graves.listSectionCards),
+      warnings: withDb(graves.graveWarnings),
+      withWarnings: withDb(graves.gravesWithWarnings),
     },
     plan: {
       cemetery: withDb(plan.planOfCemetery),

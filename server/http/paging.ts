@@ -100,6 +100,15 @@ export function filterText(filter: Record<string, unknown>, key: string): string
   return v;
 }
 
+/** A yes/no filter (react-admin sends true or false; a list link may send the text): null when not given. */
+export function filterFlag(filter: Record<string, unknown>, key: string): boolean | null {
+  const v = filter[key];
+  if (v === undefined || v === null || v === '') return null;
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  throw badRequest('errors.badQuery');
+}
+
 export function filterIds(filter: Record<string, unknown>): string[] | null {
   const v = filter.id ?? filter.ids;
   if (v === undefined) return null;

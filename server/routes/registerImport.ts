@@ -14,6 +14,7 @@ import {
   type ImportField,
   type RawBurialRow,
 } from '../../src/domain/rules/registerImport';
+import { leftOutLines } from '../../src/domain/rules/leftOutLines';
 import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import type { AppContext } from '../http/context';
 import { writeBy } from '../data/graveWrites';
@@ -31,6 +32,7 @@ import {
   importReport,
   rangeAnswer,
   rangeBody,
+  rangeQuery,
 } from '../schemas/registerImport';
 import { typed } from './typed';
 
@@ -48,7 +50,10 @@ const FILE_TYPES = [
   'application/octet-stream',
 ];
 
+/** Batch and import: a dry run unless the caller says false (their documented default). */
 const isDryRun = (query: { dryRun?: 'true' | 'false' }) => query.dryRun !== 'false';
+/** A range: made unless the caller asks for a dry run (issue 23: a dry run is what a caller asks for). */
+const isRangeDryRun = (query: { dryRun?: 'true' | 'false' }) => query.dryRun === 'true';
 
 /** The console's column mapping: a JSON object of field → header text, every field a known one. */
 function parseMapping(text: string | undefined): Partial<Record<ImportField, string>> | undefined {
@@ -81,7 +86,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         summary: 'Create a range of graves',
-        querystring: dryRunQuery,
+        querystring: rangeQuery,
         body: rangeBody,
         response: answers({ 200: rangeAnswer, 201: rangeAnswer }, { refusals: [...STAFF, ...WITH_BODY, 409] }),
       },
@@ -97,10 +102,10 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
       if (to - from + 1 > IMPORT_LIMITS.rangeGraves) {
         throw badRequest('grave.rangeTooLarge', { max: formatNumber(IMPORT_LIMITS.rangeGraves) });
       }
-      const dryRun = isDryRun(request.query);
+      const dryRun = isRangeDryRun(request.query);
       const answer = await createGraveRange(write(request), gender, from, to, dryRun);
       reply.status(dryRun ? 200 : 201);
-      return answer;
+      return { ...answer, dryRun };
     },
   );
 
@@ -134,7 +139,7 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
         { kind: 'entry', fileName: null, dryRun },
       );
       reply.status(dryRun ? 200 : 201);
-      return report;
+      return { ...report, dryRun };
     },
   );
 
@@ -200,7 +205,9 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
           if (at !== undefined) understood[field] = sheet.header[at] ?? '';
         }
         const preview = [sheet.header, ...sheet.rows.slice(0, 20).map((row) => row.cells.map(cellText))];
-        return { ...report, columns: understood, preview };
+        // The lines left out, as the file had them, for the console's download to fix and import again.
+        const leftOut = leftOutLines(sheet.header, sheet.rows, report.refused);
+        return { ...report, dryRun, columns: understood, preview, leftOut };
       },
     );
   });

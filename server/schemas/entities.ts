@@ -35,10 +35,6 @@ export const buriedPerson = {
       description: 'present only when the ledger gives the year alone: show the year only',
     },
     notes: { type: 'string', description: 'present only when the ledger had notes' },
-    warning: {
-      type: 'string',
-      description: 'present only when the burial was saved closer to a neighbour than the resting period (Arabic)',
-    },
     transferredFrom: { ...graveMove, description: 'additive: where the remains of a person moved here came from' },
     transferredTo: { ...graveMove, description: "additive: in a grave's moved history, where the remains went" },
   },
@@ -337,4 +333,21 @@ export const offlineIndex = {
     dates: string,
   },
   required: ['v', 'updatedAt', 'words', 'ids', 'numbers', 'genders', 'statuses', 'days', 'names', 'dates'],
+} as const;
+
+/** The warnings stored with a grave's burials (issue 23): the staff's alone, never in a public answer. */
+export const burialWarnings = {
+  type: 'array',
+  description: "the grave's burials saved with a warning of the history rule, newest first",
+  items: {
+    type: 'object',
+    properties: {
+      _id: { type: 'string', description: 'the burial' },
+      name: { type: 'string' },
+      burialDate: { type: 'string', description: 'YYYY-MM-DD' },
+      datePrecision: { type: 'string', enum: ['year'], description: 'present only for a year alone' },
+      warning: { type: 'string', description: 'the warning in Arabic' },
+    },
+    required: ['_id', 'name', 'burialDate', 'warning'],
+  },
 } as const;

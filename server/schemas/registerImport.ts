@@ -18,6 +18,24 @@ export const dryRunQuery = {
   },
 } as const;
 
+/** The range's own query: a dry run is what a caller asks for; without it the graves are made (issue 23). */
+export const rangeQuery = {
+  type: 'object',
+  properties: {
+    dryRun: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'true: answer what would be created and write nothing; false (the default): create the graves',
+    },
+  },
+} as const;
+
+/** Every answer of range, batch and import says which happened (issue 23). */
+const dryRunFlag = {
+  type: 'boolean',
+  description: 'true: a dry run, nothing was written; false: the answer says what was written',
+} as const;
+
 export const rangeBody = {
   type: 'object',
   properties: {
@@ -33,8 +51,9 @@ export const rangeAnswer = {
   properties: {
     created: { type: 'integer', description: 'graves created (a dry run: that would be created)' },
     skipped: { type: 'array', items: integer, description: 'numbers of the range that existed already' },
+    dryRun: dryRunFlag,
   },
-  required: ['created', 'skipped'],
+  required: ['created', 'skipped', 'dryRun'],
 } as const;
 
 export const burialBatchBody = {
@@ -111,6 +130,28 @@ export const importReport = {
       type: ['string', 'null'],
       description: 'the batch to undo; null for a dry run or when nothing was written',
     },
+    dryRun: dryRunFlag,
+    leftOut: {
+      type: 'object',
+      description:
+        "a file's import only: the refused lines as the file had them, with the reason, to fix and import again",
+      properties: {
+        header: { type: 'array', items: string, description: "the file's header as read" },
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              line: integer,
+              cells: { type: 'array', items: string, description: "the line's cells as read" },
+              reason: { type: 'string', description: 'why it was left out (Arabic)' },
+            },
+            required: ['line', 'cells', 'reason'],
+          },
+        },
+      },
+      required: ['header', 'rows'],
+    },
     columns: {
       type: 'object',
       description: "a file's import only: the header of the column read for each field",
@@ -122,7 +163,7 @@ export const importReport = {
       items: { type: 'array', items: string },
     },
   },
-  required: ['rowsRead', 'gravesCreated', 'burialsAdded', 'duplicates', 'refused', 'warnings', 'batchId'],
+  required: ['rowsRead', 'gravesCreated', 'burialsAdded', 'duplicates', 'refused', 'warnings', 'batchId', 'dryRun'],
 } as const;
 
 export const batchList = {

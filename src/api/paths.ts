@@ -70,6 +70,8 @@ export const paths = {
     `/import/burials?dryRun=${dryRun}&fileName=${encodeURIComponent(fileName)}`,
   importBatches: () => '/import/batches',
   importBatch: (batchId: string) => `/import/batches/${id(batchId)}`,
+  /** The warnings stored with a grave's burials: the staff's alone (issue 23). */
+  graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
   settings: () => '/settings',
 } as const;

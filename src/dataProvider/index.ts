@@ -9,4 +9,4 @@ export type {
   SuggestionRecord,
   WithId,
 } from './records';
-export type { ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';
+export type { BurialWarning, ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';

@@ -1,7 +1,8 @@
 // Bringing a paper register in (issue 12): graves by range, burials typed from the ledger, and spreadsheet imports
 // with their undo. Plain calls of the /api contract; the pages show the server's reports as they come.
 import { paths } from '../api/paths';
-import type { ImportReport } from '../domain/rules/registerImport';
+import type { LeftOutLines } from '../domain/rules/leftOutLines';
+import type { ImportReport as PlanReport } from '../domain/rules/registerImport';
 import type { Gender } from '../domain/types';
 import type { ConsoleApi } from './http';
 
@@ -9,10 +10,15 @@ import type { ConsoleApi } from './http';
 export interface RangeAnswer {
   created: number;
   skipped: number[];
+  /** Which happened: true when nothing was written. */
+  dryRun: boolean;
 }
 
-/** What an import or a ledger page does (dry run) or did: the domain's report (src/domain/rules/registerImport.ts). */
-export type { ImportReport };
+/**
+ * What an import or a ledger page does (dry run) or did: the domain's report (src/domain/rules/registerImport.ts),
+ * saying which happened, and for a file the lines it left out as the file had them.
+ */
+export type ImportReport = PlanReport & { dryRun: boolean; leftOut?: LeftOutLines };
 /** A row of the file or of the ledger page the server refused or warns about (line 1 is a file's header). */
 export type ReportLine = ImportReport['refused'][number];
 
@@ -49,6 +55,17 @@ export interface RegisterMethods {
   importBurials(file: File, dryRun: boolean): Promise<ImportReport>;
   listImportBatches(): Promise<ImportBatch[]>;
   undoImportBatch(batchId: string): Promise<{ message: string }>;
+  /** GET /graves/{id}/warnings: the warnings stored with a grave's burials, the staff's alone (issue 23). */
+  graveWarnings(graveId: string): Promise<BurialWarning[]>;
+}
+
+/** A burial saved with a warning of the history rule (resting period), as the staff's read answers it. */
+export interface BurialWarning {
+  _id: string;
+  name: string;
+  burialDate: string;
+  datePrecision?: 'year';
+  warning: string;
 }
 
 export function registerMethods(api: ConsoleApi): RegisterMethods {
@@ -64,5 +81,6 @@ export function registerMethods(api: ConsoleApi): RegisterMethods {
       api.call<ImportReport>(paths.importBurials(dryRun, file.name), { method: 'POST', file }),
     listImportBatches: () => api.call<ImportBatch[]>(paths.importBatches()),
     undoImportBatch: (batchId) => api.call<{ message: string }>(paths.importBatch(batchId), { method: 'DELETE' }),
+    graveWarnings: (graveId) => api.call<BurialWarning[]>(paths.graveWarnings(graveId)),
   };
 }

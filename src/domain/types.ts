@@ -34,8 +34,8 @@ export interface BuriedPerson {
   datePrecision?: 'year';
   /** Additive, present only when the ledger had notes. */
   notes?: string;
-  /** Additive, present only when the burial was saved against the resting period (the history rule's warning). */
-  warning?: string;
+  // No warning here: the history rule's warning stored with a burial is the staff's alone (issue 23), read through
+  // GET /api/graves/{id}/warnings, never in an answer or page the public may see.
 }
 
 export interface Grave {

@@ -22,6 +22,7 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/graves/graves/{id}': 'anyone',
   'GET /api/graves/{id}': 'anyone',
   'GET /api/graves': 'staff',
+  'GET /api/graves/{id}/warnings': 'staff',
   'POST /api/graves': 'staff',
   'PUT /api/graves/full/{id}': 'staff',
   'POST /api/graves/{id}/bury': 'staff',

@@ -161,7 +161,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     // CSV export with a UTF-8 byte-order mark (Excel shows Arabic).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: raArabic.ra.action.export }).click(),
+      page.getByRole('button', { name: m['gravesList.downloadShown'] }).click(),
     ]);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { t } from '../../src/domain/messages';
+import type { LeftOutLines } from '../../src/domain/rules/leftOutLines';
 import type { ImportReport } from '../../src/domain/rules/registerImport';
 import type { AuditEntry, Grave, SearchMatch } from '../../src/domain/types';
 import { signIn } from '../support/fixtures';
@@ -50,7 +51,10 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: typeof body === 'string' ? body : new Uint8Array(body),
     });
-    return { status: res.status, body: (await res.json()) as ImportReport & { message?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as ImportReport & { message?: string; dryRun?: boolean; leftOut?: LeftOutLines },
+    };
   }
 
   const section = async (path: 'male' | 'female' | 'bone') => (await api<Grave[]>('GET', `/graves/${path}`)).body;
@@ -70,10 +74,10 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       }
       const body = { gender: 'women', from: 100, to: 249 };
       const dry = await api('POST', '/graves/range?dryRun=true', { token: admin, body });
-      expect(dry).toMatchObject({ status: 200, body: { created: 147, skipped: [103, 104, 105] } });
+      expect(dry).toMatchObject({ status: 200, body: { created: 147, skipped: [103, 104, 105], dryRun: true } });
       expect((await section('female')).length).toBe(3);
       const real = await api('POST', '/graves/range?dryRun=false', { token: admin, body });
-      expect(real).toMatchObject({ status: 201, body: { created: 147, skipped: [103, 104, 105] } });
+      expect(real).toMatchObject({ status: 201, body: { created: 147, skipped: [103, 104, 105], dryRun: false } });
       const women = await section('female');
       expect(women.map((g) => g.number)).toEqual(Array.from({ length: 150 }, (_, i) => 100 + i));
       const entries = await auditOf('grave.range');
@@ -81,7 +85,13 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       expect(entries[0]!.after).toMatchObject({ gender: 'women', from: 100, to: 249, created: 147 });
       // Again: nothing to create, every number listed.
       const again = await api('POST', '/graves/range?dryRun=false', { token: manager, body });
-      expect(again.body).toEqual({ created: 0, skipped: women.map((g) => g.number) });
+      expect(again.body).toEqual({ created: 0, skipped: women.map((g) => g.number), dryRun: false });
+    });
+
+    it('without dryRun makes the graves (a dry run is what a caller asks for) and says so', async () => {
+      const made = await api('POST', '/graves/range', { token: admin, body: { gender: 'women', from: 250, to: 299 } });
+      expect(made).toMatchObject({ status: 201, body: { created: 50, skipped: [], dryRun: false } });
+      expect((await section('female')).filter((g) => Number(g.number) >= 250)).toHaveLength(50);
     });
 
     it('refuses bone sections, more than 2,000 graves, and numbers that are not whole numbers 1–100000', async () => {
@@ -138,8 +148,23 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       const before = (await section('male')).length;
       const dry = await upload(fixture('burials-utf8-bom.csv'), 'dryRun=true');
       expect(dry.status).toBe(200);
-      const { columns, preview, ...counted } = dry.body;
-      expect(counted).toEqual(bomReport(null));
+      const { columns, preview, leftOut, ...counted } = dry.body;
+      expect(counted).toEqual({ ...bomReport(null), dryRun: true });
+      // The refused lines as the file had them, with their reason, for the console's download.
+      expect(leftOut?.header).toEqual(['القسم', 'رقم المقبرة', 'اسم المتوفى', 'تاريخ الدفن', 'ملاحظات']);
+      expect(leftOut?.rows.map((r) => [r.line, r.cells.slice(0, 3), r.reason])).toEqual(
+        bomReport(null).refused.map((r, i) => [
+          r.line,
+          [
+            ['رجال', '3', ''],
+            ['رجال', 'abc', 'سعيد'],
+            ['أطفال', '4', 'سعيد'],
+            ['رجال', '4', 'سعيد عمر'],
+            ['رجال', '5', 'خالد يوسف'],
+          ][i],
+          r.message,
+        ]),
+      );
       // How the file was understood, for the console to show before the real run.
       expect(columns).toEqual({
         gender: 'القسم',
@@ -158,11 +183,15 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       const real = await upload(fixture('burials-utf8-bom.csv'), 'dryRun=false&fileName=ledger.csv');
       expect(real.status).toBe(201);
       expect(real.body.batchId).toMatch(UUID);
-      expect({ ...real.body, columns: undefined, preview: undefined }).toEqual({
+      expect({ ...real.body, columns: undefined, preview: undefined, leftOut: undefined }).toEqual({
         ...bomReport(real.body.batchId),
+        dryRun: false,
         columns: undefined,
         preview: undefined,
+        leftOut: undefined,
       });
+      // After the real run too, nothing it left out is lost.
+      expect(real.body.leftOut?.rows.map((r) => r.line)).toEqual([7, 8, 9, 10, 11]);
       const men = await section('male');
       const grave1 = men.find((g) => g.number === 1)!;
       expect(grave1.buriedPersons.map((p) => [p.name, p.burialDate, p.notes])).toEqual([
@@ -171,8 +200,14 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       ]);
       const grave2 = men.find((g) => g.number === 2)!;
       expect(grave2.buriedPersons[0]).toMatchObject({ name: 'أحمد "الكبير" سالم', burialDate: '2004-05-20' });
-      expect(grave2.buriedPersons[0]!.warning).toBe(bomReport(null).warnings[1]!.message);
-      expect(grave2.buriedPersons[1]!.warning).toBeUndefined();
+      // The warning stored with the burial is the staff's: not in the public answer, on the staff's read.
+      expect(JSON.stringify(grave2)).not.toContain('warning');
+      const warnings = await api<Array<{ name: string; warning: string }>>('GET', `/graves/${grave2._id}/warnings`, {
+        token: admin,
+      });
+      expect(warnings.body.map((w) => [w.name, w.warning])).toEqual([
+        ['أحمد "الكبير" سالم', bomReport(null).warnings[1]!.message],
+      ]);
       const fatima = (await section('female')).find((g) => g.number === 1)!.buriedPersons[0]!;
       expect(fatima).toMatchObject({ name: 'فاطمة حسن', burialDate: '1998-12-31', datePrecision: 'year' });
       expect((await section('bone')).map((g) => g.number)).toContain('المرحلة الأولى (٢٩٤ - ٢٩٨)');
@@ -492,6 +527,7 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
         ],
         warnings: [{ line: 3, message: expect.stringContaining('أمين فؤاد') }],
         batchId: null,
+        dryRun: true,
       });
       expect((await section('male')).find((g) => g.number === 300)).toBeUndefined();
       const real = await api<ImportReport>('POST', '/burials/batch?dryRun=false', { token: admin, body: { rows } });

@@ -17,10 +17,10 @@ import {
   writeBy,
 } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../http/errors';
-import { filterIds, filterText, pageOf, parseListQuery } from '../../http/paging';
+import { filterFlag, filterIds, filterText, pageOf, parseListQuery } from '../../http/paging';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
-import { deleted, grave, graves, graveWithMessage } from '../../schemas/entities';
+import { burialWarnings, deleted, grave, graves, graveWithMessage } from '../../schemas/entities';
 import { namesIndex } from '../search';
 import { typed } from '../typed';
 
@@ -82,6 +82,24 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => one(request.params.id, true),
   );
 
+  // Issue 23: the warnings stored with a grave's burials are the staff's; no public answer carries them.
+  r.get(
+    '/graves/:id/warnings',
+    {
+      schema: {
+        summary: "List the warnings stored with a grave's burials, for the staff",
+        params: idParams('id'),
+        response: answers({ 200: burialWarnings }, { refusals: [...STAFF, 404] }),
+      },
+      config: { access: { resource: 'graves', action: 'show' } },
+    },
+    async (request) => {
+      const found = await ctx.data.graves.get(ctx.statusContext(), request.params.id);
+      if (!found) throw notFound('grave.notFound');
+      return ctx.data.graves.warnings(request.params.id);
+    },
+  );
+
   r.get(
     '/graves',
     {
@@ -109,6 +127,13 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');
       const status = filterText(q.filter, 'status');
+      // «مع تنبيهات»: the graves holding a burial saved with a warning.
+      const warned =
+        filterFlag(q.filter, 'withWarnings') === true
+          ? await app.answerCache.remember({ key: 'staff:graves-with-warnings', shows: GRAVE_SCOPES }, () =>
+              ctx.data.graves.withWarnings(),
+            )
+          : null;
       // The search box: the register's name matcher (the same as /api/search), on the names and the numbers.
       const query = term === null ? null : prepareQuery(term);
       const found = query === null ? null : await graveIdsFound(query);
@@ -117,6 +142,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           (!ids || ids.includes(g._id)) &&
           (!gender || g.gender === gender) &&
           (!status || g.status === status) &&
+          (!warned || warned.has(g._id)) &&
           (!query || found!.has(g._id) || (query.words.length === 0 && matchGraveNumber(query, g.number) !== null)),
       );
       if (q.sort) {

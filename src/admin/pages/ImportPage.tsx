@@ -1,5 +1,7 @@
 // The spreadsheet import (issue 12): choose a file, see how its columns were understood, its first rows and what
 // the import would do (the server's dry run), then confirm; the imports done before are listed with their undo.
+// After the real run (issue 23) its report stays: what was added, every line left out with its reason, the
+// duplicates, and a download of the left-out lines as the file had them, to fix and import again.
 import { useRef, useState } from 'react';
 import {
   Alert,
@@ -22,11 +24,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate, formatNumber } from '../../domain/text/format';
 import { formatCount } from '../../domain/text/nouns';
+import { importTemplateCsv, leftOutCsv } from '../../domain/rules/leftOutLines';
 import { t, type MessageKey } from '../../domain/messages';
 import type { CemeteryDataProvider, ImportBatch, ImportReport } from '../../dataProvider';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -42,6 +46,36 @@ const COLUMN_LABEL: Record<string, MessageKey> = {
 
 const BATCHES_KEY = ['register', 'importBatches'];
 
+/** The lines listed on the page; a long list goes on in the download. */
+const LINES_SHOWN = 200;
+
+/** Saves a CSV text (already with its byte-order mark: src/domain/rules/csv.ts) as a file of the browser. */
+function saveCsv(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** A labelled download of a CSV the page writes itself. */
+function CsvButton({ label, fileName, text, id }: { label: string; fileName: string; text: () => string; id: string }) {
+  return (
+    <Button
+      id={id}
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      sx={{ minHeight: 44, whiteSpace: 'normal', textAlign: 'start' }}
+      onClick={() => saveCsv(text(), fileName)}
+    >
+      {label}
+    </Button>
+  );
+}
+
 export function ImportPage() {
   return (
     <RequireAccess resource="imports" action="create">
@@ -56,6 +90,8 @@ function Importer() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  // The real run's report: it stays until another file is chosen.
+  const [done, setDone] = useState<ImportReport | null>(null);
   const failed = (error: Error & { status?: number }, fallback: MessageKey) =>
     setAnswer({ ok: false, text: error.status && error.message ? error.message : t(fallback) });
 
@@ -73,6 +109,7 @@ function Importer() {
           graves: formatCount(report.gravesCreated, 'grave'),
         }),
       });
+      setDone(report);
       setFile(null);
       check.reset();
       void queryClient.invalidateQueries();
@@ -84,12 +121,13 @@ function Importer() {
     if (!chosen) return;
     setFile(chosen);
     setAnswer(null);
+    setDone(null);
     check.mutate(chosen);
   };
   const report = check.data;
 
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
+    <Stack spacing={2} sx={{ mt: 2, minWidth: 0, maxWidth: '100%' }} className="import-page">
       <Title title={t('import.title')} />
       <Card>
         <CardContent>
@@ -110,14 +148,22 @@ function Importer() {
               e.target.value = ''; // the same file may be chosen again after a fix
             }}
           />
-          <Button
-            variant="contained"
-            startIcon={<UploadIcon />}
-            sx={{ minHeight: 44 }}
-            onClick={() => input.current?.click()}
-          >
-            {t('import.choose')}
-          </Button>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="contained"
+              startIcon={<UploadIcon />}
+              sx={{ minHeight: 44 }}
+              onClick={() => input.current?.click()}
+            >
+              {t('import.choose')}
+            </Button>
+            <CsvButton
+              id="import-template"
+              label={t('importDownload.template')}
+              fileName={t('importDownload.templateFile')}
+              text={importTemplateCsv}
+            />
+          </Stack>
           {file && (
             <Typography sx={{ mt: 1 }} className="import-file-name">
               {t('import.chosen', { name: file.name })}
@@ -135,6 +181,7 @@ function Importer() {
           )}
         </CardContent>
       </Card>
+      {done && <ReportCard report={done} done />}
       {report && file && (
         <ReportCard
           report={report}
@@ -150,21 +197,33 @@ function Importer() {
   );
 }
 
-function ReportCard({ report, busy, onConfirm }: { report: ImportReport; busy: boolean; onConfirm: () => void }) {
+/** The check's report (what the import would do, with its confirm button) or, `done`, what the real run did. */
+function ReportCard({
+  report,
+  busy = false,
+  onConfirm,
+  done = false,
+}: {
+  report: ImportReport;
+  busy?: boolean;
+  onConfirm?: () => void;
+  done?: boolean;
+}) {
   const figures: Array<[MessageKey, number]> = [
     ['import.rowsRead', report.rowsRead],
-    ['import.gravesCreated', report.gravesCreated],
-    ['import.burialsAdded', report.burialsAdded],
-    ['import.duplicates', report.duplicates],
-    ['import.refused', report.refused.length],
+    [done ? 'importDone.gravesCreated' : 'import.gravesCreated', report.gravesCreated],
+    [done ? 'importDone.burialsAdded' : 'import.burialsAdded', report.burialsAdded],
+    [done ? 'importDone.duplicates' : 'import.duplicates', report.duplicates],
+    [done ? 'importDone.refused' : 'import.refused', report.refused.length],
     ['import.warnings', report.warnings.length],
   ];
-  const columns = Object.entries(report.columns ?? {});
+  const columns = done ? [] : Object.entries(report.columns ?? {});
+  const leftOut = report.leftOut;
   return (
-    <Card className="import-report">
+    <Card className={done ? 'import-done' : 'import-report'} sx={{ minWidth: 0, maxWidth: '100%' }}>
       <CardContent>
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-          {t('import.report')}
+          {t(done ? 'importDone.title' : 'import.report')}
         </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: 0.5, m: 0 }}>
           {figures.map(([label, value]) => (
@@ -190,13 +249,24 @@ function ReportCard({ report, busy, onConfirm }: { report: ImportReport; busy: b
             </List>
           </>
         )}
-        {report.preview && report.preview.length > 0 && (
+        {!done && report.preview && report.preview.length > 0 && (
           <>
             <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
               {t('import.preview')}
             </Typography>
-            <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-              <Table size="small" className="import-preview">
+            {/*
+              The table scrolls inside its card, never the page (a phone is 360 px wide): with `contain` its width
+              does not widen the console's layout (which takes the width of what it holds), and its cells keep to
+              one line, so it is as wide as the file and scrolls.
+            */}
+            <Box
+              sx={{ overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' }}
+              className="import-preview-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={t('import.preview')}
+            >
+              <Table size="small" className="import-preview" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
                     {report.preview[0]!.map((cell, i) => (
@@ -217,17 +287,30 @@ function ReportCard({ report, busy, onConfirm }: { report: ImportReport; busy: b
             </Box>
           </>
         )}
-        <Lines title={t('import.refused')} lines={report.refused} severity="error" />
+        <Lines title={t(done ? 'importDone.refused' : 'import.refused')} lines={report.refused} severity="error" />
+        {leftOut && leftOut.rows.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            {done && <Typography sx={{ mb: 1 }}>{t('importDone.again')}</Typography>}
+            <CsvButton
+              id={done ? 'import-left-out' : 'import-left-out-check'}
+              label={t('importDownload.leftOut')}
+              fileName={t('importDownload.leftOutFile')}
+              text={() => leftOutCsv(leftOut)}
+            />
+          </Box>
+        )}
         <Lines title={t('import.warnings')} lines={report.warnings} severity="warning" />
-        <Box sx={{ mt: 2 }}>
-          {report.burialsAdded > 0 || report.gravesCreated > 0 ? (
-            <Button variant="contained" sx={{ minHeight: 44 }} onClick={onConfirm} disabled={busy}>
-              {t('import.confirm', { burials: formatCount(report.burialsAdded, BURIALS, 'genitive') })}
-            </Button>
-          ) : (
-            <Alert severity="info">{t('import.nothingToImport')}</Alert>
-          )}
-        </Box>
+        {!done && (
+          <Box sx={{ mt: 2 }}>
+            {report.burialsAdded > 0 || report.gravesCreated > 0 ? (
+              <Button variant="contained" sx={{ minHeight: 44 }} onClick={onConfirm} disabled={busy}>
+                {t('import.confirm', { burials: formatCount(report.burialsAdded, BURIALS, 'genitive') })}
+              </Button>
+            ) : (
+              <Alert severity="info">{t('import.nothingToImport')}</Alert>
+            )}
+          </Box>
+        )}
       </CardContent>
     </Card>
   );
@@ -249,12 +332,17 @@ function Lines({
         {title}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
-        {lines.map((line, i) => (
+        {lines.slice(0, LINES_SHOWN).map((line, i) => (
           <li key={i}>
             {t('import.line', { line: formatNumber(line.line) })}: {line.message}
           </li>
         ))}
       </Box>
+      {lines.length > LINES_SHOWN && (
+        <Typography variant="body2">
+          {t('importDone.more', { lines: formatCount(lines.length - LINES_SHOWN, 'line') })}
+        </Typography>
+      )}
     </Alert>
   );
 }

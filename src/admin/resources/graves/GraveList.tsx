@@ -1,15 +1,19 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
+import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Typography } from '@mui/material';
 import {
+  BooleanInput,
   Datagrid,
   downloadCSV,
-  ExportButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
   TopToolbar,
   useCreatePath,
+  useDataProvider,
+  useListContext,
+  useNotify,
   useRecordContext,
   type Exporter,
 } from 'react-admin';
@@ -37,6 +41,8 @@ const filters = [
   />,
   <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />,
+  // Issue 23: the graves holding a burial saved with a warning (the staff's alone).
+  <BooleanInput key="withWarnings" source="withWarnings" label={t('warnings.filter')} alwaysOn />,
 ];
 
 export const exportGraves: Exporter<GraveRecord> = (records) => {
@@ -54,6 +60,39 @@ export const exportGraves: Exporter<GraveRecord> = (records) => {
   // downloadCSV adds nothing before the text: the byte-order mark is already in it.
   downloadCSV(csv, t('admin.csvFile'));
 };
+
+/**
+ * The graves the list shows (its filters and order, at most 1,000) as a CSV, labelled in words on every screen: on a
+ * phone react-admin's export button keeps only its icon, beside the whole register's download.
+ */
+function ExportShownButton() {
+  const { filterValues, sort, total } = useListContext<GraveRecord>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const run = async () => {
+    try {
+      const { data } = await dataProvider.getList<GraveRecord>('graves', {
+        filter: filterValues,
+        sort,
+        pagination: { page: 1, perPage: 1000 },
+      });
+      await exportGraves(data, () => Promise.resolve({}), dataProvider, 'graves');
+    } catch {
+      notify(t('admin.downloadError'), { type: 'error' });
+    }
+  };
+  return (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      onClick={() => void run()}
+      disabled={!total}
+      sx={{ minHeight: 36 }}
+    >
+      {t('gravesList.downloadShown')}
+    </Button>
+  );
+}
 
 function ShowMoreButton() {
   const record = useRecordContext<GraveRecord>();
@@ -85,9 +124,10 @@ export function GraveList() {
       exporter={exportGraves}
       actions={
         // Every filter is always shown: no 'add filter' button.
-        <TopToolbar>
+        // The buttons say what they do in words, so on a phone they wrap to a second line rather than widen the page.
+        <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <CreateLink resource="graves" label={t('nav.creategrave')} />
-          <ExportButton maxResults={1000} />
+          <ExportShownButton />
           {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
           <DownloadButton path={paths.exportRegister()} label={t('admin.downloadRegister')} fileName="register.csv" />
         </TopToolbar>

@@ -37,6 +37,7 @@ import { BurialDateInput, BurialNameInput } from './burialInputs';
 import { GENDER_LABEL, StatusChip } from './labels';
 import { GraveLifeActions } from './GraveLifeActions';
 import { GravePosition } from './GravePosition';
+import { GraveWarnings } from './GraveWarnings';
 import { movedToText } from '../../../domain/text/graveLifeText';
 import { movedFromText } from '../../../domain/rules/graveMoves';
 
@@ -109,6 +110,7 @@ function GraveDetails() {
         ) : (
           <BuriedTable grave={record} />
         )}
+        <GraveWarnings graveId={String(record.id)} />
         <GravePosition key={`${record.position?.latitude},${record.position?.longitude}`} grave={record} />
         {record.moved && record.moved.length > 0 && (
           <Box component="section" sx={{ mt: 3 }} aria-labelledby="moved-heading">

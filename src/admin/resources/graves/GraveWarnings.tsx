@@ -1,0 +1,43 @@
+// The warnings stored with a grave's burials (issue 23: a burial saved inside another's resting period): the staff's
+// alone, read from their own route (GET /api/graves/{id}/warnings), never part of the grave's public answer.
+import { Alert, Box, Typography } from '@mui/material';
+import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { t } from '../../../domain/messages';
+import { formatBurialDate } from '../../../domain/dates/dateText';
+import type { CemeteryDataProvider } from '../../../dataProvider';
+
+export function GraveWarnings({ graveId }: { graveId: string }) {
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  const warnings = useQuery({
+    queryKey: ['graves', 'warnings', graveId],
+    queryFn: () => dataProvider.graveWarnings(graveId),
+  });
+  if (warnings.isError) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {t('warnings.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!warnings.data || warnings.data.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} className="grave-warnings" component="section">
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {t('warnings.title')}
+      </Typography>
+      <Typography variant="body2">{t('warnings.intro')}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {warnings.data.map((w) => (
+          <li key={w._id}>
+            {t('warnings.person', {
+              name: w.name,
+              date: formatBurialDate(w.burialDate, w.datePrecision),
+              warning: w.warning,
+            })}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
