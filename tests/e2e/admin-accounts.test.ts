@@ -3,10 +3,11 @@
 // account's address corrected from the list.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, screenshot } from '../support/browser';
+import { describeBrowser, nextFrames, screenshot } from '../support/browser';
 import { consoleSuite } from '../support/console';
 import { DEMO_ACCOUNTS } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
+import { paths } from '../../src/api/paths';
 import type { Account } from '../../src/domain/types';
 
 const IN_APP = { waitUntil: 'commit' } as const;
@@ -42,14 +43,19 @@ describeBrowser('staff console: account forms', () => {
     await page.getByLabel(m['register.name']).fill('مشرف جديد');
     await email.fill('new.admin@village.org');
     await password.fill('short');
+    // Refused in the browser: the form is never sent (were it sent, its request would come before the marks).
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(new URL(r.url()).pathname));
     await page.getByRole('button', { name: m['register.button'] }).click();
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     expect(await password.getAttribute('aria-invalid')).toBe('true');
-    // Each reason once, under its field; no notification repeats them.
+    // Each reason once, under its field; no notification repeats them. react-admin's notice of a refused form
+    // would follow the render that marked the fields, in an effect: two frames on, it would be drawn.
     expect(await shown(page, m['auth.emailTld'])).toBe(1);
     expect(await shown(page, m['register.passwordShort'])).toBe(1);
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await notifications(page)).toBe(0);
+    expect(sent).toEqual([]);
     await screenshot(page, 'admin-user-create-refused');
     expect(await accounts()).toEqual(before);
     expect(errors).toEqual([]);
@@ -62,10 +68,15 @@ describeBrowser('staff console: account forms', () => {
     await page.getByLabel(m['register.name']).fill('مشرف مكرر');
     await page.getByLabel(m['auth.email']).fill(DEMO_ACCOUNTS.admin.email.toUpperCase());
     await page.locator('input[name="password"]').fill('long-enough-2026');
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api${paths.register()}`,
+    );
     await page.getByRole('button', { name: m['register.button'] }).click();
     await expect.poll(() => shown(page, m['register.emailTaken'])).toBe(1);
     expect(await page.getByLabel(m['auth.email']).getAttribute('aria-invalid')).toBe('true');
-    await page.waitForTimeout(300);
+    // The refusal has arrived whole and two frames have been drawn since: a notification of it would be on screen.
+    expect(await (await answer).finished()).toBeNull();
+    await nextFrames(page);
     expect(await shown(page, m['register.emailTaken'])).toBe(1);
     expect(await notifications(page)).toBe(0);
     expect(await accounts()).toEqual(before);
@@ -103,10 +114,15 @@ describeBrowser('staff console: account forms', () => {
     await page.goto(`${suite.server.url}/admin/graves/create`, IN_APP);
     const number = page.getByLabel(m['grave.number']);
     await number.fill('5');
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api${paths.graves()}`,
+    );
     await page.getByRole('button', { name: m['article.addButton'] }).click();
     await expect.poll(() => shown(page, m['grave.duplicate'])).toBe(1);
     expect(await number.getAttribute('aria-invalid')).toBe('true');
-    await page.waitForTimeout(300);
+    // The refusal has arrived whole and two frames have been drawn since: a notification of it would be on screen.
+    expect(await (await answer).finished()).toBeNull();
+    await nextFrames(page);
     expect(await shown(page, m['grave.duplicate'])).toBe(1);
     expect(await notifications(page)).toBe(0);
     expect(unexpected(errors)).toEqual([]);

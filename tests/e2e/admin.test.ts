@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { describeBrowser, launchBrowser, screenshot } from '../support/browser';
+import { describeBrowser, launchBrowser, nextFrames, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
 import { formatNumber } from '../../src/domain/text/format';
@@ -116,11 +116,20 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       localStorage.setItem('userToken', token);
       localStorage.setItem('userRole', 'admin');
     }, expired);
+    const documents: string[] = [];
+    const navigation = (request: Request) =>
+      request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(request.url());
+    page.on('request', navigation);
     expect(await openSentToLogin(page, '/admin/graves/create')).toBe(1);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/graves/create');
     expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
-    // Stays on the login page (no loop back and forth).
-    await page.waitForTimeout(1000);
+    // Stays on the login page (no loop back and forth). The login page sends a signed-in visitor on from an effect
+    // of its first render: once the page has loaded and drawn two frames after its form, it would have left.
+    await page.waitForLoadState('load');
+    await nextFrames(page);
+    page.off('request', navigation);
+    expect(documents.map((url) => new URL(url).pathname)).toEqual(['/admin/graves/create', '/login']);
+    expect(await page.evaluate(() => location.pathname)).toBe('/login');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -240,15 +249,22 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
 
     // The bury button is gone, even while the grave's page is still being read again: the page kept from the
     // earlier visit is drawn first, and it must already say full (CI once caught it offering the bury button).
+    // The read is held until the page has been looked at, and the page is looked at while it is held.
     const slowGrave = /\/api\/graves\/[0-9a-f-]{36}$/;
+    let held = 0;
+    let release!: () => void;
+    const looked = new Promise<void>((resolve) => (release = resolve));
     await page.route(slowGrave, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      held += 1;
+      await looked;
       await route.continue();
     });
     await page.locator('tbody tr').first().getByRole('link', { name: m['grave.showMore'] }).click();
+    await expect.poll(() => held).toBeGreaterThan(0);
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.getByText('سعيد عبدالرحيم المتوفى للاختبار').waitFor();
     expect(await page.getByRole('button', { name: m['grave.buryButton'] }).count()).toBe(0);
+    release();
     // Let the held read finish first: unrouted mid-wait, Playwright would pass it on itself and the handler's own
     // continue would then throw (CI saw 'Route is already handled!').
     await page.unrouteAll({ behavior: 'wait' });

@@ -11,7 +11,7 @@ import { CACHE_NAMES, HOME_ANSWERS } from '../../src/public/offline/rules';
 import type { Grave } from '../../src/domain/types';
 import { signedInContext } from '../support/console';
 import { bury, makeGrave, signIn } from '../support/fixtures';
-import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
+import { animationsFinished, collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { closePage, newPageIn } from '../public/support';
 
@@ -146,7 +146,7 @@ describeBrowser('burial dates with the Hijri date first (DATE_CALENDAR_FIRST=hij
       await expect(
         calendar.getByRole('button', { name: m['dateInput.hijri'] }).getAttribute('aria-pressed'),
       ).resolves.toBe('true');
-      await page.waitForTimeout(400); // MUI's opening transition
+      await animationsFinished(page); // MUI's opening transition, before the picture
       await screenshot(page, 'calendar-first-hijri-console');
       expect(errors).toEqual([]);
     } finally {

@@ -4,7 +4,7 @@
 // .cache/screenshots/console-360/ for people to look at.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, launchBrowser } from '../support/browser';
+import { animationsFinished, describeBrowser, launchBrowser } from '../support/browser';
 import { signedInContext } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { coveredControls, documentWidth, phoneScreenshot, seriousViolations, smallTargets } from '../support/layout';
@@ -61,7 +61,7 @@ describeBrowser('the console on a phone', () => {
     await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
     await page.locator('h1, [id="react-admin-title"] *').first().waitFor();
     // MUI's transitions (the drawer, the cards' fade) end before anything is measured.
-    await page.waitForTimeout(400);
+    await animationsFinished(page);
   }
 
   const pages = (): Record<Role, Array<{ name: string; path: string }>> => {
@@ -157,7 +157,8 @@ describeBrowser('the console on a phone', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: m['burial.name'] }).waitFor();
-    await page.waitForTimeout(400);
+    // Measured once the dialog has grown to its place.
+    await animationsFinished(page);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
@@ -182,7 +183,8 @@ describeBrowser('the console on a phone', () => {
     await menuButton.click();
     const item = page.getByRole('menuitem', { name: m['nav.articles'] });
     await item.waitFor();
-    await page.waitForTimeout(400);
+    // The drawer has slid in before it is read and pictured.
+    await animationsFinished(page);
     // Only the page on screen is lit, and the public site's pages are in the drawer too.
     expect(await page.locator('[role="menuitem"][aria-current="page"]').allInnerTexts()).toEqual([
       m['nav.suggestions'],

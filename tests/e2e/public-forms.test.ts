@@ -233,15 +233,18 @@ describeBrowser('public forms and session', () => {
     const page = await newPage();
     try {
       await open(page, '/login');
-      // Hold the answer a moment to see the spinner.
+      // The answer is held until the spinner has been seen.
+      let release!: () => void;
+      const spinnerSeen = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/auth/login', async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await spinnerSeen;
         await route.continue();
       });
       await page.getByLabel('البريد الإلكتروني').fill(DEMO_ACCOUNTS.manager.email);
       await page.getByLabel('كلمة المرور').fill(DEMO_ACCOUNTS.manager.password);
       await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
       await page.locator('form button[aria-busy="true"] .spinner').waitFor();
+      release();
       await page.waitForURL((url) => url.pathname === '/admin/suggestions');
       // The console took the page: the public header is gone.
       await page.waitForFunction(() => !document.querySelector('.site-header'));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { paths } from '../../src/api/paths';
 import type { ArticleSummary, Grave, Statistics } from '../../src/domain/types';
 import { pt, ui } from '../../src/public/text';
+import { COUNT_UP_MS } from '../../src/public/components/Statistics';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -57,6 +58,10 @@ describeBrowser('public site', () => {
   async function open(page: Page, path: string): Promise<void> {
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
   }
+
+  /** A figure as the site shows it (ar-EG digits, grouped) read back as a number. */
+  const figureOf = (text: string) =>
+    Number(text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660)).replace(/\D/g, ''));
 
   const graveWithBurials = () => men.find((g) => g.buriedPersons.length >= 2)!;
 
@@ -240,9 +245,21 @@ describeBrowser('public site', () => {
           if (!screen.userLatin) await expectNoLatinText(page, label);
           await expectTouchTargets(page, label);
           await expectAccessible(page, label);
-          // The statistics (and any count-up) settle before the picture is taken.
+          // The statistics settle before the picture is taken: brought into view (they are counted once half
+          // visible, at once with reduced motion), each figure shows its final number.
+          if ((await page.locator('.stats').count()) > 0) {
+            await page.locator('.stats').scrollIntoViewIfNeeded();
+            await expect
+              .poll(() =>
+                page
+                  .locator('.stat-value')
+                  .evaluateAll((values) => values.map((v) => [v.textContent, (v as HTMLElement).dataset.final])),
+              )
+              .toSatisfy((figures: Array<[string | null, string | undefined]>) =>
+                figures.every(([text, final]) => final !== '' && text === arabicNumber(Number(final))),
+              );
+          }
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-          await page.waitForTimeout(150);
           await screenshot(page, `public-${screen.name}-${width}`);
         }
         expect(errors).toEqual([]);
@@ -396,6 +413,27 @@ describeBrowser('public site', () => {
       ...(await api<Pick<Statistics, 'femaleDeaths'>>('/graves/femaleDeaths')),
     };
     const value = (page: Page, key: string) => page.locator(`[data-stat="${key}"] .stat-value`).textContent();
+    /**
+     * From now on, every figure the total shows, with the page's time since this call: the count-up is read from
+     * this record rather than from the test's clock, which a busy machine makes late.
+     */
+    const recordTotal = async (page: Page) => {
+      await page.locator('[data-stat="total"] .stat-value').evaluate((node) => {
+        const shown: Array<{ at: number; text: string }> = [];
+        const start = performance.now();
+        new MutationObserver(() => shown.push({ at: performance.now() - start, text: node.textContent ?? '' })).observe(
+          node,
+          { characterData: true, childList: true, subtree: true },
+        );
+        (window as unknown as { totalShown: typeof shown }).totalShown = shown;
+      });
+      return async () => {
+        const shown = await page.evaluate(
+          () => (window as unknown as { totalShown: Array<{ at: number; text: string }> }).totalShown,
+        );
+        return shown.map(({ at, text }) => ({ at, figure: figureOf(text) }));
+      };
+    };
 
     const wide = await newPageIn(browser, { viewport: { width: 1280, height: 700 } });
     try {
@@ -405,13 +443,19 @@ describeBrowser('public site', () => {
       for (const key of ['total', 'available', 'unavailable', 'male', 'female'])
         await expect.poll(() => final(key)).not.toBe('');
       expect(await value(wide, 'total')).toBe(arabicNumber(0));
+      const shownOnWide = await recordTotal(wide);
       await wide.locator('.stats').scrollIntoViewIfNeeded();
-      await wide.waitForTimeout(700);
-      const midway = await value(wide, 'total');
-      expect(midway).not.toBe(arabicNumber(stats.totalDeaths));
-      await wide.waitForTimeout(2200);
-      // 2.9 s after the start: done, give or take a frame on a busy machine.
-      await expect.poll(() => value(wide, 'total'), { timeout: 1000 }).toBe(arabicNumber(stats.totalDeaths));
+      // Counted up: rising figures between none and all, then the final one. The count eases out over 2.5 s, so
+      // the last figure comes in its last tenths: later than half of it after the first step, and not much later
+      // than all of it (a busy machine's frames aside).
+      await expect.poll(() => value(wide, 'total')).toBe(arabicNumber(stats.totalDeaths));
+      const shown = await shownOnWide();
+      const figures = shown.map(({ figure }) => figure);
+      expect(figures.some((figure) => figure > 0 && figure < stats.totalDeaths)).toBe(true);
+      expect(figures).toEqual([...figures].sort((a, b) => a - b));
+      const reached = shown.find(({ figure }) => figure === stats.totalDeaths)!;
+      expect(reached.at - shown[0]!.at).toBeGreaterThan(COUNT_UP_MS / 2);
+      expect(reached.at - shown[0]!.at).toBeLessThan(COUNT_UP_MS + 1000);
       expect(await value(wide, 'available')).toBe(arabicNumber(stats.availableGravesCount));
       expect(await value(wide, 'unavailable')).toBe(arabicNumber(stats.unavailableGravesCount));
       expect(await value(wide, 'male')).toBe(arabicNumber(stats.maleDeaths));
@@ -424,10 +468,13 @@ describeBrowser('public site', () => {
     const phone = await newPageIn(browser, { viewport: { width: 360, height: 700 }, reducedMotion: 'reduce' });
     try {
       await open(phone, '/');
+      await expect.poll(() => phone.locator('[data-stat="total"] .stat-value').getAttribute('data-final')).not.toBe('');
+      expect(await value(phone, 'total')).toBe(arabicNumber(0));
+      const shownOnPhone = await recordTotal(phone);
       await phone.locator('.stats').scrollIntoViewIfNeeded();
-      // Reduced motion: the final numbers at once.
-      await phone.waitForTimeout(100);
-      expect(await value(phone, 'total')).toBe(arabicNumber(stats.totalDeaths));
+      // Reduced motion: the final numbers at once, nothing counted on the way.
+      await expect.poll(() => value(phone, 'total')).toBe(arabicNumber(stats.totalDeaths));
+      expect((await shownOnPhone()).map(({ figure }) => figure)).toEqual([stats.totalDeaths]);
       expect(await phone.locator('[data-stat="male"]').isVisible()).toBe(false);
       expect(await phone.locator('[data-stat="female"]').isVisible()).toBe(false);
       expect(await phone.locator('[data-stat="total"]').isVisible()).toBe(true);

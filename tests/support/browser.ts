@@ -49,3 +49,45 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (err) => errors.push(String(err)));
   return errors;
 }
+
+/**
+ * Resolves once the page has drawn `count` more frames: what the last change set going (React's effects and the
+ * renders they start, a notification, a redirect) has run and been painted. A check that something did not happen
+ * comes after this and after the answer it would have followed, never after a fixed time.
+ */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(frames);
+      }),
+    count,
+  );
+}
+
+/**
+ * Resolves once no finite animation or transition runs on the page (MUI's opening transitions, a drawer sliding in,
+ * a fade, a ripple), looking again two frames after the last one ended in case another has just started. Endless
+ * ones (a spinner, a progress bar) are not waited for: they never end.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+    for (let quiet = 0; quiet < 2;) {
+      const now = running();
+      if (now.length === 0) {
+        quiet += 1;
+        await frame();
+      } else {
+        quiet = 0;
+        // A transition taken back (its element removed, its property set again) rejects: it has ended all the same.
+        await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+      }
+    }
+  });
+}
