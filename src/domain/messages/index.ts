@@ -15,6 +15,8 @@ import { accountsText, sessionEndedText } from './accounts';
 import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
+import { transferText } from './transfer';
+import { transferPublicText } from './transferPublic';
 import { fill } from './fill';
 
 export const messages = {
@@ -35,6 +37,8 @@ export const messages = {
   ...inputRulesText,
   ...throttleText,
   ...httpEdgesText,
+  ...transferText,
+  ...transferPublicText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

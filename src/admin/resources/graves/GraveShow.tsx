@@ -105,7 +105,7 @@ function GraveDetails() {
           )}
         </Stack>
         {record.buriedPersons.length === 0 ? (
-          <Typography>{t('grave.empty')}</Typography>
+          <Typography>{record.moved && record.moved.length > 0 ? t('transfer.emptiedPublic') : t('grave.empty')}</Typography>
         ) : (
           <BuriedTable grave={record} />
         )}
