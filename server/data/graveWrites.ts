@@ -318,6 +318,8 @@ export async function transferRemains(
             gender: from.gender,
             people: people.map((p) => p.name),
             personIds: ids,
+            // Who stayed: a burial found in the grave later that is neither is new since, and blocks an undo.
+            stayedIds: here.filter((p) => !ids.includes(p.id)).map((p) => p.id),
           },
           after: {
             graveId: to.id,

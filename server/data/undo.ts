@@ -52,9 +52,12 @@ export async function undoEntry(write: Write, entry: AuditEntry, maxAgeDays: num
     const fromId = typeof before.graveId === 'string' ? before.graveId : null;
     const toId = typeof after.graveId === 'string' ? after.graveId : null;
     const personIds = strings(before.personIds);
+    const stayedIds = strings(before.stayedIds);
     const moveIds = strings(after.moveIds);
-    if (!fromId || !toId || !personIds || !moveIds || moveIds.length === 0) throw refuse(409, 'undo.notUndoable');
-    return undoTransfer(write, entry, { fromId, toId, personIds, moveIds });
+    if (!fromId || !toId || !personIds || !stayedIds || !moveIds || moveIds.length === 0) {
+      throw refuse(409, 'undo.notUndoable');
+    }
+    return undoTransfer(write, entry, { fromId, toId, personIds, stayedIds, moveIds });
   }
   return restoreBurial(write, entry);
 }
@@ -62,7 +65,7 @@ export async function undoEntry(write: Write, entry: AuditEntry, maxAgeDays: num
 async function undoTransfer(
   write: Write,
   entry: AuditEntry,
-  ids: { fromId: string; toId: string; personIds: string[]; moveIds: string[] },
+  ids: { fromId: string; toId: string; personIds: string[]; stayedIds: string[]; moveIds: string[] },
 ): Promise<Undone> {
   return auditedWrite(write, {
     lock: [ids.fromId, ids.toId],
@@ -93,13 +96,13 @@ async function undoTransfer(
           .executeTakeFirst();
         if (later) throw refuse(409, 'undo.movedAgain', { name });
       }
-      // A burial recorded into the grave after the move: the remains cannot go back under it.
+      // A burial recorded into the grave after the move (neither moved nor left there by it): the remains cannot go
+      // back under it.
       const since = await trx
         .selectFrom('burials')
         .select('id')
         .where('grave_id', '=', from.id)
-        .where('created_at', '>', entry.at)
-        .where('id', 'not in', ids.personIds)
+        .where('id', 'not in', [...ids.personIds, ...ids.stayedIds])
         .executeTakeFirst();
       const place = { gender: from.gender, number: graveNumberOf(from) };
       if (since) throw refuse(409, 'undo.graveUsed', { place: gravePlace(place) });
