@@ -2,8 +2,8 @@
 // burial's deletion — from its audit entry (the audit list, the grave's history). Asks first, naming who goes back
 // where; the server has the last word (already undone, too old, the grave used since) and its reason is shown.
 import { useState } from 'react';
-import { Chip } from '@mui/material';
-import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { Button, Chip } from '@mui/material';
+import { Confirm, useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import UndoIcon from '@mui/icons-material/Undo';
 import { t } from '../../../domain/messages';
@@ -57,12 +57,16 @@ export function UndoButton({ entry, now = Date.now() }: { entry: AuditEntry; now
   if (!canAccess || now - Date.parse(entry.at) > UNDO_DAYS * 86_400_000) return null;
   return (
     <>
+      {/* Labelled on every width: an arrow alone does not say what it undoes. */}
       <Button
-        label={t('undo.button')}
+        size="small"
+        variant="outlined"
+        color="warning"
+        startIcon={<UndoIcon />}
         onClick={() => setAsking(true)}
         disabled={undo.isPending}
       >
-        <UndoIcon />
+        {t('undo.button')}
       </Button>
       <Confirm
         isOpen={asking}
