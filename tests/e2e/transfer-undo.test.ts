@@ -96,7 +96,9 @@ describeBrowser('moving remains safely, and undoing it, in the console', () => {
       await page.goto(
         `${server.url}/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ action: 'burial.transfer' }) })}`,
       );
-      const card = page.locator('li, article, .MuiCard-root', { hasText: messages['audit.action.burial.transfer'] }).last();
+      const card = page
+        .locator('li, article, .MuiCard-root', { hasText: messages['audit.action.burial.transfer'] })
+        .last();
       await card.getByText('عبد الرحيم محمود الدسوقي').waitFor();
       // The details, not «—»: who moved, to where.
       await card.getByText(/إلى: المرحلة الأولى/).waitFor();

@@ -34,7 +34,8 @@ describe.each(ENGINES)('moving remains safely, and undoing it, on $name', ({ dat
   // The clock stands still, so entries are found by what they are about, not by their time.
   const entryOf = async (action: string, entityId: string) =>
     (await audit({ action, entityId })).find((e) => !e.undone)!;
-  const deaths = async () => (await call<{ totalDeaths: number }>(s.api, 'GET', '/graves/totalDeaths')).body.totalDeaths;
+  const deaths = async () =>
+    (await call<{ totalDeaths: number }>(s.api, 'GET', '/graves/totalDeaths')).body.totalDeaths;
   const search = async (q: string) =>
     (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent(q)}`)).body.map((m) => m.person.name);
 
@@ -59,9 +60,7 @@ describe.each(ENGINES)('moving remains safely, and undoing it, on $name', ({ dat
       buriedPersonIds: [recent._id],
     });
     expectRefusal(refused, 409);
-    expect(refused.body.message).toBe(
-      t('transfer.resting', { name: 'سعد عبد الحميد الشناوي', days: formatDays(153) }),
-    );
+    expect(refused.body.message).toBe(t('transfer.resting', { name: 'سعد عبد الحميد الشناوي', days: formatDays(153) }));
     expect(refused.body.message).toContain('١٥٣ يومًا');
     // An admin's reason does not open the rule: the override is the manager's.
     const withReason = await transfer(grave._id, {
@@ -81,7 +80,11 @@ describe.each(ENGINES)('moving remains safely, and undoing it, on $name', ({ dat
     expect(moved.body.grave.buriedPersons.map((p) => p.name)).toEqual(['سعد عبد الحميد الشناوي']);
     expect(moved.body.grave.status).toBe(GRAVE_STATUS.unavailable);
     // Now nobody left has rested: "everyone" is refused, saying so.
-    expectRefusal(await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2026-03-01' }), 409, 'transfer.allResting');
+    expectRefusal(
+      await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2026-03-01' }),
+      409,
+      'transfer.allResting',
+    );
   });
 
   it("moves one still resting only for a manager's written reason, kept in the audit entry", async () => {
@@ -190,6 +193,8 @@ describe.each(ENGINES)('moving remains safely, and undoing it, on $name', ({ dat
     expect(await deaths()).toBe(before - 1);
     expect(await search('بهية السنباطي')).toEqual([]);
     const entry = await entryOf('burial.delete', person._id);
+    // The grave's history on its console page finds it by the grave.
+    expect((await audit({ grave: grave._id })).map((e) => e._id)).toContain(entry._id);
 
     const restored = await undo(entry._id);
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);

@@ -23,7 +23,10 @@ function placeOf(value: unknown): string {
   const v = fieldsOf(value);
   const gender = v.gender;
   const number = v.graveNumber;
-  if ((gender !== 'men' && gender !== 'women' && gender !== 'bones') || (typeof number !== 'number' && typeof number !== 'string'))
+  if (
+    (gender !== 'men' && gender !== 'women' && gender !== 'bones') ||
+    (typeof number !== 'number' && typeof number !== 'string')
+  )
     return '';
   return gravePlace({ gender: gender as Gender, number });
 }
@@ -35,7 +38,10 @@ function undoQuestion(entry: AuditEntry): string {
     const people = Array.isArray(before.people) ? before.people.filter((p) => typeof p === 'string').join('، ') : '';
     return t('undo.confirmTransfer', { people, place: placeOf(entry.before) });
   }
-  return t('undo.confirmRestore', { name: typeof before.name === 'string' ? before.name : '', place: placeOf(entry.before) });
+  return t('undo.confirmRestore', {
+    name: typeof before.name === 'string' ? before.name : '',
+    place: placeOf(entry.before),
+  });
 }
 
 export function UndoButton({ entry, now = Date.now() }: { entry: AuditEntry; now?: number }) {

@@ -117,7 +117,9 @@ function GraveDetails() {
           )}
         </Stack>
         {record.buriedPersons.length === 0 ? (
-          <Typography>{record.moved && record.moved.length > 0 ? t('transfer.emptiedPublic') : t('grave.empty')}</Typography>
+          <Typography>
+            {record.moved && record.moved.length > 0 ? t('transfer.emptiedPublic') : t('grave.empty')}
+          </Typography>
         ) : (
           <BuriedTable grave={record} />
         )}
@@ -239,7 +241,10 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
             <span>{t('burial.confirmDelete')}</span>
             <strong>{deleting?.name}</strong>
             <span>
-              {t('burial.deletePlace', { number: formatGraveNumber(grave.number), section: GENDER_LABEL[grave.gender] })}
+              {t('burial.deletePlace', {
+                number: formatGraveNumber(grave.number),
+                section: GENDER_LABEL[grave.gender],
+              })}
             </span>
           </Stack>
         }
