@@ -146,4 +146,26 @@ describeBrowser('moving remains safely, and undoing it, in the console', () => {
       await page.close();
     }
   });
+
+  it("a manager undoes the same move from the grave's history on its console page", async () => {
+    const context = await signedInContext(browser, server, 'manager', PHONE);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    try {
+      await page.goto(`${server.url}/admin/graves/${grave._id}/show`);
+      const history = page.locator('section[aria-labelledby="undo-heading"]');
+      await history.getByText('فتحي عبد الرحيم الدسوقي', { exact: false }).waitFor();
+      await screenshot(page, 'transfer-undo-grave-history-360');
+      await history.getByRole('button', { name: messages['undo.button'] }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: messages['undo.button'] }).click();
+      await page.getByText('تم التراجع عن النقل: أُعيد شخصين إلى مقبرة رجال رقم ١٢.').waitFor();
+      await expect.poll(async () => (await graveNow()).buriedPersons.length).toBe(2);
+      // Nothing left to undo here: the section goes.
+      await history.waitFor({ state: 'detached' });
+      await page.getByRole('cell', { name: 'فتحي عبد الرحيم الدسوقي', exact: true }).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
