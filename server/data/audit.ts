@@ -19,6 +19,8 @@ export type AuditAction =
   | 'burial.update'
   | 'burial.delete'
   | 'burial.transfer'
+  | 'burial.transferUndo'
+  | 'burial.restore'
   | 'plan.rows'
   | 'suggestion.status'
   | 'article.create'
@@ -81,6 +83,11 @@ export interface AuditFilter {
   action?: string | null;
   entity?: string | null;
   entityId?: string | null;
+  /**
+   * Issue 23: the entries about one grave (its own, and its burials' whose values name it): the grave's history on
+   * its console page.
+   */
+  grave?: string | null;
   /** YYYY-MM-DD, inclusive. */
   from?: string | null;
   to?: string | null;
@@ -90,7 +97,7 @@ export const AUDIT_SORT = { at: 'at', action: 'action', accountEmail: 'account_e
 
 function filtered(db: Kysely<Database>, filter: AuditFilter) {
   let q = db.selectFrom('audit_log').selectAll();
-  const { account, action, entity, entityId, from, to } = filter;
+  const { account, action, entity, entityId, grave, from, to } = filter;
   if (account) {
     q = q.where((eb) =>
       eb.or([eb('account_email', '=', account.toLowerCase()), eb('account_email', '=', account), eb('account_id', '=', account)]),
@@ -99,6 +106,11 @@ function filtered(db: Kysely<Database>, filter: AuditFilter) {
   if (action) q = q.where('action', '=', action);
   if (entity) q = q.where('entity', '=', entity);
   if (entityId) q = q.where('entity_id', '=', entityId);
+  if (grave) {
+    // The values are the register's own JSON (JSON.stringify): a grave's id is written exactly so.
+    const named = `%${JSON.stringify({ graveId: grave }).slice(1, -1)}%`;
+    q = q.where((eb) => eb.or([eb('entity_id', '=', grave), eb('before_json', 'like', named)]));
+  }
   if (from) q = q.where('at', '>=', from.slice(0, 10));
   // `to` is a whole day: every time stamp of that date sorts before the next character after it.
   if (to) q = q.where('at', '<', `${to.slice(0, 10)}\uffff`);
@@ -118,12 +130,30 @@ export async function listAudit(
     (await db.selectFrom(query.as('a')).select(db.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0,
   );
   const rows = await query.offset(range.start).limit(range.end - range.start + 1).execute();
-  return { entries: rows.map(toAuditEntry), total };
+  return { entries: await withUndone(db, rows.map(toAuditEntry)), total };
+}
+
+/** The undo entries of issue 23 point at the entry they undid (entity 'audit'): those entries say they are undone. */
+async function withUndone(db: Kysely<Database>, entries: AuditEntry[]): Promise<AuditEntry[]> {
+  const undoable = entries.filter((e) => e.action === 'burial.transfer' || e.action === 'burial.delete');
+  if (undoable.length === 0) return entries;
+  const undone = await db
+    .selectFrom('audit_log')
+    .select('entity_id')
+    .where('entity', '=', 'audit')
+    .where(
+      'entity_id',
+      'in',
+      undoable.map((e) => e._id),
+    )
+    .execute();
+  const ids = new Set(undone.map((u) => u.entity_id));
+  return entries.map((e) => (ids.has(e._id) ? { ...e, undone: true } : e));
 }
 
 export async function getAuditEntry(db: Kysely<Database>, id: string): Promise<AuditEntry | null> {
   const row = await db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toAuditEntry(row) : null;
+  return row ? ((await withUndone(db, [toAuditEntry(row)]))[0] ?? null) : null;
 }
 
 /** The whole trail, oldest first, as stored (for the CSV download). */

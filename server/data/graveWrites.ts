@@ -9,7 +9,7 @@ import type { Gender, Grave } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, refuse } from '../http/errors';
 import { auditedWrite } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { LiveSearchIndex } from './searchIndex';
@@ -169,10 +169,28 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
   return { grave, person };
 }
 
+/**
+ * Removes a burial from the register (issue 23: a removal a manager can undo). The row leaves `burials`, so every
+ * read, count, search and export forgets it at once, and is kept whole in `removed_burials` with its moves to the
+ * ossuary until a manager restores it from the audit entry (data/undo.ts).
+ */
 export async function removeBurial(write: Write, graveId: string, personId: string): Promise<void> {
   await auditedWrite(write, {
     run: async (trx) => {
       const { grave, person } = await burialIn(trx, graveId, personId);
+      const row = await trx.selectFrom('burials').selectAll().where('id', '=', person.id).executeTakeFirstOrThrow();
+      const moves = await trx.selectFrom('burial_moves').selectAll().where('burial_id', '=', person.id).execute();
+      await trx
+        .insertInto('removed_burials')
+        .values({
+          id: person.id,
+          grave_id: graveId,
+          row_json: JSON.stringify(row),
+          moves_json: JSON.stringify(moves),
+          removed_at: write.at.toISOString(),
+        })
+        .execute();
+      await trx.deleteFrom('burial_moves').where('burial_id', '=', person.id).execute();
       await trx.deleteFrom('burials').where('id', '=', person.id).execute();
       return {
         result: undefined,
@@ -238,13 +256,17 @@ export async function updateBurial(
 /**
  * Moves the remains of some (or all) of a grave's people into a bone section's grave on a day (issue 13). Each
  * person keeps their record: the burial now lies in the bone grave, and the move is kept (the first grave's
- * history still names them). Both graves are locked; the checks that need the rows run inside the transaction,
- * `check` (the route's, with today's date) sees the people about to move.
+ * history still names them). Both graves are locked; the checks that need the rows run inside the transaction.
+ * Issue 23: without named people, "all" means everyone whose resting period has passed (`rested`, the route's rule
+ * with today), refused with 409 when nobody has while someone still rests; `check` (the route's) sees the people
+ * about to move and refuses one still resting unless a manager gave a reason. The audit entry keeps the people's
+ * ids and the moves it made, so a manager can undo it (data/undo.ts), and the reason.
  */
 export async function transferRemains(
   write: Write,
   graveId: string,
-  move: { bonesGraveId: string; date: string; personIds: readonly string[] | null },
+  move: { bonesGraveId: string; date: string; personIds: readonly string[] | null; reason: string | null },
+  rested: (burialDate: string) => boolean,
   check: (people: ReadonlyArray<{ name: string; burialDate: string }>) => void,
 ): Promise<{ moved: number; to: Pick<Grave, 'number' | 'gender'> }> {
   return auditedWrite(write, {
@@ -261,37 +283,51 @@ export async function transferRemains(
         .select(['id', 'name', 'burial_date'])
         .where('grave_id', '=', graveId)
         .execute();
-      const people = move.personIds === null ? here : here.filter((p) => move.personIds!.includes(p.id));
+      const people =
+        move.personIds === null
+          ? here.filter((p) => rested(p.burial_date))
+          : here.filter((p) => move.personIds!.includes(p.id));
       if (move.personIds !== null && people.length !== new Set(move.personIds).size) {
         throw badRequest('transfer.personNotHere');
       }
+      if (people.length === 0 && here.length > 0 && move.personIds === null) throw refuse(409, 'transfer.allResting');
       if (people.length === 0) throw badRequest('transfer.nobody');
       check(people.map((p) => ({ name: p.name, burialDate: p.burial_date })));
       const ids = people.map((p) => p.id);
+      const moves = ids.map((burialId) => ({
+        id: randomUUID(),
+        burial_id: burialId,
+        from_grave_id: from.id,
+        from_gender: from.gender,
+        from_number: from.number,
+        to_grave_id: to.id,
+        moved_on: move.date,
+        created_at: write.at.toISOString(),
+      }));
       await trx.updateTable('burials').set({ grave_id: to.id }).where('id', 'in', ids).execute();
-      await trx
-        .insertInto('burial_moves')
-        .values(
-          ids.map((burialId) => ({
-            id: randomUUID(),
-            burial_id: burialId,
-            from_grave_id: from.id,
-            from_gender: from.gender,
-            from_number: from.number,
-            to_grave_id: to.id,
-            moved_on: move.date,
-            created_at: write.at.toISOString(),
-          })),
-        )
-        .execute();
+      await trx.insertInto('burial_moves').values(moves).execute();
       return {
         result: { moved: ids.length, to: { number: graveNumberOf(to), gender: to.gender } },
         audit: {
           action: 'burial.transfer',
           entity: 'grave',
           entityId: graveId,
-          before: { graveId, graveNumber: graveNumberOf(from), people: people.map((p) => p.name) },
-          after: { graveId: to.id, graveNumber: graveNumberOf(to), date: move.date },
+          before: {
+            graveId,
+            graveNumber: graveNumberOf(from),
+            gender: from.gender,
+            people: people.map((p) => p.name),
+            personIds: ids,
+            // Who stayed: a burial found in the grave later that is neither is new since, and blocks an undo.
+            stayedIds: here.filter((p) => !ids.includes(p.id)).map((p) => p.id),
+          },
+          after: {
+            graveId: to.id,
+            graveNumber: graveNumberOf(to),
+            date: move.date,
+            moveIds: moves.map((m) => m.id),
+            ...(move.reason !== null && { reason: move.reason }),
+          },
         },
         marks: [from.gender, 'bones', 'burials'],
         graves: [

@@ -236,6 +236,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('revoked_tokens_expires').on('revoked_tokens').column('expires_at').execute();
     },
   },
+  '0012_removed_burials': {
+    // Issue 23: a burial's deletion can be undone by a manager within 30 days. The deleted row leaves `burials` (so
+    // every read, count, search and export stays as it was) and is kept here whole, with its moves to the ossuary,
+    // until it is restored. Kept as JSON text, the same on both engines.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('removed_burials')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('grave_id', 'text', (c) => c.notNull())
+        .addColumn('row_json', 'text', (c) => c.notNull())
+        .addColumn('moves_json', 'text', (c) => c.notNull())
+        .addColumn('removed_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

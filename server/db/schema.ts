@@ -52,6 +52,16 @@ export interface BurialMovesTable {
   created_at: string;
 }
 
+/** A deleted burial kept whole until a manager restores it (issue 23): the burials row and its moves, as JSON. */
+export interface RemovedBurialsTable {
+  /** The burial's own id. */
+  id: string;
+  grave_id: string;
+  row_json: string;
+  moves_json: string;
+  removed_at: string;
+}
+
 export interface ArticlesTable {
   id: string;
   title: string;
@@ -151,6 +161,7 @@ export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
   burial_moves: BurialMovesTable;
+  removed_burials: RemovedBurialsTable;
   articles: ArticlesTable;
   suggestions: SuggestionsTable;
   accounts: AccountsTable;

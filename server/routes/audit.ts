@@ -7,7 +7,14 @@ import { AUDIT_SORT } from '../data/audit';
 import { isoDay } from '../../src/domain/text/textRules';
 import { badRequest, notFound } from '../http/errors';
 import { contentRange, filterText, parseListQuery } from '../http/paging';
-import { answers, idParams, listQuery, STAFF } from '../schemas/common';
+import { answers, idParams, listQuery, messageAnswer, STAFF } from '../schemas/common';
+import { undoEntry } from '../data/undo';
+import { writeBy } from '../data/graveWrites';
+import { gravePlace } from '../../src/domain/rules/graveMoves';
+import { formatCount } from '../../src/domain/text/nouns';
+
+/** How long a transfer or a deletion can be undone (issue 23). */
+const UNDO_MAX_DAYS = 30;
 import { auditEntry, csvFile } from '../schemas/entities';
 import { typed } from './typed';
 
@@ -56,6 +63,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
           action: filterText(q.filter, 'action'),
           entity: filterText(q.filter, 'entity'),
           entityId: filterText(q.filter, 'entityId'),
+          grave: filterText(q.filter, 'grave'),
           from: filterDay(q.filter, 'from'),
           to: filterDay(q.filter, 'to'),
         },
@@ -81,6 +89,34 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const found = await ctx.data.audit.get(request.params.id);
       if (!found) throw notFound();
       return found;
+    },
+  );
+
+  // Issue 23: undo for what cannot be retyped — a move of remains to the ossuary or a burial's deletion, by a manager
+  // within 30 days (server/data/undo.ts says when it is refused). The undo is an audit entry of its own.
+  r.post(
+    '/audit/:id/undo',
+    {
+      schema: {
+        summary: 'Undo a transfer to the ossuary or a burial deletion',
+        params: idParams('id'),
+        response: answers({ 200: messageAnswer }, { refusals: [...STAFF, 404, 409] }),
+      },
+      config: { access: { resource: 'undo', action: 'create' } },
+    },
+    async (request) => {
+      const entry = await ctx.data.audit.get(request.params.id);
+      if (!entry) throw notFound();
+      const done = await undoEntry(writeBy(ctx, request), entry, UNDO_MAX_DAYS);
+      return {
+        message:
+          done.kind === 'transfer'
+            ? t('undo.transferDone', {
+                people: formatCount(done.people, 'person', 'genitive'),
+                place: gravePlace(done.place),
+              })
+            : t('undo.restoreDone', { name: done.name, place: gravePlace(done.place) }),
+      };
     },
   );
 

@@ -84,7 +84,14 @@ export const bodies = {
         type: 'array',
         items: text(100),
         maxItems: 500,
-        description: 'whose remains move; everyone buried in the grave when absent',
+        description:
+          'whose remains move; when absent, everyone in the grave whose resting period has passed (refused with 409 when nobody has and someone still rests)',
+      },
+      reason: {
+        type: 'string',
+        maxLength: 2000,
+        description:
+          "additive (issue 23): a manager's written reason to move someone still inside the resting period (named in buriedPersonIds); kept in the audit entry. Up to 500 letters.",
       },
     },
     required: ['bonesGraveId', 'date'],

@@ -239,6 +239,7 @@ export const auditEntry = {
     entityId: string,
     before: { description: 'the values before the change (JSON), or null' },
     after: { description: 'the values after the change (JSON), or null' },
+    undone: { type: 'boolean', description: 'additive: a transfer or a deletion a manager has undone' },
   },
   required: ['_id', 'at', 'accountId', 'accountEmail', 'action', 'entity', 'entityId', 'before', 'after'],
 } as const;

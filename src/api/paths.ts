@@ -61,6 +61,8 @@ export const paths = {
   signOut: () => '/auth/sign-out',
   exportRegister: () => '/export/register.csv',
   exportAudit: () => '/export/audit.csv',
+  /** Issue 23: a manager undoes a transfer to the ossuary or a burial's deletion from its audit entry. */
+  undoAudit: (entryId: string) => `/audit/${id(entryId)}/undo`,
   /** Every missing number of a men's or women's section between two numbers (issue 12). */
   graveRange: () => '/graves/range?dryRun=false',
   /** Burials typed from the paper ledger, checked (dryRun) or saved in one transaction. */

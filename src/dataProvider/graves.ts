@@ -24,8 +24,10 @@ export interface GraveMethods {
   /** POST /graves/{id}/transfer: remains moved to a bone section (issue 13). */
   transferRemains(
     graveId: Identifier,
-    move: { bonesGraveId: string; date: string; buriedPersonIds?: string[] },
+    move: { bonesGraveId: string; date: string; buriedPersonIds?: string[]; reason?: string },
   ): Promise<{ data: GraveRecord; message: string }>;
+  /** POST /audit/{id}/undo: a transfer or a deletion undone by a manager (issue 23). */
+  undoAudit(entryId: Identifier): Promise<{ message: string }>;
   /** PUT /graves/{id}/position: where the grave is (both null: forgotten). */
   setGravePosition(
     graveId: Identifier,
@@ -61,6 +63,10 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
   return {
     async transferRemains(graveId, move) {
       return written(await api.call<GraveAnswer>(paths.transfer(String(graveId)), { method: 'POST', body: move }));
+    },
+
+    async undoAudit(entryId) {
+      return api.call<{ message: string }>(paths.undoAudit(String(entryId)), { method: 'POST' });
     },
 
     async setGravePosition(graveId, position) {

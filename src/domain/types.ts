@@ -167,4 +167,6 @@ export interface AuditEntry {
   entityId: string;
   before: unknown;
   after: unknown;
+  /** Additive (issue 23): a transfer or a deletion a manager has undone. */
+  undone?: boolean;
 }

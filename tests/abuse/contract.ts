@@ -58,6 +58,7 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/auth/sign-out': 'staff',
   'GET /api/audit': 'manager',
   'GET /api/audit/{id}': 'manager',
+  'POST /api/audit/{id}/undo': 'manager',
   'GET /api/export/register.csv': 'staff',
   'GET /api/export/audit.csv': 'manager',
   'POST /api/graves/range': 'staff',

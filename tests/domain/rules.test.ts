@@ -1,7 +1,7 @@
 // The pure rules the server enforces and the forms warn with: grave status and days, the bury rule, input checks,
 // and who may do what.
 import { describe, expect, it } from 'vitest';
-import { canBury, daysBetween, deriveStatus, todayIn } from '../../src/domain/rules/graveStatus';
+import { canBury, daysBetween, deriveStatus, restingDaysLeft, todayIn } from '../../src/domain/rules/graveStatus';
 import { can } from '../../src/domain/rules/policy';
 import {
   checkBurialDate,
@@ -49,6 +49,28 @@ describe('todayIn', () => {
     expect(todayIn('Africa/Cairo', new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-11');
     expect(todayIn('UTC', new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-10');
     expect(todayIn('Africa/Cairo', new Date('2026-03-10T21:59:00Z'))).toBe('2026-03-10');
+  });
+});
+
+describe('restingDaysLeft (issue 23: who may be moved to the ossuary)', () => {
+  it('is 0 once today is the burial date plus the resting period, else the days left (at least 1)', () => {
+    expect(restingDaysLeft('2025-03-10', '2026-03-10', 365)).toBe(0);
+    expect(restingDaysLeft('2025-03-11', '2026-03-10', 365)).toBe(1);
+    expect(restingDaysLeft('2025-08-10', '2026-03-10', 365)).toBe(153);
+    expect(restingDaysLeft('2026-03-10', '2026-03-10', 365)).toBe(365);
+    expect(restingDaysLeft('1990-01-01', '2026-03-10')).toBe(0);
+    expect(restingDaysLeft('2026-03-10', '2026-03-10', 0)).toBe(0);
+  });
+});
+
+describe('transfer and undo policy (issue 23)', () => {
+  it("moving remains is staff work; the resting override and undo are the manager's alone", () => {
+    expect(can('admin', 'transfers', 'create')).toBe(true);
+    expect(can('manager', 'transfers', 'create')).toBe(true);
+    expect(can('admin', 'restOverride', 'create')).toBe(false);
+    expect(can('manager', 'restOverride', 'create')).toBe(true);
+    expect(can('admin', 'undo', 'create')).toBe(false);
+    expect(can('manager', 'undo', 'create')).toBe(true);
   });
 });
 

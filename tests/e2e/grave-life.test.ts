@@ -116,7 +116,7 @@ describeBrowser("a grave's life in the pages", () => {
       await dialog.locator('#transfer-date').fill('١٠ جمادى الآخرة ١٤٤٧ هـ');
       await screenshot(page, 'grave-life-console-transfer');
       await dialog.getByRole('button', { name: messages['transfer.confirm'] }).click();
-      await page.getByText(messages['grave.empty']).waitFor();
+      await page.getByText(messages['transfer.emptiedPublic']).waitFor();
       await page.locator('#moved-heading').waitFor();
       expect(errors).toEqual([]);
     } finally {

@@ -86,11 +86,12 @@ describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl 
     expect(first.body.grave.buriedPersons.map((p) => p.name)).toEqual(['رضا حسنين الصاوي']);
     expect(first.body.grave.status).toBe(GRAVE_STATUS.unavailable);
 
-    const second = await transfer(grave._id, {
-      bonesGraveId: ossuary._id,
-      date: '2026-03-01',
-      buriedPersonIds: [newer._id],
-    });
+    // Still inside its resting period (issue 23): only a manager's written reason moves it.
+    const second = await transfer(
+      grave._id,
+      { bonesGraveId: ossuary._id, date: '2026-03-01', buriedPersonIds: [newer._id], reason: 'قرار اللجنة' },
+      (await staffClient(s, 'manager')).token,
+    );
     expect(second.status).toBe(200);
     expect(second.body.grave.status).toBe(GRAVE_STATUS.available);
     expect(second.body.grave.moved?.map((p) => p.name)).toEqual(['رضا حسنين الصاوي', 'حسنين علي الصاوي']);

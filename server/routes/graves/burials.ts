@@ -1,6 +1,7 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
-import { canBury } from '../../../src/domain/rules/graveStatus';
+import { canBury, restingDaysLeft } from '../../../src/domain/rules/graveStatus';
+import { can } from '../../../src/domain/rules/policy';
 import { formatDate, formatDays } from '../../../src/domain/text/format';
 import { formatCount } from '../../../src/domain/text/nouns';
 import { gravePlace } from '../../../src/domain/rules/graveMoves';
@@ -9,11 +10,14 @@ import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/rules/validation';
 import type { AppContext } from '../../http/context';
 import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound, refuse } from '../../http/errors';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schemas/common';
 import { graveWithMessage } from '../../schemas/entities';
 import { typed } from '../typed';
+
+/** The longest reason a manager may write for moving someone still resting (issue 23). */
+const TRANSFER_REASON_MAX = 500;
 
 const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } as const;
 
@@ -67,7 +71,9 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   // Issue 13: remains moved to the ossuary. The people keep their records; the grave they leave is available again
-  // when no burial left in it holds it in its resting period (and it is not marked full).
+  // when no burial left in it holds it in its resting period (and it is not marked full). Issue 23: only people
+  // whose resting period has passed move (restingDaysLeft), unless a manager names one still resting and writes a
+  // reason, kept in the audit entry; without named people, everyone whose rest has passed.
   r.post(
     '/graves/:id/transfer',
     {
@@ -75,14 +81,15 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: "Move a grave's remains to the bone section",
         params: idParams('id'),
         body: bodies.transfer,
-        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404, 409] }),
       },
       config: {
-        access: { resource: 'burials', action: 'edit' },
+        access: { resource: 'transfers', action: 'create' },
         fieldErrors: {
           bonesGraveId: 'transfer.targetNotFound',
           date: 'transfer.dateInvalid',
           buriedPersonIds: 'transfer.personNotHere',
+          reason: 'transfer.reasonTooLong',
         },
       },
     },
@@ -91,14 +98,35 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const date = checkBurialDate(request.body.date, today);
       if (!date.ok)
         throw badRequest(date.error === 'burial.dateFuture' ? 'transfer.dateFuture' : 'transfer.dateInvalid');
+      const reasonText = (request.body.reason ?? '').replace(/\s+/g, ' ').trim();
+      if ([...reasonText].length > TRANSFER_REASON_MAX) {
+        throw badRequest('transfer.reasonTooLong');
+      }
+      const manager = can(request.account?.role, 'restOverride', 'create');
+      const reason = manager && reasonText !== '' ? reasonText : null;
+      const { restingPeriodDays } = ctx.statusContext();
+      const daysLeft = (burialDate: string) => restingDaysLeft(burialDate, today, restingPeriodDays);
       const { id } = request.params;
       const done = await transferRemains(
         writeBy(ctx, request),
         id,
-        { bonesGraveId: request.body.bonesGraveId, date: date.value, personIds: request.body.buriedPersonIds ?? null },
+        {
+          bonesGraveId: request.body.bonesGraveId,
+          date: date.value,
+          personIds: request.body.buriedPersonIds ?? null,
+          reason,
+        },
+        (burialDate) => daysLeft(burialDate) === 0,
         (people) => {
           const earlier = people.find((p) => p.burialDate > date.value);
           if (earlier) throw badRequest('transfer.dateBeforeBurial', { name: earlier.name });
+          const resting = people.find((p) => daysLeft(p.burialDate) > 0);
+          if (resting && reason === null) {
+            throw refuse(409, manager ? 'transfer.restingManager' : 'transfer.resting', {
+              name: resting.name,
+              days: formatDays(daysLeft(resting.burialDate)),
+            });
+          }
         },
       );
       return {

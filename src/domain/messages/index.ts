@@ -16,6 +16,8 @@ import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
 import { importReportText } from './importReport';
+import { transferText } from './transfer';
+import { transferPublicText } from './transferPublic';
 import { fill } from './fill';
 
 export const messages = {
@@ -37,6 +39,8 @@ export const messages = {
   ...throttleText,
   ...httpEdgesText,
   ...importReportText,
+  ...transferText,
+  ...transferPublicText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

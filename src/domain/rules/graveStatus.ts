@@ -63,6 +63,19 @@ export function deriveStatus(
 }
 
 /**
+ * The days a burial still rests (issue 23): 0 once today ≥ its date + the resting period, so its remains may be moved
+ * to the ossuary; otherwise at least 1. The one rule the transfer's server check and the console's dialog share.
+ */
+export function restingDaysLeft(
+  burialDate: string,
+  today: string,
+  restingPeriodDays: number = DEFAULT_RESTING_PERIOD_DAYS,
+): number {
+  const elapsed = daysBetween(burialDate, today);
+  return elapsed >= restingPeriodDays ? 0 : Math.max(1, restingPeriodDays - elapsed);
+}
+
+/**
  * Whether a burial may be recorded now (spec screen 10's bury button and the API's bury rule):
  * never in a full grave; otherwise when available, or when the last burial is today (a second burial
  * the same day, as families sometimes need). Bone sections take remains unless full.

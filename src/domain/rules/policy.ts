@@ -12,6 +12,11 @@ export const RESOURCES = [
   'reopen',
   'imports',
   'plan',
+  // Issue 23: moving remains to the ossuary; undoing a transfer or a deletion from the audit; moving one still
+  // resting (with a written reason).
+  'transfers',
+  'undo',
+  'restOverride',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -31,6 +36,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     burials: ALL,
     password: ['edit'],
     plan: ['list', 'show'],
+    transfers: ['create'],
   },
   manager: {
     graves: ALL,
@@ -45,6 +51,11 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     imports: ['list', 'show', 'create', 'delete'],
     // Naming the plan's rows changes how every grave is found on the ground: the manager's.
     plan: ['list', 'show', 'edit'],
+    // Issue 23: moving remains is staff work; moving one still resting, and undoing what cannot be retyped, the
+    // manager's alone.
+    transfers: ['create'],
+    undo: ['create'],
+    restOverride: ['create'],
   },
 };
 

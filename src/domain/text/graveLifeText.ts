@@ -6,6 +6,7 @@ import { formatBurialDate } from '../dates/dateText';
 import { gravePlace } from '../rules/graveMoves';
 import { fill } from '../messages/fill';
 import { graveLifePublicText as text } from '../messages/graveLifePublic';
+import { transferPublicText } from '../messages/transferPublic';
 import type { GraveMove } from '../types';
 
 export const movedToText = (move: GraveMove) =>
@@ -18,3 +19,6 @@ export const DIRECTIONS = text['position.directions'];
 /** Where a grave stands on the plan: «الصف ب، الخانة ٤». */
 export const placeText = (place: { row: string; place: number }) =>
   fill(text['position.place'], { row: place.row, place: formatGraveNumber(place.place) });
+
+/** A grave emptied by moves of its remains (issue 23), instead of "no one buried yet". */
+export const EMPTIED_BY_TRANSFER = transferPublicText['transfer.emptiedPublic'];

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
-import { DIRECTIONS, MOVED_HEADING, movedToText, placeText } from '../../domain/text/graveLifeText';
+import { DIRECTIONS, EMPTIED_BY_TRANSFER, MOVED_HEADING, movedToText, placeText } from '../../domain/text/graveLifeText';
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -73,7 +73,8 @@ export default function GraveDetailsPage() {
       )}
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {g.buriedPersons.length === 0 ? (
-        <p className="message">{pt['public.graveEmpty']}</p>
+        // Emptied by moves of its remains, it says so rather than "no one buried yet" (issue 23).
+        <p className="message">{g.moved && g.moved.length > 0 ? EMPTIED_BY_TRANSFER : pt['public.graveEmpty']}</p>
       ) : people.length === 0 ? (
         <p className="message">{ui['search.noResultsDot']}</p>
       ) : (

@@ -13,6 +13,7 @@ import { ArabicDateInput } from '../../components/ArabicDateInput';
 import { CardField, CardList, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { useRegisterDateTimeFormat } from '../../queries';
+import { UndoButton } from './UndoButton';
 
 export const AUDIT_ACTIONS = [
   'grave.create',
@@ -25,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'burial.update',
   'burial.delete',
   'burial.transfer',
+  'burial.transferUndo',
+  'burial.restore',
   'import.create',
   'import.undo',
   'plan.rows',
@@ -73,32 +76,80 @@ const FIELD_LABEL: Record<string, MessageKey> = {
   role: 'admin.role',
   by: 'audit.by',
   failures: 'audit.failures',
+  // Issue 23: the details of a transfer, an import, a range of graves, an account, a position, the plan's rows.
+  people: 'audit.detail.people',
+  date: 'audit.detail.date',
+  reason: 'audit.detail.reason',
+  kind: 'audit.detail.kind',
+  fileName: 'audit.detail.fileName',
+  rowsRead: 'audit.detail.rowsRead',
+  gravesCreated: 'audit.detail.gravesCreated',
+  burialsAdded: 'audit.detail.burialsAdded',
+  duplicates: 'audit.detail.duplicates',
+  refused: 'audit.detail.refused',
+  warnings: 'audit.detail.warnings',
+  from: 'audit.detail.rangeFrom',
+  to: 'audit.detail.rangeTo',
+  created: 'audit.detail.created',
+  skipped: 'audit.detail.skipped',
+  disabled: 'audit.detail.disabled',
+  position: 'audit.detail.position',
+  rows: 'audit.detail.rows',
 };
+
+/** A list as one line: names, grave numbers, or the plan's row labels; long lists end with «…». */
+function listText(items: unknown[]): string {
+  const words = items.map((item) => {
+    if (typeof item === 'number') return formatGraveNumber(item);
+    if (typeof item === 'string') return item;
+    const label = (item as { label?: unknown } | null)?.label;
+    return typeof label === 'string' ? label : '';
+  });
+  const shown = words.filter(Boolean).slice(0, 12).join('، ');
+  return words.length > 12 ? `${shown}، …` : shown;
+}
 
 /** A value as the committee reads it: Arabic words for flags, sections, statuses and roles, long dates. */
 function readable(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
   // A grave's number is a label (٩٠٠٥, never ٩٬٠٠٥), whether a section's number or a bone section's digits.
-  if ((key === 'number' || key === 'graveNumber') && (typeof value === 'number' || typeof value === 'string')) {
+  if (
+    (key === 'number' || key === 'graveNumber' || key === 'from' || key === 'to') &&
+    (typeof value === 'number' || typeof value === 'string')
+  ) {
     return formatGraveNumber(value);
   }
+  if (Array.isArray(value)) return value.length === 0 ? formatNumber(0) : listText(value);
   if (typeof value === 'number') return formatNumber(value);
+  if (key === 'position') {
+    const at = value as { latitude?: unknown; longitude?: unknown } | null;
+    return at && typeof at.latitude === 'number' && typeof at.longitude === 'number'
+      ? `${formatNumber(at.latitude)}، ${formatNumber(at.longitude)}`
+      : '—';
+  }
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
     return t(`suggestion.${value}`);
   if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
-  if (key === 'burialDate') return formatBurialDate(value);
+  if (key === 'kind' && (value === 'import' || value === 'entry'))
+    return t(value === 'import' ? 'audit.detail.kindImport' : 'audit.detail.kindEntry');
+  if (key === 'burialDate' || key === 'date') return formatBurialDate(value);
   if (key === 'by' && value === 'command line') return t('audit.commandLine');
   return value.length > 120 ? `${value.slice(0, 120)}…` : value;
 }
 
 /** Values as readable text (never interpreted as markup); ids are left to the CSV download. */
-function Values({ value }: { value: unknown }) {
+function Values({ value, action }: { value: unknown; action?: string }) {
   if (value === null || value === undefined) return <span>—</span>;
   const lines = Object.entries(value as Record<string, unknown>)
     .filter(([k]) => FIELD_LABEL[k])
-    .map(([k, v]) => `${t(FIELD_LABEL[k]!)}: ${readable(k, v)}`);
+    .map(([k, v]) => {
+      // Where remains went: the bone section, named as such.
+      const label = action === 'burial.transfer' && k === 'graveNumber' ? 'audit.detail.to' : FIELD_LABEL[k]!;
+      return `${t(label)}: ${readable(k, v)}`;
+    });
+  if (lines.length === 0) return <span>—</span>;
   return <bdi style={{ whiteSpace: 'pre-wrap', fontSize: '0.85em' }}>{lines.join('\n')}</bdi>;
 }
 
@@ -136,8 +187,9 @@ export function AuditList() {
                 <Values value={r.before} />
               </CardField>
               <CardField label={t('audit.after')}>
-                <Values value={r.after} />
+                <Values value={r.after} action={r.action} />
               </CardField>
+              <UndoButton entry={r} />
             </>
           )}
         </CardList>
@@ -153,7 +205,12 @@ export function AuditList() {
           />
           <FunctionField<AuditRecord>
             label={t('audit.after')}
-            render={(r) => <Values value={r.after} />}
+            render={(r) => <Values value={r.after} action={r.action} />}
+            sortable={false}
+          />
+          <FunctionField<AuditRecord>
+            label={t('burial.operations')}
+            render={(r) => <UndoButton entry={r} />}
             sortable={false}
           />
         </Datagrid>

@@ -1,4 +1,5 @@
-// A grave's life in the console (issue 13): move remains to the ossuary (staff), and reopen a full grave (manager,
+// A grave's life in the console (issue 13): move remains to the ossuary (staff; issue 23: only the rested, unless a
+// manager writes a reason), and reopen a full grave (manager,
 // with the rule explained and a reason). Both answer the grave as it now stands; the page reads it again.
 import { useState, type FormEvent } from 'react';
 import {
@@ -18,13 +19,14 @@ import {
 } from '@mui/material';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { formatGraveNumber } from '../../../domain/text/format';
+import { formatDays, formatGraveNumber } from '../../../domain/text/format';
+import { restingDaysLeft } from '../../../domain/rules/graveStatus';
 import { readHijriDate } from '../../../domain/dates/hijri';
 import { t, type MessageKey } from '../../../domain/messages';
 import { GRAVE_STATUS } from '../../../domain/types';
 import { checkBurialDate } from '../../../domain/rules/validation';
 import type { CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
-import { useRegisterToday } from '../../queries';
+import { useRegisterSettings, useRegisterToday } from '../../queries';
 
 /** A date typed in the Gregorian form (any digits) or in Hijri ending with هـ; the Gregorian day or the reason. */
 function readDate(typed: string, today: string): { ok: true; value: string } | { ok: false; error: MessageKey } {
@@ -40,9 +42,10 @@ const failure = (error: Error & { status?: number }) => (error.status && error.m
 export function GraveLifeActions({ grave }: { grave: GraveRecord }) {
   const [open, setOpen] = useState<'transfer' | 'reopen' | null>(null);
   const { canAccess: mayReopen } = useCanAccess({ resource: 'reopen', action: 'edit' });
+  const { canAccess: mayMove } = useCanAccess({ resource: 'transfers', action: 'create' });
   return (
     <>
-      {grave.gender !== 'bones' && grave.buriedPersons.length > 0 && (
+      {mayMove && grave.gender !== 'bones' && grave.buriedPersons.length > 0 && (
         <Button variant="outlined" onClick={() => setOpen('transfer')}>
           {t('transfer.button')}
         </Button>
@@ -68,17 +71,31 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'number', order: 'ASC' },
   });
+  const { restingPeriodDays } = useRegisterSettings();
+  const { canAccess: mayOverride } = useCanAccess({ resource: 'restOverride', action: 'create' });
+  // Issue 23: a person's remains may move once their resting period has passed; the others are listed with the
+  // days left, not ticked (a manager may tick one, with a written reason the server keeps in the audit).
+  const people = grave.buriedPersons.map((person) => ({
+    person,
+    daysLeft: restingDaysLeft(person.burialDate, today, restingPeriodDays),
+  }));
   const [target, setTarget] = useState('');
   const [dateText, setDateText] = useState(today);
-  const [chosen, setChosen] = useState(() => new Set(grave.buriedPersons.map((p) => String(p.id))));
+  const [chosen, setChosen] = useState(
+    () => new Set(people.filter((p) => p.daysLeft === 0).map((p) => String(p.person.id))),
+  );
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const date = readDate(dateText, today);
+  const restingChosen = people.some((p) => p.daysLeft > 0 && chosen.has(String(p.person.id)));
+  const needsReason = restingChosen && reason.trim() === '';
   const move = useMutation({
     mutationFn: (value: string) =>
       dataProvider.transferRemains(grave.id, {
         bonesGraveId: target,
         date: value,
-        ...(chosen.size < grave.buriedPersons.length && { buriedPersonIds: [...chosen] }),
+        buriedPersonIds: [...chosen],
+        ...(restingChosen && { reason: reason.trim() }),
       }),
     onSuccess: (answer) => {
       notify(answer.message, { type: 'success' });
@@ -89,7 +106,7 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!date.ok || target === '' || chosen.size === 0) return;
+    if (!date.ok || target === '' || chosen.size === 0 || needsReason) return;
     setError(null);
     move.mutate(date.value);
   };
@@ -129,11 +146,17 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
               helperText={date.ok ? t('transfer.dateHint') : t(date.error)}
               required
             />
+            {people.every((p) => p.daysLeft > 0) && <Alert severity="info">{t('transfer.nobodyRested')}</Alert>}
             <FormGroup aria-label={t('transfer.who')}>
-              {grave.buriedPersons.map((person) => (
+              {people.map(({ person, daysLeft }) => (
                 <FormControlLabel
                   key={person.id}
-                  label={person.name}
+                  disabled={daysLeft > 0 && !mayOverride}
+                  label={
+                    daysLeft > 0
+                      ? t('transfer.restingLine', { name: person.name, days: formatDays(daysLeft) })
+                      : person.name
+                  }
                   control={
                     <Checkbox
                       checked={chosen.has(String(person.id))}
@@ -150,6 +173,19 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
                 />
               ))}
             </FormGroup>
+            {restingChosen && (
+              <TextField
+                id="transfer-reason"
+                label={t('transfer.reason')}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                helperText={t('transfer.reasonHint')}
+                multiline
+                minRows={2}
+                required
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            )}
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>
@@ -158,7 +194,7 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
           <Button
             type="submit"
             variant="contained"
-            disabled={move.isPending || !date.ok || target === '' || chosen.size === 0}
+            disabled={move.isPending || !date.ok || target === '' || chosen.size === 0 || needsReason}
           >
             {t('transfer.confirm')}
           </Button>

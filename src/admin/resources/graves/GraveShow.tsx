@@ -22,7 +22,17 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowContext } from 'react-admin';
+import {
+  Confirm,
+  Form,
+  FormDataConsumer,
+  ShowBase,
+  Title,
+  useCanAccess,
+  useGetList,
+  useNotify,
+  useShowContext,
+} from 'react-admin';
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/text/format';
@@ -40,6 +50,8 @@ import { GravePosition } from './GravePosition';
 import { GraveWarnings } from './GraveWarnings';
 import { movedToText } from '../../../domain/text/graveLifeText';
 import { movedFromText } from '../../../domain/rules/graveMoves';
+import type { AuditEntry } from '../../../domain/types';
+import { UNDO_DAYS, UNDOABLE_ACTIONS, UndoButton } from '../audit/UndoButton';
 
 export function graveTitle(number: number | string | null | undefined): string {
   const base = t('grave.detailsTitle');
@@ -106,12 +118,15 @@ function GraveDetails() {
           )}
         </Stack>
         {record.buriedPersons.length === 0 ? (
-          <Typography>{t('grave.empty')}</Typography>
+          <Typography>
+            {record.moved && record.moved.length > 0 ? t('transfer.emptiedPublic') : t('grave.empty')}
+          </Typography>
         ) : (
           <BuriedTable grave={record} />
         )}
         <GraveWarnings graveId={String(record.id)} />
         <GravePosition key={`${record.position?.latitude},${record.position?.longitude}`} grave={record} />
+        <UndoableHistory grave={record} />
         {record.moved && record.moved.length > 0 && (
           <Box component="section" sx={{ mt: 3 }} aria-labelledby="moved-heading">
             <Typography id="moved-heading" component="h2" variant="h6">
@@ -129,6 +144,46 @@ function GraveDetails() {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Issue 23: in the grave's history, the manager's undo of its recent transfers to the ossuary and deletions (30 days;
+ * the audit entries that name this grave). Shown only to who may undo, and only when there is something to undo.
+ */
+function UndoableHistory({ grave }: { grave: GraveRecord }) {
+  const { canAccess } = useCanAccess({ resource: 'undo', action: 'create' });
+  const entries = useGetList<AuditEntry & { id: string }>(
+    'audit',
+    { filter: { grave: grave.id }, pagination: { page: 1, perPage: 50 }, sort: { field: 'at', order: 'DESC' } },
+    { enabled: canAccess === true },
+  );
+  const now = Date.now();
+  const recent = (entries.data ?? []).filter(
+    (e) => UNDOABLE_ACTIONS.includes(e.action) && !e.undone && now - Date.parse(e.at) <= UNDO_DAYS * 86_400_000,
+  );
+  if (!canAccess || recent.length === 0) return null;
+  return (
+    <Box component="section" sx={{ mt: 3 }} aria-labelledby="undo-heading">
+      <Typography id="undo-heading" component="h2" variant="h6">
+        {t('undo.historyTitle')}
+      </Typography>
+      <ul>
+        {recent.map((entry) => (
+          <li key={entry.id}>
+            {t(entry.action === 'burial.transfer' ? 'audit.action.burial.transfer' : 'audit.action.burial.delete')}:{' '}
+            <strong>{entryPeople(entry)}</strong> <UndoButton entry={entry} now={now} />
+          </li>
+        ))}
+      </ul>
+    </Box>
+  );
+}
+
+/** Who an undoable entry is about: the people moved, or the person deleted. */
+function entryPeople(entry: AuditEntry): string {
+  const before = (entry.before ?? {}) as { people?: unknown; name?: unknown };
+  if (Array.isArray(before.people)) return before.people.filter((p) => typeof p === 'string').join('، ');
+  return typeof before.name === 'string' ? before.name : '';
 }
 
 function BuriedTable({ grave }: { grave: GraveRecord }) {
@@ -182,7 +237,19 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
         isOpen={deleting !== null}
         loading={remove.isPending}
         title={t('burial.delete')}
-        content={t('burial.confirmDelete')}
+        content={
+          // The spec's question, then who and which grave (issue 23): grave numbers repeat across sections.
+          <Stack spacing={1}>
+            <span>{t('burial.confirmDelete')}</span>
+            <strong>{deleting?.name}</strong>
+            <span>
+              {t('burial.deletePlace', {
+                number: formatGraveNumber(grave.number),
+                section: GENDER_LABEL[grave.gender],
+              })}
+            </span>
+          </Stack>
+        }
         confirm={t('burial.delete')}
         cancel={t('common.cancel')}
         onConfirm={() => {
