@@ -1,4 +1,5 @@
 // Reading graves with their burials and deriving each grave's status at read time.
+import { isDatePrecision } from '../../src/domain/dates/datePrecision';
 import type { Kysely } from 'kysely';
 import type { Reason } from '../../src/domain/rules/burialHistory';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
@@ -45,7 +46,7 @@ const personColumns = [
 /** A stored burial as the API carries it: the additive fields only when they say something. */
 export function toBuriedPerson(r: Omit<BurialRow, 'grave_id'>): BuriedPerson {
   const person: BuriedPerson = { _id: r.id, name: r.name, burialDate: r.burial_date };
-  if (r.date_precision === 'year') person.datePrecision = 'year';
+  if (isDatePrecision(r.date_precision) && r.date_precision !== 'day') person.datePrecision = r.date_precision;
   if (r.notes) person.notes = r.notes;
   if (r.warning_json) {
     const reason = JSON.parse(r.warning_json) as Reason;
