@@ -184,7 +184,9 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         id,
         personId,
         changes,
-        date ? { status: ctx.statusContext(), check: historyCheck(date, today, ctx.config.restingPeriodDays) } : undefined,
+        date
+          ? { status: ctx.statusContext(), check: historyCheck(date, today, ctx.config.restingPeriodDays) }
+          : undefined,
       );
       return { ...withWarnings(t('burial.updated'), warnings), grave: await graveNow(id) };
     },

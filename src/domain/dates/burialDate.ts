@@ -166,7 +166,8 @@ function spanOf(w: WrittenDate): { first: string; last: string } | null {
     const { year, month, day } = w;
     if (month === undefined) return { first: `${pad(year, 4)}-01-01`, last: `${pad(year, 4)}-12-31` };
     const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    if (day === undefined) return { first: `${pad(year, 4)}-${pad(month)}-01`, last: `${pad(year, 4)}-${pad(month)}-${length}` };
+    if (day === undefined)
+      return { first: `${pad(year, 4)}-${pad(month)}-01`, last: `${pad(year, 4)}-${pad(month)}-${length}` };
     if (day < 1 || day > length) return null;
     const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
     return { first: date, last: date };
