@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { normalizeArabic } from '../../src/domain/search/normalize';
 import type { Gender, Grave } from '../../src/domain/types';
+import type { DatePrecision } from '../../src/domain/dates/datePrecision';
+import type { Reason } from '../../src/domain/rules/burialHistory';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
@@ -119,31 +121,38 @@ export async function deleteGrave(write: Write, id: string): Promise<void> {
  * Records a burial. The grave is locked and read inside the transaction, and `allow` (the domain's bury rule,
  * applied by the route) sees it as it is at that moment: two burials into one grave at once take turns.
  */
+/**
+ * A burial recorded into a grave. `allow` (the route's, with today's date) sees the grave as it stands inside the
+ * transaction and throws a refusal, or answers the history rule's warnings: the first is stored with the burial
+ * (shown to the staff on the grave's page, as an import's are), all are answered.
+ */
 export async function addBurial(
   write: Write,
   status: StatusContext,
   graveId: string,
-  burial: { name: string; burialDate: string },
-  allow: (grave: Grave) => void,
-): Promise<void> {
+  burial: { name: string; burialDate: string; precision?: DatePrecision },
+  allow: (grave: Grave) => readonly Reason[] | void,
+): Promise<{ personId: string; warnings: readonly Reason[] }> {
   const personId = randomUUID();
-  await auditedWrite(write, {
+  return auditedWrite(write, {
     lock: [graveId],
     run: async (trx) => {
       const grave = await getGrave(trx, status, graveId);
       if (!grave) throw notFound('grave.notFound');
-      allow(grave);
+      const warnings = allow(grave) ?? [];
       const row = {
         id: personId,
         grave_id: graveId,
         name: burial.name,
         name_search: normalizeArabic(burial.name),
         burial_date: burial.burialDate,
+        date_precision: burial.precision ?? 'day',
+        warning_json: warnings[0] ? JSON.stringify(warnings[0]) : null,
         created_at: write.at.toISOString(),
       };
       await trx.insertInto('burials').values(row).execute();
       return {
-        result: undefined,
+        result: { personId, warnings },
         audit: {
           action: 'burial.create',
           entity: 'burial',
@@ -214,24 +223,38 @@ export async function removeBurial(write: Write, graveId: string, personId: stri
   });
 }
 
+/**
+ * A burial corrected. A new date is checked by `allowDate` (the route's history rule) against the grave's other
+ * burials, inside the transaction: it throws a refusal, or answers the warnings the corrected burial is kept with.
+ */
 export async function updateBurial(
   write: Write,
   graveId: string,
   personId: string,
-  changes: { name?: string; burialDate?: string },
-): Promise<void> {
-  await auditedWrite(write, {
+  changes: { name?: string; burialDate?: string; precision?: DatePrecision },
+  allowDate?: { status: StatusContext; check: (grave: Grave) => readonly Reason[] | void },
+): Promise<{ warnings: readonly Reason[] }> {
+  return auditedWrite(write, {
+    lock: [graveId],
     run: async (trx) => {
       const { grave, person } = await burialIn(trx, graveId, personId);
+      let warnings: readonly Reason[] = [];
+      if (changes.burialDate !== undefined && allowDate) {
+        const whole = await getGrave(trx, allowDate.status, graveId);
+        if (!whole) throw notFound('grave.notFound');
+        // The grave as it would stand without this burial: the corrected one is judged against the others.
+        const others = { ...whole, buriedPersons: whole.buriedPersons.filter((p) => p._id !== personId) };
+        warnings = allowDate.check(others) ?? [];
+      }
       await trx
         .updateTable('burials')
         .set({
           ...(changes.name !== undefined && { name: changes.name, name_search: normalizeArabic(changes.name) }),
-          // A corrected date is a known day; the warning of the history rule was about the date it had.
+          // The warning of the history rule was about the date it had: a corrected date has its own.
           ...(changes.burialDate !== undefined && {
             burial_date: changes.burialDate,
-            date_precision: 'day' as const,
-            warning_json: null,
+            date_precision: changes.precision ?? 'day',
+            warning_json: warnings[0] ? JSON.stringify(warnings[0]) : null,
           }),
           // A corrected burial keeps its import batch from being undone as a whole (data/registerImport.ts).
           updated_at: write.at.toISOString(),
@@ -239,7 +262,7 @@ export async function updateBurial(
         .where('id', '=', personId)
         .execute();
       return {
-        result: undefined,
+        result: { warnings },
         audit: {
           action: 'burial.update',
           entity: 'burial',

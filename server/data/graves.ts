@@ -1,4 +1,5 @@
 // Reading graves with their burials and deriving each grave's status at read time.
+import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import type { Kysely } from 'kysely';
 import type { Reason } from '../../src/domain/rules/burialHistory';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
@@ -47,7 +48,7 @@ const personColumns = [
  */
 export function toBuriedPerson(r: Omit<BurialRow, 'grave_id' | 'warning_json'>): BuriedPerson {
   const person: BuriedPerson = { _id: r.id, name: r.name, burialDate: r.burial_date };
-  if (r.date_precision === 'year') person.datePrecision = 'year';
+  if (isDatePrecision(r.date_precision) && r.date_precision !== 'day') person.datePrecision = r.date_precision;
   if (r.notes) person.notes = r.notes;
   return person;
 }
@@ -68,7 +69,7 @@ export interface BurialWarning {
   _id: string;
   name: string;
   burialDate: string;
-  datePrecision?: 'year';
+  datePrecision?: PartialPrecision;
   warning: string;
 }
 
@@ -88,7 +89,7 @@ export async function graveWarnings(db: Kysely<Database>, graveId: string): Prom
     const warning = warningText(r.warning_json);
     if (warning === null) continue;
     const item: BurialWarning = { _id: r.id, name: r.name, burialDate: r.burial_date, warning };
-    if (r.date_precision === 'year') item.datePrecision = 'year';
+    if (isDatePrecision(r.date_precision) && r.date_precision !== 'day') item.datePrecision = r.date_precision;
     found.push(item);
   }
   return found;

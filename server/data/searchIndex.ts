@@ -14,6 +14,7 @@
 // - Anything else (a write of another process sharing the database, two writes finishing out of order, a bulk
 //   change) leaves the counters apart: the next search finds them different from the current ones and builds the
 //   index again from one read of every burial.
+import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { NameIndex } from '../../src/domain/search/names';
@@ -37,8 +38,8 @@ export interface IndexedPerson {
   personId: string;
   name: string;
   burialDate: string;
-  /** Present only for a ledger date that gives the year alone (the search answer carries it as datePrecision). */
-  yearOnly?: true;
+  /** Present only for a partial ledger date, a month or a year alone (the search answer carries it as it is). */
+  datePrecision?: PartialPrecision;
   /** When it was recorded (milliseconds): the last tie-break. */
   recordedAt: number;
   grave: IndexedGrave;
@@ -97,7 +98,8 @@ export class SearchIndex {
       personId: row.person_id,
       name: row.name,
       burialDate: row.burial_date,
-      ...(row.date_precision === 'year' && { yearOnly: true as const }),
+      ...(isDatePrecision(row.date_precision) &&
+        row.date_precision !== 'day' && { datePrecision: row.date_precision }),
       recordedAt: Date.parse(row.created_at),
       grave: held.grave,
       ...(movedFrom && { transferredFrom: movedFrom }),

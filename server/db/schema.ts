@@ -1,5 +1,6 @@
 // Table types as Kysely sees them. Everything is TEXT or INTEGER so that one set of migrations
 // and one set of queries behave the same on SQLite and PostgreSQL (dates are ISO text, flags 0/1).
+import type { DatePrecision } from '../../src/domain/dates/datePrecision';
 import type { Generated } from 'kysely';
 
 export interface GravesTable {
@@ -27,8 +28,8 @@ export interface BurialsTable {
   /** YYYY-MM-DD; for a year alone, the last day of that year (src/domain/dates/burialDate.ts). */
   burial_date: string;
   created_at: string;
-  /** 'day', or 'year' when the ledger gives the year alone. */
-  date_precision: Generated<'day' | 'year'>;
+  /** 'day', or how much of a partial date the ledger gives (src/domain/dates/datePrecision.ts). */
+  date_precision: Generated<DatePrecision>;
   notes: string | null;
   /** The import or typed batch it came in, else null. */
   batch_id: string | null;

@@ -57,7 +57,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
           name: item.name,
           burialDate: item.burialDate,
           ...(item.transferredFrom && { transferredFrom: item.transferredFrom }),
-          ...(item.yearOnly && { datePrecision: 'year' as const }),
+          ...(item.datePrecision && { datePrecision: item.datePrecision }),
         },
         match: match.match,
         words: match.words,

@@ -33,7 +33,9 @@ export const bodies = {
       burialDate: {
         type: 'string',
         maxLength: 40,
-        description: 'YYYY-MM-DD (a full ISO timestamp is kept as its date)',
+        description:
+          'as a ledger writes it: YYYY-MM-DD (a full ISO timestamp is kept as its date), 15/3/2004, ١٥ مارس ٢٠٠٤, ' +
+          'a Hijri date ending with هـ (٥ رمضان ١٤٢٥ هـ, 5/9/1425 هـ), a month and year, or a year alone',
       },
     },
     required: ['name', 'burialDate'],

@@ -1,5 +1,6 @@
 // The answers' shapes (spec section 7 and its additive fields), as JSON schemas: Fastify serialises with them, so
 // every field of an answer must be here (fast-json-stringify drops what a schema does not name).
+import { DATE_PRECISIONS } from '../../src/domain/dates/datePrecision';
 import { MATCH_CLASSES } from '../../src/domain/search/names';
 import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 
@@ -31,8 +32,10 @@ export const buriedPerson = {
     burialDate: { type: 'string', description: 'YYYY-MM-DD (a year alone is stored as the last day of that year)' },
     datePrecision: {
       type: 'string',
-      enum: ['year'],
-      description: 'present only when the ledger gives the year alone: show the year only',
+      enum: DATE_PRECISIONS.filter((p) => p !== 'day'),
+      description:
+        'present only for a partial ledger date: month, year, hijriMonth or hijriYear (burialDate is the last day ' +
+        'of that month or year, or today when it is the current one): show it as written',
     },
     notes: { type: 'string', description: 'present only when the ledger had notes' },
     transferredFrom: { ...graveMove, description: 'additive: where the remains of a person moved here came from' },
@@ -346,7 +349,11 @@ export const burialWarnings = {
       _id: { type: 'string', description: 'the burial' },
       name: { type: 'string' },
       burialDate: { type: 'string', description: 'YYYY-MM-DD' },
-      datePrecision: { type: 'string', enum: ['year'], description: 'present only for a year alone' },
+      datePrecision: {
+        type: 'string',
+        enum: DATE_PRECISIONS.filter((p) => p !== 'day'),
+        description: 'present only for a partial ledger date, as on the grave',
+      },
       warning: { type: 'string', description: 'the warning in Arabic' },
     },
     required: ['_id', 'name', 'burialDate', 'warning'],

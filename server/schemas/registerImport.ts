@@ -74,7 +74,9 @@ export const burialBatchBody = {
           burialDate: {
             type: ['string', 'integer'],
             maxLength: 60,
-            description: '15/3/2004, ١٥/٣/٢٠٠٤, 2004-03-15, or a year alone (2004)',
+            description:
+              '15/3/2004, ١٥/٣/٢٠٠٤, 2004-03-15, a Hijri date ending with هـ (٥ رمضان ١٤٢٥ هـ, 5/9/1425 هـ), ' +
+              'a month and year (3/2004, رمضان ١٤٢٥ هـ), or a year alone (2004, ١٤٢٥ هـ)',
           },
           notes: { type: 'string', maxLength: 2000 },
           createGrave: { type: 'boolean', description: 'create the grave when it does not exist' },

@@ -2,7 +2,7 @@
 // place. react-admin keys its own queries ([resource, 'getOne', …]); nothing here writes such a key by hand: a
 // write that answers the record goes through useUpdate, which puts that answer into every page and list react-admin
 // keeps of it, and then the register is read again (react-admin's refresh).
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useRefresh, useUpdate } from 'react-admin';
 import { FALLBACK_SETTINGS, type RegisterSettings } from '../api/settings';
@@ -113,14 +113,22 @@ export function useMarkFull({ onSuccess, onError }: WriteCallbacks<GraveRecord> 
  * Records a burial in a grave. The grave as the server now has it (its burials, its status) replaces the kept
  * page, so 'رجوع' never offers the bury button of a grave that is now resting; the lists are read again.
  */
-export function useBury(graveId: string, { onSuccess, onError }: WriteCallbacks<GraveRecord> = {}) {
+export function useBury(
+  graveId: string,
+  { onSuccess, onError }: WriteCallbacks<{ grave: GraveRecord; warnings: string[] }> = {},
+) {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const refresh = useRefresh();
+  // The history rule's warnings of the last answer (issue 23): the clerk reads them in the save message.
+  const warned = useRef<string[]>([]);
   // The change sent is a burial, not fields of the grave: the record type admits them; the answer is the grave.
   const [update, { isPending }] = useUpdate<GraveRecord & Partial<BurialInput>, HttpError>('graves', undefined, {
     mutationMode: 'pessimistic',
-    mutationFn: async ({ data }) =>
-      (await dataProvider.bury(graveId, { name: data?.name ?? '', burialDate: data?.burialDate ?? '' })).data,
+    mutationFn: async ({ data }) => {
+      const answer = await dataProvider.bury(graveId, { name: data?.name ?? '', burialDate: data?.burialDate ?? '' });
+      warned.current = answer.warnings;
+      return answer.data;
+    },
   });
   const bury = (burial: BurialInput) =>
     update(
@@ -129,7 +137,7 @@ export function useBury(graveId: string, { onSuccess, onError }: WriteCallbacks<
       {
         onSuccess: (grave) => {
           refresh();
-          onSuccess?.(grave);
+          onSuccess?.({ grave, warnings: warned.current });
         },
         onError: (error) => onError?.(error),
       },

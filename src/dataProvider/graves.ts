@@ -12,7 +12,7 @@ export interface GraveMethods {
   /** PUT /graves/full/{id} */
   markFull(graveId: Identifier): Promise<{ data: GraveRecord; message: string }>;
   /** POST /graves/{id}/bury */
-  bury(graveId: Identifier, burial: BurialInput): Promise<{ data: GraveRecord; message: string }>;
+  bury(graveId: Identifier, burial: BurialInput): Promise<{ data: GraveRecord; message: string; warnings: string[] }>;
   /** DELETE /graves/{id}/remove-buried with {buriedPersonId} */
   removeBuried(graveId: Identifier, buriedPersonId: Identifier): Promise<{ message: string }>;
   /** PUT /graves/{id}/buried/{personId} */
@@ -82,7 +82,12 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
     },
 
     async bury(graveId, burial) {
-      return written(await api.call<GraveAnswer>(paths.bury(String(graveId)), { method: 'POST', body: burial }));
+      const answer = await api.call<GraveAnswer & { warnings?: string[] }>(paths.bury(String(graveId)), {
+        method: 'POST',
+        body: burial,
+      });
+      // The history rule's warnings (issue 23), for the save message.
+      return { ...written(answer), warnings: answer.warnings ?? [] };
     },
 
     async removeBuried(graveId, buriedPersonId) {

@@ -1,4 +1,5 @@
 // Entities of the register as the /api contract carries them (spec sections 3 and 7).
+import type { PartialPrecision } from './dates/datePrecision';
 
 export const GENDERS = ['men', 'women', 'bones'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -30,8 +31,11 @@ export interface BuriedPerson {
   transferredFrom?: GraveMove;
   /** Additive: where the remains went, for someone listed in a grave's `moved` history. */
   transferredTo?: GraveMove;
-  /** Additive, present only for a ledger date that gives the year alone: show the year only (formatBurialDate). */
-  datePrecision?: 'year';
+  /**
+   * Additive, present only for a partial ledger date (a month, or the year alone, Gregorian or Hijri): show it as
+   * written (formatBurialDate).
+   */
+  datePrecision?: PartialPrecision;
   /** Additive, present only when the ledger had notes. */
   notes?: string;
   // No warning here: the history rule's warning stored with a burial is the staff's alone (issue 23), read through

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   dateFieldText,
   daysOfMonth,
+  formValueOf,
+  keepHijriMark,
   monthOf,
   monthTitle,
   otherCalendarSpan,
@@ -28,24 +30,41 @@ describe('reading a typed date', () => {
     ['٥ رمضان ١٤٤٥ هـ', '2024-03-15', true],
     ['٥/٩/١٤٤٥ هـ', '2024-03-15', true],
   ])('reads %j as %s', (typed, date, hijri) => {
-    expect(readDateText(typed)).toEqual({ ok: true, date, hijri });
+    expect(readDateText(typed)).toEqual({ ok: true, date, hijri, precision: 'day' });
   });
 
   it.each([
-    ['15/3', 'dateInput.unreadable'],
-    ['أمس', 'dateInput.unreadable'],
-    ['١٥ مارش ٢٠٢٤', 'dateInput.unreadable'],
-    ['31/2/2024', 'dateInput.noSuchDay'],
-    ['2023-02-29', 'dateInput.noSuchDay'],
-    ['٣٠ شعبان ١٤٤٥ هـ', 'dateInput.hijriInvalid'],
-    ['كلام هـ', 'dateInput.hijriInvalid'],
+    // The reasons of the register's one burial-date reader (issue 23), as the server gives them.
+    ['15/3', 'burial.dateUnreadable'],
+    ['أمس', 'burial.dateUnreadable'],
+    ['١٥ مارش ٢٠٢٤', 'burial.dateUnreadable'],
+    ['31/2/2024', 'burialDate.noSuchDay'],
+    ['2023-02-29', 'burialDate.noSuchDay'],
+    ['٣٠ شعبان ١٤٤٥ هـ', 'burialDate.noSuchDay'],
+    ['كلام هـ', 'burial.dateUnreadable'],
+    // A date field of one day (the audit's filter, a move of remains) takes no month or year alone.
+    ['مارس ٢٠٢٤', 'burialDate.dayNeeded'],
   ])('refuses %j (%s)', (typed, error) => {
     expect(readDateText(typed)).toEqual({ ok: false, error });
   });
 
   it('writes a day back day first in Arabic digits', () => {
     expect(dateFieldText('2024-03-05')).toBe('٥/٣/٢٠٢٤');
-    expect(readDateText(dateFieldText('1999-12-31'))).toEqual({ ok: true, date: '1999-12-31', hijri: false });
+    expect(readDateText(dateFieldText('1999-12-31'))).toEqual({
+      ok: true,
+      date: '1999-12-31',
+      hijri: false,
+      precision: 'day',
+    });
+  });
+
+  it("reads a burial's partial date, sent as the register writes it", () => {
+    const month = readDateText('رمضان ١٤٢٥ هـ', { partial: true });
+    expect(month).toMatchObject({ ok: true, hijri: true, precision: 'hijriMonth' });
+    if (month.ok) expect(formValueOf(month)).toBe('9/1425 هـ');
+    const year = readDateText('٢٠٠٤', { partial: true });
+    if (year.ok) expect(formValueOf(year)).toBe('2004');
+    expect(keepHijriMark('٥ رمضان ١٤٤٥ هـ')).toBe('٥ رمضان ١٤٤٥\u00a0هـ');
   });
 });
 

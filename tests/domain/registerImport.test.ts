@@ -40,8 +40,8 @@ describe('ledger dates', () => {
   });
 
   it.each([
-    ['31/2/2004', 'burial.dateUnreadable'],
-    ['3/15/2004', 'burial.dateUnreadable'],
+    ['31/2/2004', 'burialDate.noSuchDay'],
+    ['3/15/2004', 'burialDate.noSuchDay'],
     ['yesterday', 'burial.dateUnreadable'],
     ['', 'burial.dateMissing'],
     ['11/3/2026', 'burial.dateFuture'],
@@ -220,7 +220,7 @@ describe('the plan of a file', () => {
       gravesCreated: 2,
       burialsAdded: 2,
       duplicates: 2,
-      refused: [{ line: 5, message: t('burial.dateUnreadable') }],
+      refused: [{ line: 5, message: t('burialDate.noSuchDay') }],
       warnings: [
         { line: 2, message: t('import.duplicate') },
         { line: 4, message: t('import.duplicate') },

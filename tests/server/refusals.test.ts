@@ -153,13 +153,13 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it.each([
-      ['2023-02-30', 'burial.dateInvalid'],
-      ['2023-13-01', 'burial.dateInvalid'],
-      ['2023-02-29', 'burial.dateInvalid'],
-      ['2024-3-5', 'burial.dateInvalid'],
-      ['05/03/2024', 'burial.dateInvalid'],
-      ['yesterday', 'burial.dateInvalid'],
-      ['', 'burial.dateInvalid'],
+      // Issue 23: the one burial-date reader of every door (2024-3-5 and 05/03/2024 are dates it reads).
+      ['2023-02-30', 'burialDate.noSuchDay'],
+      ['2023-13-01', 'burialDate.noSuchDay'],
+      ['2023-02-29', 'burialDate.noSuchDay'],
+      ['5/3', 'burial.dateUnreadable'],
+      ['yesterday', 'burial.dateUnreadable'],
+      ['', 'burial.dateMissing'],
       ['2026-03-11', 'burial.dateFuture'],
       ['2026-03-11T00:00:00Z', 'burial.dateFuture'],
       ['2027-01-01', 'burial.dateFuture'],
@@ -171,7 +171,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
 
     it('burialDate that is not text is 400', async () => {
       for (const burialDate of [20240305, { y: 2024 }, null]) {
-        await refused(bury(g.empty!, { name: 'علي', burialDate }), 400, 'burial.dateInvalid');
+        await refused(bury(g.empty!, { name: 'علي', burialDate }), 400, 'burial.dateUnreadable');
       }
     });
 
@@ -251,7 +251,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
       const put = (body: unknown) => () => api('PUT', `/graves/${g.resting}/buried/${person}`, { token: admin, body });
       await refused(put({}), 400, 'burial.nothingToUpdate');
       await refused(put({ name: '  ' }), 400, 'burial.nameInvalid');
-      await refused(put({ burialDate: '2023-02-30' }), 400, 'burial.dateInvalid');
+      await refused(put({ burialDate: '2023-02-30' }), 400, 'burialDate.noSuchDay');
       await refused(put({ burialDate: '2099-01-01' }), 400, 'burial.dateFuture');
     });
   });

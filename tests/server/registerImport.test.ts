@@ -127,7 +127,7 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
         { line: 7, message: t('burial.nameInvalid') },
         { line: 8, message: t('grave.numberInvalid') },
         { line: 9, message: t('import.sectionInvalid') },
-        { line: 10, message: t('burial.dateUnreadable') },
+        { line: 10, message: t('burialDate.noSuchDay') },
         { line: 11, message: t('burial.dateFuture') },
       ],
       warnings: [

@@ -1,13 +1,16 @@
 // Burials: recorded into a grave under the bury rule of spec screen 10, corrected and removed by staff.
 import type { FastifyInstance } from 'fastify';
-import { canBury, restingDaysLeft } from '../../../src/domain/rules/graveStatus';
+import { restingDaysLeft } from '../../../src/domain/rules/graveStatus';
 import { can } from '../../../src/domain/rules/policy';
-import { formatDate, formatDays } from '../../../src/domain/text/format';
+import { formatDays } from '../../../src/domain/text/format';
+import { parseBurialDate, parseDayDate, type BurialDate } from '../../../src/domain/dates/burialDate';
+import type { DatePrecision } from '../../../src/domain/dates/datePrecision';
+import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/domain/rules/burialHistory';
 import { formatCount } from '../../../src/domain/text/nouns';
 import { gravePlace } from '../../../src/domain/rules/graveMoves';
 import { t } from '../../../src/domain/messages';
-import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
-import { checkBurialDate, checkText, LIMITS, TEXT_FIELDS } from '../../../src/domain/rules/validation';
+import type { Grave } from '../../../src/domain/types';
+import { checkBurialName } from '../../../src/domain/rules/validation';
 import type { AppContext } from '../../http/context';
 import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
 import { badRequest, notFound, refuse } from '../../http/errors';
@@ -19,18 +22,39 @@ import { typed } from '../typed';
 /** The longest reason a manager may write for moving someone still resting (issue 23). */
 const TRANSFER_REASON_MAX = 500;
 
-const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateInvalid' } as const;
+const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateUnreadable' } as const;
 
-/** Refuses a burial the grave cannot take today (full, or resting since its last burial). */
-function refuseUnlessOpen(grave: Grave, today: string): void {
-  const last = grave.buriedPersons[0]?.burialDate ?? null;
-  if (canBury({ gender: grave.gender, status: grave.status, lastBurialDate: last }, today)) return;
-  if (grave.status === GRAVE_STATUS.full) throw badRequest('burial.graveFull');
-  throw badRequest('burial.graveResting', {
-    date: formatDate(last ?? today),
-    days: formatDays(grave.daysUntilAvailable ?? 1),
-  });
+/** The bury and correction answers: the grave as it now stands, and the history rule's warnings for the staff. */
+const graveWithWarnings = {
+  type: 'object',
+  properties: {
+    ...graveWithMessage.properties,
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'the history rule’s warnings the burial was saved with (Arabic), for the staff; empty when none',
+    },
+  },
+  required: [...graveWithMessage.required, 'warnings'],
+} as const;
+
+/**
+ * The one history rule (src/domain/rules/burialHistory.ts), as the batch and the import apply it: throws its refusal,
+ * or answers its warnings.
+ */
+function historyCheck(burial: BurialDate, today: string, restingPeriodDays: number) {
+  return (grave: Grave): readonly Reason[] => {
+    const verdict = checkBurialInHistory(historyGraveOf(grave), burial, today, restingPeriodDays);
+    if (!verdict.ok) throw badRequest(verdict.reason.key, verdict.reason.params);
+    return verdict.warnings;
+  };
 }
+
+/** A save message with the warnings after it, so whoever reads only the message reads them too. */
+const withWarnings = (message: string, warnings: readonly Reason[]) => ({
+  message: [message, ...warnings.map((w) => t(w.key, w.params))].join(' '),
+  warnings: warnings.map((w) => t(w.key, w.params)),
+});
 
 export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
@@ -47,26 +71,26 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: 'Bury a person in a grave',
         params: idParams('id'),
         body: bodies.bury,
-        response: answers({ 201: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+        response: answers({ 201: graveWithWarnings }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },
       config: { access: { resource: 'burials', action: 'create' }, fieldErrors: burialFieldErrors },
     },
     async (request, reply) => {
       const today = ctx.today();
-      const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
+      const name = checkBurialName(request.body.name);
       if (!name.ok) throw badRequest(name.error);
-      const date = checkBurialDate(request.body.burialDate, today);
+      const date = parseBurialDate(request.body.burialDate, today);
       if (!date.ok) throw badRequest(date.error);
       const { id } = request.params;
-      await addBurial(
+      const { warnings } = await addBurial(
         writeBy(ctx, request),
         ctx.statusContext(),
         id,
-        { name: name.value, burialDate: date.value },
-        (grave) => refuseUnlessOpen(grave, today),
+        { name: name.value, burialDate: date.value.date, precision: date.value.precision },
+        historyCheck(date.value, today, ctx.config.restingPeriodDays),
       );
       reply.status(201);
-      return { message: t('burial.success'), grave: await graveNow(id) };
+      return { ...withWarnings(t('burial.success'), warnings), grave: await graveNow(id) };
     },
   );
 
@@ -95,7 +119,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const today = ctx.today();
-      const date = checkBurialDate(request.body.date, today);
+      const date = parseDayDate(request.body.date, today);
       if (!date.ok)
         throw badRequest(date.error === 'burial.dateFuture' ? 'transfer.dateFuture' : 'transfer.dateInvalid');
       const reasonText = (request.body.reason ?? '').replace(/\s+/g, ' ').trim();
@@ -163,26 +187,38 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         summary: 'Correct a burial',
         params: idParams('id', 'personId'),
         body: bodies.updateBuried,
-        response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
+        response: answers({ 200: graveWithWarnings }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },
       config: { access: { resource: 'burials', action: 'edit' }, fieldErrors: burialFieldErrors },
     },
     async (request) => {
       const { id, personId } = request.params;
-      const changes: { name?: string; burialDate?: string } = {};
+      const today = ctx.today();
+      const changes: { name?: string; burialDate?: string; precision?: DatePrecision } = {};
+      let date: BurialDate | null = null;
       if (request.body.name !== undefined) {
-        const name = checkText(request.body.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
+        const name = checkBurialName(request.body.name);
         if (!name.ok) throw badRequest(name.error);
         changes.name = name.value;
       }
       if (request.body.burialDate !== undefined) {
-        const date = checkBurialDate(request.body.burialDate, ctx.today());
-        if (!date.ok) throw badRequest(date.error);
-        changes.burialDate = date.value;
+        const parsed = parseBurialDate(request.body.burialDate, today);
+        if (!parsed.ok) throw badRequest(parsed.error);
+        date = parsed.value;
+        changes.burialDate = date.date;
+        changes.precision = date.precision;
       }
       if (Object.keys(changes).length === 0) throw badRequest('burial.nothingToUpdate');
-      await updateBurial(writeBy(ctx, request), id, personId, changes);
-      return { message: t('burial.updated'), grave: await graveNow(id) };
+      const { warnings } = await updateBurial(
+        writeBy(ctx, request),
+        id,
+        personId,
+        changes,
+        date
+          ? { status: ctx.statusContext(), check: historyCheck(date, today, ctx.config.restingPeriodDays) }
+          : undefined,
+      );
+      return { ...withWarnings(t('burial.updated'), warnings), grave: await graveNow(id) };
     },
   );
 }

@@ -29,7 +29,7 @@ import KeyboardArrowLeftIcon from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { formatBurialDate, getCalendarFirst } from '../../domain/dates/dateText';
+import { formatBurialDate, formatLedgerDate, getCalendarFirst } from '../../domain/dates/dateText';
 import { toArabicDigits } from '../../domain/text/format';
 import { formatHijri } from '../../domain/dates/hijri';
 import { t } from '../../domain/messages';
@@ -39,6 +39,9 @@ import {
   addDays,
   dateFieldText,
   dayInMonth,
+  formValueOf,
+  keepHijriMark,
+  type DateReading,
   daysOfMonth,
   EARLIEST_DATE,
   isIsoDate,
@@ -68,17 +71,40 @@ export interface ArabicDateInputProps {
   /** Read by react-admin's filter bar, not here. */
   alwaysOn?: boolean;
   className?: string;
+  /**
+   * A burial's date: a month and year or a year alone is taken too, and the form then holds it as the register
+   * writes it (2004, 2004-03, «9/1425 هـ»), for the server to read with the same reader.
+   */
+  partial?: boolean;
+  /** Told whenever the text is read anew (the bury form clears a previous refusal of the server). */
+  onTyped?: () => void;
 }
 
-/** A value that is not a day is the text as typed (see onType): its reason is the field's message. */
-const readable: Validator = (value) => {
-  if (typeof value !== 'string' || value.trim() === '' || isIsoDate(value)) return undefined;
-  const reading = readDateText(value);
-  return t(reading.ok ? 'dateInput.unreadable' : reading.error);
-};
+/**
+ * A value that is not a day is the text as typed (see onType), or a partial date as the register writes it: the
+ * reason of a text that is not a date is the field's message.
+ */
+const readable =
+  (partial: boolean): Validator =>
+  (value) => {
+    if (typeof value !== 'string' || value.trim() === '' || isIsoDate(value)) return undefined;
+    const reading = readDateText(value, { partial });
+    if (reading.ok) return partial && reading.precision !== 'day' ? undefined : t('burial.dateUnreadable');
+    return t(reading.error);
+  };
 
-/** What the field shows for a form value: a day in Arabic digits, anything else as it is. */
-const fieldTextOf = (value: string) => (isIsoDate(value) ? dateFieldText(value) : value);
+/** What the field shows for a form value: a day in Arabic digits, a partial date as written, else as it is. */
+function fieldTextOf(value: string, partial: boolean): string {
+  if (isIsoDate(value)) return dateFieldText(value);
+  const reading = partial && value !== '' ? readDateText(value, { partial }) : null;
+  return reading?.ok ? shownText(reading) : value;
+}
+
+/** A date read, as the field writes it back: Arabic digits, a Hijri date in Hijri, «هـ» kept with its year. */
+function shownText(reading: Extract<DateReading, { ok: true }>): string {
+  if (reading.precision !== 'day') return keepHijriMark(formatLedgerDate(reading.date, reading.precision));
+  return reading.hijri ? keepHijriMark(formatHijri(reading.date)) : dateFieldText(reading.date);
+}
 
 export function ArabicDateInput({
   source,
@@ -88,10 +114,12 @@ export function ArabicDateInput({
   helperText,
   size,
   className,
+  partial = false,
+  onTyped,
 }: ArabicDateInputProps) {
   const today = useRegisterToday();
   const last = latest ?? today;
-  const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), readable];
+  const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), readable(partial)];
   const {
     field,
     fieldState: { error, invalid },
@@ -101,14 +129,14 @@ export function ArabicDateInput({
   const { trigger } = useFormContext();
 
   const value = typeof field.value === 'string' ? field.value : '';
-  const [text, setText] = useState(() => fieldTextOf(value));
+  const [text, setText] = useState(() => fieldTextOf(value, partial));
   // The value this field last gave the form: any other value (a reset, a filter cleared elsewhere) is shown anew.
   const given = useRef(value);
   useEffect(() => {
     if (value === given.current) return;
     given.current = value;
-    setText(fieldTextOf(value));
-  }, [value]);
+    setText(fieldTextOf(value, partial));
+  }, [value, partial]);
   const give = (next: string) => {
     given.current = next;
     field.onChange(next);
@@ -116,14 +144,15 @@ export function ArabicDateInput({
 
   const onType = (typed: string) => {
     setText(typed);
+    onTyped?.();
     if (typed.trim() === '') return give('');
-    const reading = readDateText(typed);
-    give(reading.ok ? reading.date : typed);
+    const reading = readDateText(typed, { partial });
+    give(reading.ok ? formValueOf(reading) : typed);
   };
-  const reading = text.trim() === '' ? null : readDateText(text);
+  const reading = text.trim() === '' ? null : readDateText(text, { partial });
   const onBlur = () => {
-    // A day read is written back the way the field shows days (Arabic digits); a text that is not one stays.
-    if (reading?.ok) setText(reading.hijri ? formatHijri(reading.date) : dateFieldText(reading.date));
+    // A date read is written back the way the field shows dates (Arabic digits); a text that is not one stays.
+    if (reading?.ok) setText(shownText(reading));
     field.onBlur();
     // Told at once, not only when the form is sent.
     if (reading && !reading.ok) void trigger(field.name);
@@ -133,12 +162,15 @@ export function ArabicDateInput({
   const [open, setOpen] = useState(false);
   const calendarId = useId();
   const pick = (date: string, calendar: CalendarKind) => {
-    setText(calendar === 'hijri' ? formatHijri(date) : dateFieldText(date));
+    setText(calendar === 'hijri' ? keepHijriMark(formatHijri(date)) : dateFieldText(date));
+    onTyped?.();
     give(date);
     setOpen(false);
   };
 
-  const said: ReactNode = reading?.ok ? formatBurialDate(reading.date) : t('dateInput.hint');
+  const said: ReactNode = reading?.ok
+    ? keepHijriMark(formatBurialDate(reading.date, reading.precision))
+    : t(partial ? 'burialDate.hint' : 'dateInput.hint');
   return (
     <>
       <TextField

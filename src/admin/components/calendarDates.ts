@@ -2,9 +2,10 @@
 // back in Arabic-Indic digits, and the month grids of its calendar, Gregorian or Umm al-Qura Hijri. Every calendar
 // fact comes from Intl (through src/domain/dates/hijri.ts for the Hijri one): nothing here is a conversion table.
 import { toArabicDigits } from '../../domain/text/format';
-import { gregorianOfHijri, HIJRI_MONTHS, hijriParts, readHijriDate } from '../../domain/dates/hijri';
+import { gregorianOfHijri, HIJRI_MONTHS, hijriParts } from '../../domain/dates/hijri';
+import { burialDateText, parseBurialDate, readWrittenDate, type BurialDateError } from '../../domain/dates/burialDate';
+import type { DatePrecision } from '../../domain/dates/datePrecision';
 import { t } from '../../domain/messages';
-import { normalizeArabic, toWesternDigits } from '../../domain/search/normalize';
 
 export type CalendarKind = 'gregorian' | 'hijri';
 
@@ -35,51 +36,43 @@ export const GREGORIAN_MONTHS: readonly string[] = (() => {
   const format = new Intl.DateTimeFormat('ar-EG', { month: 'long', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, m) => format.format(Date.UTC(2024, m, 15)));
 })();
-const FOLDED_GREGORIAN_MONTHS = GREGORIAN_MONTHS.map((name) => normalizeArabic(name));
-
-// Direction marks that Arabic keyboards and pasted text slip around digits.
-const DIRECTION_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
-// Slash, dash, dot, the Arabic decimal separator and the fraction slash all separate day, month and year.
-const SEPARATOR = '[/\\-.\\u066b\\u2044]';
-const DAY_FIRST = new RegExp(`^(\\d{1,2})${SEPARATOR}(\\d{1,2})${SEPARATOR}(\\d{4})$`);
-const YEAR_FIRST = new RegExp(`^(\\d{4})${SEPARATOR}(\\d{1,2})${SEPARATOR}(\\d{1,2})$`);
-// «١٥ مارس ٢٠٢٤», also with the «م» that marks a Gregorian year.
-const WITH_MONTH_NAME = /^(\d{1,2})\s+(\S+)\s+(\d{4})\s*م?$/;
 
 export type DateReading =
-  | { ok: true; date: string; hijri: boolean }
-  | { ok: false; error: 'dateInput.unreadable' | 'dateInput.noSuchDay' | 'dateInput.hijriInvalid' };
+  { ok: true; date: string; hijri: boolean; precision: DatePrecision } | { ok: false; error: BurialDateError };
 
 function gregorianDay(year: number, month: number, day: number): string | null {
   const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return isIsoDate(date) ? date : null;
 }
 
+// The field judges whether a text is a date, not whether it is too late: the server has the last word on today.
+const NO_LATER_THAN = '9999-12-31';
+
 /**
- * A date as a clerk types it, in either digits: 15/3/2024 (day first, as Egyptian papers write it), 2024-03-15,
- * «١٥ مارس ٢٠٢٤», or a Hijri date ending with هـ («٥ رمضان ١٤٤٥ هـ», ٥/٩/١٤٤٥ هـ). Answers its Gregorian day, or the
- * key of the reason it cannot be read. Only whether it is a day is judged here: the server says whether that day
- * may be used (not after today, not before 1900).
+ * A date as a clerk types it, read by the register's one burial-date reader (src/domain/dates/burialDate.ts), so
+ * what the console takes the server takes: 15/3/2024 (day first, as Egyptian papers write it), 2024-03-15,
+ * «١٥ مارس ٢٠٢٤», a Hijri date ending with هـ («٥ رمضان ١٤٤٥ هـ», ٥/٩/١٤٤٥ هـ), in either digits; with `partial`
+ * (a burial's date) a month and year or a year alone too. Answers its Gregorian day (for a partial date the last
+ * day of it), or the key of the reason it cannot be read.
  */
-export function readDateText(typed: string): DateReading {
-  const text = typed.replace(DIRECTION_MARKS, '').trim();
-  const hijri = readHijriDate(text);
-  if (hijri === 'invalid') return { ok: false, error: 'dateInput.hijriInvalid' };
-  if (hijri !== 'not-hijri') return { ok: true, date: hijri, hijri: true };
-  const western = toWesternDigits(text);
-  let parts: [number, number, number] | null = null;
-  let m: RegExpExecArray | null;
-  if ((m = DAY_FIRST.exec(western))) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
-  else if ((m = YEAR_FIRST.exec(western))) parts = [Number(m[1]), Number(m[2]), Number(m[3])];
-  else if ((m = WITH_MONTH_NAME.exec(western))) {
-    const index = FOLDED_GREGORIAN_MONTHS.indexOf(normalizeArabic(m[2]!));
-    if (index < 0) return { ok: false, error: 'dateInput.unreadable' };
-    parts = [Number(m[3]), index + 1, Number(m[1])];
-  }
-  if (!parts) return { ok: false, error: 'dateInput.unreadable' };
-  const date = gregorianDay(...parts);
-  return date ? { ok: true, date, hijri: false } : { ok: false, error: 'dateInput.noSuchDay' };
+export function readDateText(typed: string, options: { partial?: boolean } = {}): DateReading {
+  const read = readWrittenDate(typed);
+  if (!read.ok) return read;
+  const parsed = parseBurialDate(typed, NO_LATER_THAN, { dayOnly: !options.partial });
+  if (!parsed.ok) return parsed;
+  return { ok: true, date: parsed.value.date, hijri: read.value.hijri, precision: parsed.value.precision };
 }
+
+/**
+ * What the form sends for a reading: the Gregorian day of a whole date, or the partial date as the register writes
+ * it (2004, 2004-03, «9/1425 هـ»), which the server reads with the same reader.
+ */
+export function formValueOf(reading: Extract<DateReading, { ok: true }>): string {
+  return reading.precision === 'day' ? reading.date : burialDateText(reading.date, reading.precision);
+}
+
+/** A date's text with the no-break space before «هـ», so that the mark never wraps alone onto a line of its own. */
+export const keepHijriMark = (text: string): string => text.replace(/\s+(هـ)/g, '\u00a0$1');
 
 /** A Gregorian YYYY-MM-DD as the field shows it: day first in Arabic-Indic digits, ١٥/٣/٢٠٢٤. */
 export function dateFieldText(date: string): string {

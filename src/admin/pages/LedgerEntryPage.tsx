@@ -21,12 +21,11 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { formatNumber } from '../../domain/text/format';
+import { formatNumber, toArabicDigits } from '../../domain/text/format';
 import { formatCount } from '../../domain/text/nouns';
-import { burialDateText, parseBurialDate, type BurialDate } from '../../domain/dates/burialDate';
-import { readHijriDate } from '../../domain/dates/hijri';
+import { burialDateText, parseBurialDate } from '../../domain/dates/burialDate';
 import { t } from '../../domain/messages';
-import { checkGraveNumber, checkText, LIMITS, TEXT_FIELDS, type Checked } from '../../domain/rules/validation';
+import { checkBurialName, checkGraveNumber } from '../../domain/rules/validation';
 import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
 import { checkSession } from '../../shared/session';
@@ -97,14 +96,10 @@ function checkRow(row: Row, today: string, numbers: Set<string> | undefined) {
     unknownGrave = true;
     if (!row.createGrave) reasons.push(t('entry.unknownGrave'));
   }
-  const name = checkText(row.name, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
+  const name = checkBurialName(row.name);
   if (!name.ok) reasons.push(t(name.error));
-  // A Hijri date ending with هـ is turned into its Gregorian day first; the ledger's own forms are read as they are.
-  const hijri = readHijriDate(row.date);
-  const date: Checked<BurialDate> =
-    hijri === 'invalid'
-      ? { ok: false, error: 'burial.dateUnreadable' }
-      : parseBurialDate(hijri === 'not-hijri' ? row.date : hijri, today);
+  // The register's one burial-date reader (issue 23): the server reads the row's date by the same rule.
+  const date = parseBurialDate(row.date, today);
   if (!date.ok) reasons.push(t(date.error));
   const valid: LedgerRow | null =
     reasons.length === 0 && number.ok && name.ok && date.ok
@@ -136,7 +131,7 @@ function LedgerEntry() {
   const [draft] = useState(draftKey);
   const [restored] = useState(() => readDraft(draft));
   const [rows, setRows] = useState<Row[]>(() => restored ?? [emptyRow(1, 'men')]);
-  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string; warnings?: string[] } | null>(null);
   const nextKey = useRef(Math.max(...rows.map((r) => r.key)) + 1);
   const fields = useRef(new Map<string, HTMLInputElement | null>());
   const focusAfterRender = useRef<string | null>(null);
@@ -206,9 +201,15 @@ function LedgerEntry() {
         .filter((r) => !savedKeys.has(r.key) && !isBlank(r))
         .map((r) => (refusedKeys.has(r.key) ? { ...r, refused: refusedKeys.get(r.key) } : r));
       const burials = formatCount(report.burialsAdded, BURIALS);
+      // The history rule's warnings and the duplicates left out (issue 23), each with the name of its row: the
+      // saved rows leave the page, their warnings stay in the message.
+      const warnings = report.warnings.map((w) =>
+        t('burialDate.rowWarning', { name: toSave[w.line - 1]?.row.name ?? '', message: w.message }),
+      );
       setAnswer({
         ok: true,
         text: left.length === 0 ? t('entry.savedAll', { burials }) : t('entry.saved', { burials }),
+        warnings,
       });
       const lastGender = rows[rows.length - 1]?.gender ?? 'men';
       const fresh = emptyRow(nextKey.current++, left[left.length - 1]?.gender ?? lastGender);
@@ -319,6 +320,10 @@ function LedgerEntry() {
                   value={row.date}
                   inputRef={ref(row.key, 'date')}
                   onChange={(e) => change(row.key, { date: e.target.value })}
+                  // Dates are shown in Arabic-Indic digits (the reader takes either).
+                  onBlur={() =>
+                    row.date !== toArabicDigits(row.date) && change(row.key, { date: toArabicDigits(row.date) })
+                  }
                   onKeyDown={(e) => onEnter(e, row, 'date')}
                   placeholder="١٥/٣/٢٠٠٤"
                   size="small"
@@ -370,7 +375,7 @@ function LedgerEntry() {
           })}
         </Stack>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('entry.dateHint')}
+          {t('burialDate.hint')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
           <Button
@@ -394,8 +399,17 @@ function LedgerEntry() {
           </Typography>
         )}
         {answer && (
-          <Alert severity={answer.ok ? 'success' : 'error'} role={answer.ok ? 'status' : 'alert'} sx={{ mt: 2 }}>
+          <Alert
+            severity={!answer.ok ? 'error' : answer.warnings?.length ? 'warning' : 'success'}
+            role={answer.ok ? 'status' : 'alert'}
+            sx={{ mt: 2 }}
+          >
             {answer.text}
+            {answer.warnings?.map((warning, i) => (
+              <Typography key={i} variant="body2" sx={{ mt: 1 }}>
+                {warning}
+              </Typography>
+            ))}
           </Alert>
         )}
         {!rows.every(isBlank) && (

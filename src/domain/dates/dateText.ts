@@ -4,9 +4,31 @@ import type { DatePrecision } from './datePrecision';
 import { formatDate, toArabicDigits } from '../text/format';
 import { formatHijri } from './hijri';
 
-/** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or the year alone (٢٠٠٤) for a partial date. */
+const gregorianMonth = new Intl.DateTimeFormat('ar-EG', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const hijriMonth = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const hijriYear = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', { year: 'numeric', timeZone: 'UTC' });
+const msOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+
+/**
+ * A partial date as the ledger wrote it: the year (٢٠٠٤), the month and year (مارس ٢٠٠٤), the Hijri month and year
+ * (رمضان ١٤٢٥ هـ) or the Hijri year (١٤٢٥ هـ); null for a whole day.
+ */
+function partialText(date: string, precision: DatePrecision): string | null {
+  if (precision === 'year' || /^\d{4}$/.test(date)) return toArabicDigits(date.slice(0, 4));
+  if (Number.isNaN(msOf(date))) return null;
+  if (precision === 'month') return gregorianMonth.format(msOf(date));
+  if (precision === 'hijriMonth') return hijriMonth.format(msOf(date));
+  if (precision === 'hijriYear') return hijriYear.format(msOf(date));
+  return null;
+}
+
+/** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or a partial date as the ledger wrote it. */
 export function formatLedgerDate(date: string, precision: DatePrecision = 'day'): string {
-  return precision === 'year' ? toArabicDigits(date.slice(0, 4)) : formatDate(date);
+  return partialText(date, precision) ?? formatDate(date);
 }
 
 /** Which calendar a burial date names first (the DATE_CALENDAR_FIRST setting, issue 13). */
@@ -30,11 +52,12 @@ export function getCalendarFirst(): CalendarFirst {
 /**
  * A burial date as the register shows it (issue 13): the Gregorian long date, then the Hijri one, the way Egyptian
  * papers write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ»; Hijri first when so set: «٥ رمضان ١٤٤٥ هـ الموافق
- * ١٥ مارس ٢٠٢٤م». (Not a middle dot between them: beside Arabic-Indic digits «·» reads as the digit zero.) A year
- * alone is shown as the year; anything that is not a whole date as formatDate shows it.
+ * ١٥ مارس ٢٠٢٤م». (Not a middle dot between them: beside Arabic-Indic digits «·» reads as the digit zero.) A partial
+ * date is shown as the ledger wrote it (formatLedgerDate); anything that is not a whole date as formatDate shows it.
  */
 export function formatBurialDate(date: string, precision: DatePrecision = 'day'): string {
-  if (precision === 'year' || /^\d{4}$/.test(date)) return toArabicDigits(date.slice(0, 4));
+  const partial = partialText(date, precision);
+  if (partial !== null) return partial;
   if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(Date.parse(date.slice(0, 10)))) return formatDate(date);
   const gregorian = `${formatDate(date)}م`;
   const hijri = formatHijri(date);

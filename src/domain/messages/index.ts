@@ -18,6 +18,7 @@ import { httpEdgesText } from './httpEdges';
 import { importReportText } from './importReport';
 import { transferText } from './transfer';
 import { transferPublicText } from './transferPublic';
+import { burialDatesText } from './burialDates';
 import { fill } from './fill';
 
 export const messages = {
@@ -41,6 +42,7 @@ export const messages = {
   ...importReportText,
   ...transferText,
   ...transferPublicText,
+  ...burialDatesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -1,4 +1,4 @@
-// History is history (issue 12, section 4): the bury rule of spec screen 10 governs the burials recorded for today;
+// History is history (issue 12, section 4; issue 23: at every door, the grave page's form and the bury call too): the bury rule of spec screen 10 governs the burials recorded for today;
 // a burial from the ledger, dated in the past, is the record of what happened and is taken whenever it can have
 // happened, with a warning when it sits closer to its neighbours than the resting period.
 //
@@ -19,7 +19,7 @@ import { formatLedgerDate, knownDaysBetween } from '../dates/burialDate';
 import { canBury, deriveStatus } from './graveStatus';
 import type { MessageKey } from '../messages';
 import { formatDate, formatDays } from '../text/format';
-import type { Gender } from '../types';
+import { GRAVE_STATUS, type Gender, type Grave } from '../types';
 
 export interface HistoryBurial extends BurialDate {
   name: string;
@@ -39,6 +39,19 @@ export interface Reason {
 }
 
 export type HistoryVerdict = { ok: true; warnings: Reason[] } | { ok: false; reason: Reason };
+
+/** A grave as the API answers it, as the history rule reads it (the full mark is the full status). */
+export function historyGraveOf(grave: Pick<Grave, 'gender' | 'status' | 'buriedPersons'>): HistoryGrave {
+  return {
+    gender: grave.gender,
+    full: grave.status === GRAVE_STATUS.full,
+    burials: grave.buriedPersons.map((p) => ({
+      name: p.name,
+      date: p.burialDate,
+      precision: p.datePrecision ?? 'day',
+    })),
+  };
+}
 
 const newest = (burials: readonly HistoryBurial[]) =>
   burials.reduce<HistoryBurial | null>((a, b) => (a === null || b.date > a.date ? b : a), null);

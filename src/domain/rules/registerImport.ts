@@ -12,7 +12,7 @@ import { formatNumber } from '../text/format';
 import { t } from '../messages';
 import { normalizeArabic } from '../search/normalize';
 import { GENDERS, GRAVE_STATUS, type Gender } from '../types';
-import { checkGraveNumber, checkText, checkTextRules, LIMITS, TEXT_FIELDS } from './validation';
+import { checkBurialName, checkGraveNumber, checkTextRules, TEXT_FIELDS } from './validation';
 
 export const IMPORT_LIMITS = {
   notesMax: 500,
@@ -185,7 +185,7 @@ export function checkBurialRow(raw: RawBurialRow, today: string, defaultSection?
   const full = headerKey(cellText(raw.status)) === headerKey(GRAVE_STATUS.full);
   const base = { line: raw.line, gender, number: String(number.value), full, createGrave: raw.createGrave === true };
   if (nameText === '' && dateText === '' && notesText === '') return { ok: true, row: { ...base, burial: null } };
-  const name = checkText(nameText, LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
+  const name = checkBurialName(nameText);
   if (!name.ok) return refuse(t(name.error));
   const date = parseBurialDate(dateText, today);
   if (!date.ok) return refuse(t(date.error));

@@ -3,7 +3,7 @@ import { toWesternDigits } from '../search/normalize';
 import { daysBetween } from './graveStatus';
 import { t, type MessageKey } from '../messages';
 import { GENDERS, type Gender } from '../types';
-import { cleanText, isoDay, type TextKind } from '../text/textRules';
+import { cleanText, isoDay, tidyName, type TextKind } from '../text/textRules';
 
 export const LIMITS = {
   graveNumberMax: 100_000,
@@ -25,7 +25,7 @@ export const LIMITS = {
 } as const;
 
 /** A rule either gives the clean value or the key of the Arabic reason. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: MessageKey };
+export type Checked<T, E extends MessageKey = MessageKey> = { ok: true; value: T } | { ok: false; error: E };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = <T>(error: MessageKey): Checked<T> => ({ ok: false, error });
@@ -88,6 +88,17 @@ export function checkText(value: unknown, max: number, error: MessageKey, textFi
   const trimmed = clean.value.trim();
   if (trimmed === '' || [...trimmed].length > max) return fail(error);
   return ok(trimmed);
+}
+
+/**
+ * A buried person's name at every door (the bury and correction calls, the ledger, the import): the input rules,
+ * then the noise taken out (tidyName), then present and within its length.
+ */
+export function checkBurialName(value: unknown): Checked<string> {
+  if (typeof value !== 'string') return fail('burial.nameInvalid');
+  const clean = checkTextRules(value, TEXT_FIELDS.burialName);
+  if (!clean.ok) return clean;
+  return checkText(tidyName(clean.value), LIMITS.burialNameMax, 'burial.nameInvalid', TEXT_FIELDS.burialName);
 }
 
 /** men/women: a whole number 1..100000; bones: a whole number or a label of 1..100 characters. */

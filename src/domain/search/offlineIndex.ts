@@ -9,6 +9,7 @@
 // newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
 // 30,000 burials of the benchmark's town, most of it the graves' identifiers.
 import { matchBurial, NameIndex, prepareQuery } from './names';
+import type { PartialPrecision } from '../dates/datePrecision';
 import {
   GRAVE_STATUS,
   type BuriedPerson,
@@ -19,6 +20,13 @@ import {
   type GraveStatus,
   type SearchMatch,
 } from '../types';
+
+// A partial burial date is written as its day with one mark after it (none for a whole day); `~` was the only mark
+// of the first version (a year alone), so an index kept by an older page still reads.
+const PRECISION_MARK: Record<PartialPrecision, string> = { year: '~', month: '!', hijriMonth: '*', hijriYear: '_' };
+const PRECISION_OF_MARK = new Map<string, PartialPrecision>(
+  Object.entries(PRECISION_MARK).map(([precision, mark]) => [mark, precision as PartialPrecision]),
+);
 
 export interface OfflineIndex {
   /** The format; a client that does not know it ignores the answer. */
@@ -90,7 +98,7 @@ export function encodeOfflineIndex(graves: ReadonlyArray<Grave>, updatedAt: Date
           const day = dayNumber(p.burialDate);
           const text = (previous === null ? day : previous - day).toString(36);
           previous = day;
-          return p.datePrecision === 'year' ? `${text}~` : text;
+          return `${text}${p.datePrecision ? PRECISION_MARK[p.datePrecision] : ''}`;
         })
         .join(','),
     );
@@ -140,15 +148,15 @@ export function decodeOfflineIndex(index: OfflineIndex): Grave[] {
         .map((n) => index.words[parseInt(n, 36)] ?? '')
         .join(' ');
       const dateText = personDates[i] ?? '0';
-      const yearOnly = dateText.endsWith('~');
-      const value = parseInt(yearOnly ? dateText.slice(0, -1) : dateText, 36);
+      const datePrecision = PRECISION_OF_MARK.get(dateText.slice(-1));
+      const value = parseInt(datePrecision ? dateText.slice(0, -1) : dateText, 36);
       const day = i === 0 ? value : previous - value;
       previous = day;
       return {
         _id: `${id}:${i}`,
         name,
         burialDate: dateOfDay(day),
-        ...(yearOnly && { datePrecision: 'year' as const }),
+        ...(datePrecision && { datePrecision }),
       };
     });
     return {

@@ -49,6 +49,19 @@ export function cleanText(text: string, kind: TextKind): CleanText {
   return { ok: true, value: stripBidiControls(lines) };
 }
 
+// The noise a name picks up on its way from a ledger, a keyboard or a spreadsheet, invisible or meaningless in a
+// name: tatweel (ـ, which only stretches a letter), zero-width spaces and joiners, direction marks (LRM, RLM, ALM),
+// the word joiner and the byte-order mark.
+const NAME_NOISE = /[\u0640\u200B-\u200F\u2060\uFEFF\u061C]/g;
+
+/**
+ * A person's name as it is stored (issue 23): as written, minus the noise above, white space trimmed and collapsed
+ * to single spaces. What is stored is what every page shows; search keeps its own folding (search/normalize.ts).
+ */
+export function tidyName(text: string): string {
+  return text.replace(NAME_NOISE, '').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * A text that is only searched for (a search box, a list filter), never stored: whatever could not be stored is
  * dropped instead of refused, so a pasted query still finds what it can and never reaches a database as it is.

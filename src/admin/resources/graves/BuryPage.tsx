@@ -39,12 +39,13 @@ function BuryForm() {
   const today = useRegisterToday();
   // A new form after each success: its fields start empty again.
   const [formKey, setFormKey] = useState(0);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ message: string; warnings: string[] } | null>(null);
   const [failure, setFailure] = useState<{ message: string; reason: string | null } | null>(null);
   const { bury, isPending } = useBury(id, {
-    onSuccess: () => {
+    onSuccess: ({ warnings }) => {
       setFailure(null);
-      setSuccess(t('burial.success'));
+      // Saved, with the history rule's warnings when the date lies in another burial's resting period (issue 23).
+      setSuccess({ message: t('burial.success'), warnings });
       setFormKey((k) => k + 1);
     },
     onError: (error) => {
@@ -73,7 +74,8 @@ function BuryForm() {
         >
           <Stack spacing={2}>
             <BurialNameInput />
-            <BurialDateInput latest={today} />
+            {/* A new date replaces the server's last refusal: the field's own reason is then the only one shown. */}
+            <BurialDateInput latest={today} onTyped={() => setFailure(null)} />
             <Stack direction="row" spacing={2}>
               <Button type="submit" variant="contained" disabled={isPending}>
                 {t('burial.save')}
@@ -83,8 +85,13 @@ function BuryForm() {
               </Button>
             </Stack>
             {success && (
-              <Alert severity="success" role="status">
-                {success}
+              <Alert severity={success.warnings.length > 0 ? 'warning' : 'success'} role="status">
+                {success.message}
+                {success.warnings.map((warning) => (
+                  <Typography key={warning} variant="body2" sx={{ mt: 1 }}>
+                    {warning}
+                  </Typography>
+                ))}
               </Alert>
             )}
             {failure && (

@@ -22,9 +22,21 @@ export function BurialNameInput() {
 }
 
 /**
- * Typed in either digits, in Hijri too, or picked from an Arabic calendar; the form holds the Gregorian YYYY-MM-DD.
+ * Typed in either digits, in Hijri too, as a month and year or a year alone, or picked from an Arabic calendar: the
+ * register's one burial-date reader (issue 23). The form holds the Gregorian YYYY-MM-DD, or a partial date as the
+ * register writes it.
  * @param latest the latest date the picker offers (the register's today); the server has the last word.
+ * @param onTyped told when the date is typed or picked anew.
  */
-export function BurialDateInput({ latest }: { latest?: string }) {
-  return <ArabicDateInput source="burialDate" label={t('burial.date')} validate={filled} latest={latest} />;
+export function BurialDateInput({ latest, onTyped }: { latest?: string; onTyped?: () => void }) {
+  return (
+    <ArabicDateInput
+      source="burialDate"
+      label={t('burial.date')}
+      validate={filled}
+      latest={latest}
+      partial
+      onTyped={onTyped}
+    />
+  );
 }
