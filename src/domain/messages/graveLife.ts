@@ -7,7 +7,8 @@ export const graveLifeText = {
   'transfer.sourceIsBones': 'هذه مقبرة من أقسام العظام: الرفات فيها منقولة من قبل.',
   'transfer.nobody': 'لا يوجد في هذه المقبرة من تُنقل رفاته.',
   'transfer.personNotHere': 'أحد المختارين ليس مدفونًا في هذه المقبرة.',
-  'transfer.dateInvalid': 'تاريخ النقل غير صالح. اكتبه بالصيغة سنة-شهر-يوم، مثل 2024-03-15.',
+  'transfer.dateInvalid':
+    'تاريخ النقل غير مفهوم. اكتب اليوم والشهر والسنة، مثل ١٥/٣/٢٠٢٤، أو بالهجري مثل ٥ رمضان ١٤٤٥\u00a0هـ.',
   'transfer.dateFuture': 'لا يمكن أن يكون تاريخ النقل بعد اليوم.',
   'transfer.dateBeforeBurial': 'لا يمكن أن يكون تاريخ النقل قبل تاريخ دفن {name}.',
   'reopen.done': 'أُعيد فتح المقبرة وأُزيلت علامة الامتلاء.',
@@ -19,7 +20,7 @@ export const graveLifeText = {
   'transfer.title': 'نقل الرفات إلى قسم العظام',
   'transfer.target': 'قسم العظام',
   'transfer.date': 'تاريخ النقل',
-  'transfer.dateHint': 'مثل 2025-12-01، أو بالهجري مثل ١٠ جمادى الآخرة ١٤٤٧ هـ',
+  'transfer.dateHint': 'مثل ١/١٢/٢٠٢٥، أو بالهجري مثل ١٠ جمادى الآخرة ١٤٤٧\u00a0هـ',
   'transfer.who': 'من تُنقل رفاتهم',
   'transfer.confirm': 'نقل الرفات',
   'transfer.noBones': 'لا توجد أقسام عظام بعد. أضف قسمًا من صفحة إضافة مقبرة أولًا.',

@@ -21,18 +21,19 @@ import { useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from
 import { useMutation } from '@tanstack/react-query';
 import { formatDays, formatGraveNumber } from '../../../domain/text/format';
 import { restingDaysLeft } from '../../../domain/rules/graveStatus';
-import { readHijriDate } from '../../../domain/dates/hijri';
+import { parseDayDate } from '../../../domain/dates/burialDate';
 import { t, type MessageKey } from '../../../domain/messages';
 import { GRAVE_STATUS } from '../../../domain/types';
-import { checkBurialDate } from '../../../domain/rules/validation';
+import { dateFieldText } from '../../components/calendarDates';
 import type { CemeteryDataProvider, GraveRecord } from '../../../dataProvider';
 import { useRegisterSettings, useRegisterToday } from '../../queries';
 
-/** A date typed in the Gregorian form (any digits) or in Hijri ending with هـ; the Gregorian day or the reason. */
+/**
+ * The transfer's day, read by the one date reader of every door (src/domain/dates/burialDate.ts), as the server reads
+ * it: a whole day in either calendar; the Gregorian day or the reason.
+ */
 function readDate(typed: string, today: string): { ok: true; value: string } | { ok: false; error: MessageKey } {
-  const hijri = readHijriDate(typed);
-  if (hijri === 'invalid') return { ok: false, error: 'transfer.dateInvalid' };
-  const checked = checkBurialDate(hijri === 'not-hijri' ? typed : hijri, today);
+  const checked = parseDayDate(typed, today);
   if (checked.ok) return checked;
   return { ok: false, error: checked.error === 'burial.dateFuture' ? 'transfer.dateFuture' : 'transfer.dateInvalid' };
 }
@@ -80,7 +81,7 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
     daysLeft: restingDaysLeft(person.burialDate, today, restingPeriodDays),
   }));
   const [target, setTarget] = useState('');
-  const [dateText, setDateText] = useState(today);
+  const [dateText, setDateText] = useState(() => dateFieldText(today));
   const [chosen, setChosen] = useState(
     () => new Set(people.filter((p) => p.daysLeft === 0).map((p) => String(p.person.id))),
   );
