@@ -121,7 +121,12 @@ export const bodies = {
   },
   register: {
     type: 'object',
-    properties: { name: text(LIMITS.accountNameMax), email: text(LIMITS.emailMax), password: newPassword },
+    properties: {
+      name: text(LIMITS.accountNameMax),
+      email: text(LIMITS.emailMax),
+      password: newPassword,
+      role: { type: 'string', enum: ROLES, description: 'manager | admin | clerk (data entry); admin when left out' },
+    },
     required: ['name', 'email', 'password'],
   },
   accountUpdate: {
@@ -142,7 +147,7 @@ export const bodies = {
   },
   accountRole: {
     type: 'object',
-    properties: { role: { type: 'string', enum: ROLES, description: 'manager | admin' } },
+    properties: { role: { type: 'string', enum: ROLES, description: 'manager | admin | clerk (data entry)' } },
     required: ['role'],
   },
   accountDisabled: {

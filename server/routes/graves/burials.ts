@@ -78,7 +78,7 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: answers({ 200: graveWithMessage }, { refusals: [...STAFF, ...WITH_BODY, 404] }),
       },
       config: {
-        access: { resource: 'burials', action: 'edit' },
+        access: { resource: 'transfers', action: 'create' },
         fieldErrors: {
           bonesGraveId: 'transfer.targetNotFound',
           date: 'transfer.dateInvalid',

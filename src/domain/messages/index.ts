@@ -15,6 +15,7 @@ import { accountsText, sessionEndedText } from './accounts';
 import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
+import { rolesText } from './roles';
 import { fill } from './fill';
 
 export const messages = {
@@ -35,6 +36,7 @@ export const messages = {
   ...inputRulesText,
   ...throttleText,
   ...httpEdgesText,
+  ...rolesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

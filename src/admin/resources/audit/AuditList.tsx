@@ -6,7 +6,7 @@ import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../../domain/text/format';
 import { formatBurialDate } from '../../../domain/dates/dateText';
-import type { AuditEntry } from '../../../domain/types';
+import { isRole, type AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
 import { ArabicDateInput } from '../../components/ArabicDateInput';
@@ -87,7 +87,7 @@ function readable(key: string, value: unknown): string {
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
     return t(`suggestion.${value}`);
-  if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
+  if (key === 'role' && isRole(value)) return t(`role.${value}`);
   if (key === 'burialDate') return formatBurialDate(value);
   if (key === 'by' && value === 'command line') return t('audit.commandLine');
   return value.length > 120 ? `${value.slice(0, 120)}…` : value;

@@ -40,9 +40,10 @@ const failure = (error: Error & { status?: number }) => (error.status && error.m
 export function GraveLifeActions({ grave }: { grave: GraveRecord }) {
   const [open, setOpen] = useState<'transfer' | 'reopen' | null>(null);
   const { canAccess: mayReopen } = useCanAccess({ resource: 'reopen', action: 'edit' });
+  const { canAccess: mayMove } = useCanAccess({ resource: 'transfers', action: 'create' });
   return (
     <>
-      {grave.gender !== 'bones' && grave.buriedPersons.length > 0 && (
+      {mayMove && grave.gender !== 'bones' && grave.buriedPersons.length > 0 && (
         <Button variant="outlined" onClick={() => setOpen('transfer')}>
           {t('transfer.button')}
         </Button>

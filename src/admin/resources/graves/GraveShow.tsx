@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, Form, FormDataConsumer, ShowBase, Title, useNotify, useShowContext } from 'react-admin';
+import { Confirm, Form, FormDataConsumer, ShowBase, Title, useCanAccess, useNotify, useShowContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/text/format';
@@ -132,6 +132,7 @@ function GraveDetails() {
 function BuriedTable({ grave }: { grave: GraveRecord }) {
   const [deleting, setDeleting] = useState<BuriedPersonRecord | null>(null);
   const [editing, setEditing] = useState<BuriedPersonRecord | null>(null);
+  const { canAccess: mayDelete } = useCanAccess({ resource: 'burials', action: 'delete' });
   const notify = useNotify();
   const remove = useRemoveBurial(grave.id, {
     onSuccess: (answer) => notify(answer.message, { type: 'success' }),
@@ -163,14 +164,16 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
                   <EditIcon />
                 </IconButton>
-                <IconButton
-                  color="error"
-                  aria-label={`${t('burial.delete')}: ${person.name}`}
-                  onClick={() => setDeleting(person)}
-                  disabled={remove.isPending}
-                >
-                  <DeleteIcon />
-                </IconButton>
+                {mayDelete && (
+                  <IconButton
+                    color="error"
+                    aria-label={`${t('burial.delete')}: ${person.name}`}
+                    onClick={() => setDeleting(person)}
+                    disabled={remove.isPending}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -1,0 +1,8 @@
+// Arabic text of the data-entry role (issue 23): its name, what each role may do, and changing an account to it.
+export const rolesText = {
+  'role.clerk': 'إدخال بيانات',
+  'accounts.makeClerk': 'جعله لإدخال البيانات',
+  'register.roleHint.manager': 'كل شيء: الحسابات والإعدادات والسجل والاستيراد والحذف.',
+  'register.roleHint.admin': 'المقابر والمدفونون: الإضافة والتعديل والحذف والاستيراد ونقل الرفات.',
+  'register.roleHint.clerk': 'إضافة المقابر والمدفونين وتصحيحها فقط، دون حذف أو استيراد أو نقل رفات.',
+} as const;
