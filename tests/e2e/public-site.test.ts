@@ -1,6 +1,7 @@
 // The public Arabic site in Chromium against the real server on the demo village: every screen renders its content
 // at 360 px and 1280 px (screenshots saved), accessibly, without console errors, sideways scrolling or Latin text;
 // search with spelling variants, the statistics count-up, the collapsible menu, redirects and not-found answers.
+import { graveName } from '../../src/domain/text/graveName';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { paths } from '../../src/api/paths';
@@ -186,7 +187,7 @@ describeBrowser('public site', () => {
       async expect(page) {
         const grave = graveWithBurials();
         await page
-          .getByRole('heading', { level: 1, name: `مقبرة رقم ${arabicNumber(grave.number as number)}` })
+          .getByRole('heading', { level: 1, name: graveName(grave) })
           .waitFor();
         await page.getByPlaceholder('ابحث عن اسم المتوفى....').waitFor();
         const names = await page.locator('table.burials tbody td:first-child').allTextContents();
@@ -524,7 +525,7 @@ describeBrowser('public site', () => {
       // Leaving to a grave's details keeps the term in sessionStorage 'searchTerm'; coming back restores it.
       await search.fill('عبدالله');
       await page.locator('.grave-card').first().getByRole('link').click();
-      await page.getByRole('heading', { level: 1, name: /مقبرة رقم/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /^المقبرة .* — (رجال|نساء)$/ }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('searchTerm'))).toBe('عبدالله');
       await page.goBack();
       await page.locator('.grave-card').first().waitFor();

@@ -16,6 +16,7 @@ import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
 import { rolesText } from './roles';
+import { graveNamesText } from './graveNames';
 import { fill } from './fill';
 
 export const messages = {
@@ -37,6 +38,7 @@ export const messages = {
   ...throttleText,
   ...httpEdgesText,
   ...rolesText,
+  ...graveNamesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -12,7 +12,7 @@ import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
 import { ErrorMessage, Loading } from '../components/Status';
 import { afterFirstPaint, useApi } from '../useApi';
-import { graveWhere } from '../graveText';
+import { graveNameIn } from '../../domain/text/graveName';
 import { ui, pt } from '../text';
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
@@ -40,7 +40,7 @@ function RecentBurials() {
             <span className="label">{ui['burial.date']}: </span>
             {formatBurialDate(person.burialDate, person.datePrecision)}
           </p>
-          <p className="muted">{graveWhere(grave.number)}</p>
+          <p className="muted">{graveNameIn(grave)}</p>
         </li>
       ))}
     </ul>
