@@ -157,8 +157,11 @@ export const bodies = {
   },
 } as const;
 
-/** Per route: the Arabic reason for a field that fails its schema. */
-export type FieldErrors = Partial<Record<string, MessageKey>>;
+/**
+ * Per route: the Arabic reason for a field that fails its schema; or one reason when it is too long (maxLength) and
+ * another for anything else (missing, not text).
+ */
+export type FieldErrors = Partial<Record<string, MessageKey | { tooLong: MessageKey; other: MessageKey }>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

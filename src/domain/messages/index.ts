@@ -17,6 +17,7 @@ import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
 import { rolesText } from './roles';
 import { graveNamesText } from './graveNames';
+import { suggestionLimitText } from './suggestionLimit';
 import { fill } from './fill';
 
 export const messages = {
@@ -39,6 +40,7 @@ export const messages = {
   ...httpEdgesText,
   ...rolesText,
   ...graveNamesText,
+  ...suggestionLimitText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -4,13 +4,14 @@ import { daysBetween } from './graveStatus';
 import { t, type MessageKey } from '../messages';
 import { GENDERS, type Gender } from '../types';
 import { cleanText, isoDay, type TextKind } from '../text/textRules';
+import { SUGGESTION_LIMITS } from './suggestionLimits';
 
 export const LIMITS = {
   graveNumberMax: 100_000,
   boneLabelMax: 100,
   burialNameMax: 200,
-  suggestionTextMax: 2000,
-  personNameMax: 100,
+  suggestionTextMax: SUGGESTION_LIMITS.textMax,
+  personNameMax: SUGGESTION_LIMITS.nameMax,
   phoneDigitsMin: 6,
   phoneDigitsMax: 20,
   articleTitleMax: 200,
