@@ -24,7 +24,8 @@ describe('role policy', () => {
 
   it('clerk (data entry) adds and corrects graves and burials, never deletes, imports, moves remains or sees more', () => {
     for (const resource of ['graves', 'burials'] as const) {
-      for (const action of ['list', 'show', 'create', 'edit'] as const) expect(can('clerk', resource, action)).toBe(true);
+      for (const action of ['list', 'show', 'create', 'edit'] as const)
+        expect(can('clerk', resource, action)).toBe(true);
       expect(can('clerk', resource, 'delete')).toBe(false);
     }
     expect(can('clerk', 'graves', 'export')).toBe(true);

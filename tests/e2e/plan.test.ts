@@ -143,9 +143,7 @@ describeBrowser('the plan of the cemetery', () => {
       // The cell of that grave, named for a screen reader by its <title>, opens its page.
       await page.locator(`svg.plan-svg a[href="/plan/men/${grave.number}"]`).click();
       await page.waitForURL((u) => u.pathname === `/grave-details-user/${grave._id}`);
-      await page
-        .getByRole('heading', { level: 1, name: graveName(grave) })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: graveName(grave) }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await closePage(page);

@@ -186,9 +186,7 @@ describeBrowser('public site', () => {
       path: `/grave-details-user/${graveWithBurials()._id}`,
       async expect(page) {
         const grave = graveWithBurials();
-        await page
-          .getByRole('heading', { level: 1, name: graveName(grave) })
-          .waitFor();
+        await page.getByRole('heading', { level: 1, name: graveName(grave) }).waitFor();
         await page.getByPlaceholder('ابحث عن اسم المتوفى....').waitFor();
         const names = await page.locator('table.burials tbody td:first-child').allTextContents();
         const newestFirst = [...grave.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));

@@ -206,7 +206,11 @@ describe.each(ENGINES)('the data-entry role on $name', ({ databaseUrl }) => {
   });
 
   it('a manager changes an account to data entry and back; its sessions end; the audit names the roles', async () => {
-    const otherId = await makeClerk(s, manager, { name: 'مدخل ثان', email: 'clerk2@example.com', password: 'long-pass-2' });
+    const otherId = await makeClerk(s, manager, {
+      name: 'مدخل ثان',
+      email: 'clerk2@example.com',
+      password: 'long-pass-2',
+    });
     const before = await s.login('clerk2@example.com', 'long-pass-2');
     const toAdmin = await call<Account & { message: string }>(s.api, 'PUT', `/users/${otherId}/role`, {
       token: manager,
@@ -215,7 +219,10 @@ describe.each(ENGINES)('the data-entry role on $name', ({ databaseUrl }) => {
     expect(toAdmin.status).toBe(200);
     expect(toAdmin.body).toMatchObject({ role: 'admin', message: t('accounts.roleChanged') });
     expectRefusal(await call(s.api, 'GET', '/graves', { token: before }), 401, 'errors.sessionEnded');
-    const back = await call<Account>(s.api, 'PUT', `/users/${otherId}/role`, { token: manager, body: { role: 'clerk' } });
+    const back = await call<Account>(s.api, 'PUT', `/users/${otherId}/role`, {
+      token: manager,
+      body: { role: 'clerk' },
+    });
     expect(back.body.role).toBe('clerk');
     const audit = await call<Array<{ action: string; entityId: string; after: { role?: string } }>>(
       s.api,
@@ -236,12 +243,10 @@ describe.each(ENGINES)('the data-entry role on $name', ({ databaseUrl }) => {
     });
     expect(buried.status, JSON.stringify(buried.body)).toBe(201);
     const person = buried.body.grave.buriedPersons[0]!;
-    const corrected = await call<{ grave: Grave }>(
-      s.api,
-      'PUT',
-      `/graves/${grave.body._id}/buried/${person._id}`,
-      { token: clerk, body: { name: 'محمود سعيد الفقي' } },
-    );
+    const corrected = await call<{ grave: Grave }>(s.api, 'PUT', `/graves/${grave.body._id}/buried/${person._id}`, {
+      token: clerk,
+      body: { name: 'محمود سعيد الفقي' },
+    });
     expect(corrected.status).toBe(200);
     expect(corrected.body.grave.buriedPersons[0]!.name).toBe('محمود سعيد الفقي');
     const batch = await call<{ burialsAdded: number }>(s.api, 'POST', '/burials/batch?dryRun=false', {
@@ -255,8 +260,14 @@ describe.each(ENGINES)('the data-entry role on $name', ({ databaseUrl }) => {
   });
 
   it('may not delete a burial or a grave, move remains or import: 403 and nothing changes', async () => {
-    const managerGrave = await call<Grave>(s.api, 'POST', '/graves', { token: manager, body: { gender: 'men', number: 40 } });
-    const bones = await call<Grave>(s.api, 'POST', '/graves', { token: manager, body: { gender: 'bones', number: 'أ' } });
+    const managerGrave = await call<Grave>(s.api, 'POST', '/graves', {
+      token: manager,
+      body: { gender: 'men', number: 40 },
+    });
+    const bones = await call<Grave>(s.api, 'POST', '/graves', {
+      token: manager,
+      body: { gender: 'bones', number: 'أ' },
+    });
     const buried = await call<{ grave: Grave }>(s.api, 'POST', `/graves/${managerGrave.body._id}/bury`, {
       token: manager,
       body: { name: 'حسن عبد الله', burialDate: '2026-03-01' },

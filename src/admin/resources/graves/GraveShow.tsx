@@ -98,7 +98,9 @@ function GraveDetails() {
           {showBury && (
             <Button
               variant="contained"
-              onClick={() => navigate(consolePaths.bury(record.id), { state: { number: record.number, gender: record.gender } })}
+              onClick={() =>
+                navigate(consolePaths.bury(record.id), { state: { number: record.number, gender: record.gender } })
+              }
             >
               {t('grave.buryButton')}
             </Button>
