@@ -130,7 +130,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       });
       for (const path of ['/admin/users', '/admin/audit', '/admin/suggestions', '/admin/import']) {
         await page.goto(`${suite.server.url}${path}`);
-        await page.getByRole('heading', { name: m['admin.accessDenied'] }).waitFor();
+        await page.getByRole('heading', { level: 1, name: m['admin.accessDenied'] }).waitFor();
         // The page is drawn and the console has settled (no request under way): nothing came up on top of it.
         await page.waitForLoadState('networkidle');
         expect(await notifications(page), path).toBe(0);
