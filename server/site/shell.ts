@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { firstDataOf } from '../../src/api/firstData';
 import type { CalendarFirst } from '../../src/domain/dates/dateText';
 import { publicPageOf } from '../../src/domain/paths/publicPages';
-import { gravePageTitle, type NamedGrave } from '../../src/domain/text/graveName';
+import { gravePageTitle, type NamedGrave } from '../../src/domain/text/graveLifeText';
 import { sharedText } from '../../src/domain/messages/shared';
 import {
   FIRST_DATA_ELEMENT_ID,

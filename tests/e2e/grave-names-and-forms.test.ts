@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages as m } from '../../src/domain/messages';
 import { offlineText } from '../../src/domain/messages/offline';
-import { suggestionLimitText } from '../../src/domain/messages/suggestionLimit';
-import { SUGGESTION_LIMITS } from '../../src/domain/rules/suggestionLimits';
-import { graveName, graveNameIn } from '../../src/domain/text/graveName';
+import { suggestionRulesText as suggestionLimitText } from '../../src/domain/messages/inputRules';
+import { SUGGESTION_LIMITS } from '../../src/domain/text/textRules';
+import { graveName } from '../../src/domain/text/graveLifeText';
+import { graveWhere } from '../../src/public/graveText';
 import { formatNumber } from '../../src/domain/text/format';
 import { CACHE_NAMES, INDEX_URL } from '../../src/public/offline/rules';
 import type { Grave } from '../../src/domain/types';
@@ -84,7 +85,8 @@ describeBrowser('grave names with their section, the suggestion counter, offline
     const cards = page.locator('.recent-card');
     await expect.poll(() => cards.count()).toBeGreaterThan(0);
     const lines = await cards.locator('p.muted').allTextContents();
-    for (const line of lines) expect(recent.map((g) => graveNameIn(g))).toContain(line);
+    for (const line of lines) expect(recent.map((g) => graveWhere(g.number, g.gender))).toContain(line);
+    for (const line of lines) expect(line).toMatch(/ — (رجال|نساء)$|^في /);
     await cards.first().scrollIntoViewIfNeeded();
     await shot(page, 'home-recent-section-360');
 

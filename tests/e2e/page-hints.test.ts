@@ -3,7 +3,7 @@
 // These tests check the markup is the real screen (a browser without JavaScript shows it), that what a visitor
 // wrote cannot escape into the page, that Chromium takes the markup over without a hydration error and asks for
 // nothing twice, and that a site without the server renderer still works as before.
-import { graveName } from '../../src/domain/text/graveName';
+import { graveName } from '../../src/domain/text/graveLifeText';
 import type { Browser } from 'playwright-core';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
 // to its grave's page and a search marks the graves of the people it finds; the plan reads in words; it prints on
 // A4 with only the plan; and in the console the manager names a section's rows, which the public plan and the grave
 // pages then show («الصف ب، الخانة ٤»), while a refused list keeps what was typed.
-import { graveName } from '../../src/domain/text/graveName';
+import { graveName } from '../../src/domain/text/graveLifeText';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

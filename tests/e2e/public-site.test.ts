@@ -1,7 +1,7 @@
 // The public Arabic site in Chromium against the real server on the demo village: every screen renders its content
 // at 360 px and 1280 px (screenshots saved), accessibly, without console errors, sideways scrolling or Latin text;
 // search with spelling variants, the statistics count-up, the collapsible menu, redirects and not-found answers.
-import { graveName } from '../../src/domain/text/graveName';
+import { graveName } from '../../src/domain/text/graveLifeText';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { paths } from '../../src/api/paths';
@@ -234,7 +234,12 @@ describeBrowser('public site', () => {
             'ar',
             'rtl',
           ]);
-          expect(await page.title()).toBe('مقابر القرية الغربية');
+          // A grave's page names the grave with its section in the tab; every other page is the site's name.
+          expect(await page.title()).toMatch(
+            screen.path.startsWith('/grave-details-user/')
+              ? /^المقبرة .* — (رجال|نساء) \| مقابر القرية الغربية$/
+              : /^مقابر القرية الغربية$/,
+          );
           await expectNoSidewaysScroll(page, label);
           if (!screen.userLatin) await expectNoLatinText(page, label);
           await expectTouchTargets(page, label);

@@ -2,7 +2,7 @@
 // credentials; never the console, the login page, a staff answer, a request with a token, or a POST.
 import { describe, expect, it } from 'vitest';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
-import { isOfflinePage, isPrecached, offlineRule, type RequestFacts, graveIdOfAnswer } from '../../src/public/offline/rules';
+import { isOfflinePage, isPrecached, offlineRule, type RequestFacts } from '../../src/public/offline/rules';
 
 const ORIGIN = 'https://village.example';
 const facts = (path: string, more: Partial<RequestFacts> = {}): RequestFacts => ({
@@ -44,8 +44,6 @@ describe('offline rules', () => {
     }
     // A grave's answer is kept too, and drawn from its section's row when it never was.
     expect(offlineRule(facts('/api/graves/graves/abc'))).toBe('grave');
-    expect(graveIdOfAnswer('/api/graves/graves/abc')).toBe('abc');
-    expect(graveIdOfAnswer('/api/graves/male')).toBeNull();
     expect(offlineRule(facts('/api/graves/graves/abc?x=1'))).toBeNull();
     expect(offlineRule(facts('/api/graves/male'))).toBe('section');
     expect(offlineRule(facts('/api/graves/bone'))).toBe('section');

@@ -16,8 +16,6 @@ import { inputRulesText } from './inputRules';
 import { throttleText } from './throttle';
 import { httpEdgesText } from './httpEdges';
 import { rolesText } from './roles';
-import { graveNamesText } from './graveNames';
-import { suggestionLimitText } from './suggestionLimit';
 import { fill } from './fill';
 
 export const messages = {
@@ -39,8 +37,6 @@ export const messages = {
   ...throttleText,
   ...httpEdgesText,
   ...rolesText,
-  ...graveNamesText,
-  ...suggestionLimitText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

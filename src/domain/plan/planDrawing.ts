@@ -4,7 +4,7 @@
 // is taken over as it is (React keeps innerHTML it was given when hydrating), and redrawn whole when the search
 // marks other graves, which takes a few milliseconds.
 import { formatDays, formatGraveNumber } from '../text/format';
-import { graveName } from '../text/graveName';
+import { graveName } from '../text/graveLifeText';
 import { fill } from '../messages/fill';
 import { planPublicText as text } from '../messages/planPublic';
 import { PLAN_CELL, type PlanRowDrawn, type PlanSection } from './plan';

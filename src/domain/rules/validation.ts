@@ -3,8 +3,7 @@ import { toWesternDigits } from '../search/normalize';
 import { daysBetween } from './graveStatus';
 import { t, type MessageKey } from '../messages';
 import { GENDERS, type Gender } from '../types';
-import { cleanText, isoDay, type TextKind } from '../text/textRules';
-import { SUGGESTION_LIMITS } from './suggestionLimits';
+import { cleanText, isoDay, SUGGESTION_LIMITS, type TextKind } from '../text/textRules';
 
 export const LIMITS = {
   graveNumberMax: 100_000,

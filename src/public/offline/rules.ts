@@ -71,15 +71,8 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/settings$/,
 ];
 
-/** A grave's public answer (the grave page's): kept, and drawn from its section's row when never kept. */
-const GRAVE_ANSWER = /^\/graves\/graves\/([^/]+)$/;
-
-/** The grave id of a grave's public answer address (after the API's base), or null. */
-export function graveIdOfAnswer(pathname: string): string | null {
-  if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
-  const id = GRAVE_ANSWER.exec(pathname.slice(API_PREFIX.length))?.[1];
-  return id ? decodeURIComponent(id) : null;
-}
+/** A grave's public answer (the grave page's): kept, and drawn from its section's row when never kept (sw.ts). */
+export const GRAVE_ANSWER = /^\/graves\/graves\/([^/]+)$/;
 
 /**
  * How the worker treats a request: kept for offline use in one of these ways, or null (the network alone).

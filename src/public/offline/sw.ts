@@ -25,7 +25,8 @@ import type { Grave, SearchMatch } from '../../domain/types';
 import {
   CACHE_NAMES,
   CARDS_SECTION_OF_PATH,
-  graveIdOfAnswer,
+  API_PREFIX,
+  GRAVE_ANSWER,
   HOME_ANSWERS,
   INDEX_URL,
   offlineRule,
@@ -161,6 +162,12 @@ registerRoute(
     return gender ? sectionOf(kept.graves, gender) : null;
   }),
 );
+
+/** The grave id of a grave's public answer address, or null. */
+function graveIdOfAnswer(pathname: string): string | null {
+  const id = pathname.startsWith(`${API_PREFIX}/`) ? GRAVE_ANSWER.exec(pathname.slice(API_PREFIX.length))?.[1] : null;
+  return id ? decodeURIComponent(id) : null;
+}
 
 /** A grave's row in a section list this device kept (the men's, women's or bones' page), or null. */
 async function graveInKeptSections(id: string): Promise<Grave | null> {

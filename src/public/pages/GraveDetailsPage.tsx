@@ -9,7 +9,7 @@ import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } fr
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText } from '../graveText';
-import { graveName, gravePageTitle } from '../../domain/text/graveName';
+import { graveName, gravePageTitle } from '../../domain/text/graveLifeText';
 import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
 import { NotFound, isNotFound } from '../components/NotFound';

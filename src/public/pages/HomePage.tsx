@@ -12,7 +12,7 @@ import { SiteSearch } from '../components/SiteSearch';
 import { Statistics } from '../components/Statistics';
 import { ErrorMessage, Loading } from '../components/Status';
 import { afterFirstPaint, useApi } from '../useApi';
-import { graveNameIn } from '../../domain/text/graveName';
+import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
@@ -40,7 +40,7 @@ function RecentBurials() {
             <span className="label">{ui['burial.date']}: </span>
             {formatBurialDate(person.burialDate, person.datePrecision)}
           </p>
-          <p className="muted">{graveNameIn(grave)}</p>
+          <p className="muted">{graveWhere(grave.number, grave.gender)}</p>
         </li>
       ))}
     </ul>

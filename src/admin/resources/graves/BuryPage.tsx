@@ -5,7 +5,7 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { Form, Title } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router';
 import { t } from '../../../domain/messages';
-import { graveName, graveNumberInSection, type NamedGrave } from '../../../domain/text/graveName';
+import { graveName, graveNumberInSection, type NamedGrave } from '../../../domain/text/graveLifeText';
 import { isGender } from '../../../domain/rules/validation';
 import { consolePaths } from '../../../domain/paths/consolePaths';
 import type { BurialInput } from '../../../dataProvider';

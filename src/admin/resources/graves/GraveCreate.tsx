@@ -14,7 +14,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { graveNumberInSection } from '../../../domain/text/graveName';
+import { graveNumberInSection } from '../../../domain/text/graveLifeText';
 import { checkGraveNumber, isGender } from '../../../domain/rules/validation';
 import { fieldRefusal, type GraveRecord } from '../../../dataProvider';
 import { GENDER_CHOICES } from './labels';
