@@ -3,13 +3,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
-import { DIRECTIONS, MOVED_HEADING, movedToText, placeText } from '../../domain/text/graveLifeText';
+import {
+  DIRECTIONS,
+  graveName,
+  gravePageTitle,
+  MOVED_HEADING,
+  movedToText,
+  placeText,
+} from '../../domain/text/graveLifeText';
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText } from '../graveText';
-import { graveName, gravePageTitle } from '../../domain/text/graveLifeText';
 import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
 import { NotFound, isNotFound } from '../components/NotFound';
