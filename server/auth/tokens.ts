@@ -1,7 +1,7 @@
 // HS256 session tokens (sub, role, name, email, gen, iat, exp in seconds, jti); verification is pinned to HS256.
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { Role, TokenClaims } from '../../src/domain/types';
+import { isRole, type Role, type TokenClaims } from '../../src/domain/types';
 
 export interface TokenAccount {
   id: string;
@@ -79,7 +79,7 @@ export function createSigner(secret: string, ttlSeconds: number): TokenSigner {
         });
         if (
           typeof payload.sub !== 'string' ||
-          (payload.role !== 'manager' && payload.role !== 'admin') ||
+          !isRole(payload.role) ||
           !isWhole(payload.exp) ||
           !isWhole(payload.iat) ||
           (payload.gen !== undefined && !(isWhole(payload.gen) && payload.gen >= 0)) ||

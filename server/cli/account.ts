@@ -1,4 +1,4 @@
-// npm run account -- create --role manager|admin --email … --name … --password …
+// npm run account -- create --role manager|admin|clerk --email … --name … --password …
 // npm run account -- set-password --email … --password …
 // npm run account -- set-email --email OLD --new-email NEW
 // For the person who deploys: creates the first manager, resets a forgotten password, or moves an account to an
@@ -10,10 +10,11 @@ import { migrate } from '../db/migrations';
 import { changePassword, findAccountByEmail, insertAccount, updateAccount } from '../data/accounts';
 import { audit } from '../data/audit';
 import { t } from '../../src/domain/messages';
+import { isRole, ROLES } from '../../src/domain/types';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 
 const USAGE = `usage:
-  npm run account -- create --role manager|admin --email EMAIL --name NAME --password PASSWORD
+  npm run account -- create --role manager|admin|clerk --email EMAIL --name NAME --password PASSWORD
   npm run account -- set-password --email EMAIL --password PASSWORD
   npm run account -- set-email --email EMAIL --new-email NEW_EMAIL
 (the database is DATABASE_URL, default file:data/cemetery.sqlite)`;
@@ -66,7 +67,7 @@ async function main(argv: string[]): Promise<void> {
     const existing = await findAccountByEmail(store.db, email);
     if (command === 'create') {
       const role = values.role;
-      if (role !== 'manager' && role !== 'admin') throw new UsageError('--role must be manager or admin');
+      if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
       // The API's rule for an account's name, text input rules included (src/domain/text/textRules.ts).
       const checkedName = checkText(
         values.name,

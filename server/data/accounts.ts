@@ -152,22 +152,22 @@ export async function countManagers(db: Kysely<Database>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** A new admin account registered by a manager, audited. Its id. */
-export async function registerAdmin(
+/** A new staff account (admin, clerk or manager) registered by a manager, audited. Its id. */
+export async function registerAccount(
   db: Kysely<Database>,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; role: Role },
   by: Staff,
   at: Date,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const id = await insertAccount(trx, { ...input, role: 'admin' }, at);
+    const id = await insertAccount(trx, input, at);
     await audit(trx, {
       at,
       account: by,
       action: 'account.create',
       entity: 'account',
       entityId: id,
-      after: { name: input.name, email: input.email, role: 'admin' },
+      after: { name: input.name, email: input.email, role: input.role },
     });
     return id;
   });

@@ -66,7 +66,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       list: withDb(accounts.listAccounts),
       get: withDb(accounts.getAccount),
       findByEmail: withDb(accounts.findAccountByEmail),
-      register: withDb(accounts.registerAdmin),
+      register: withDb(accounts.registerAccount),
       update: withDb(accounts.updateAccount),
       changePassword: withDb(accounts.changePassword),
       recordLogin: withDb(accounts.recordLogin),

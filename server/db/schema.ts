@@ -2,6 +2,7 @@
 // and one set of queries behave the same on SQLite and PostgreSQL (dates are ISO text, flags 0/1).
 import type { DatePrecision } from '../../src/domain/dates/datePrecision';
 import type { Generated } from 'kysely';
+import type { Role } from '../../src/domain/types';
 
 export interface GravesTable {
   id: string;
@@ -87,7 +88,7 @@ export interface AccountsTable {
   email: string;
   email_lower: string;
   password_hash: string;
-  role: 'manager' | 'admin';
+  role: Role;
   created_at: string;
   updated_at: string;
   /** Moves on whenever every earlier session of the account must end; a token carries the one it was signed with. */

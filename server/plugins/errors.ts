@@ -9,6 +9,7 @@ import { t, type MessageKey } from '../../src/domain/messages';
 import { formatCount } from '../../src/domain/text/nouns';
 import { isUnstorableText } from '../db/errors';
 import { HttpError } from '../http/errors';
+import type { FieldErrors } from '../schemas/bodies';
 
 /** The label a generic schema message uses for each body or query field. */
 const FIELD_LABEL: Record<string, MessageKey> = {
@@ -38,11 +39,12 @@ interface AjvError {
 }
 
 /** The Arabic reason for the first schema failure: the route's own reason for that field, or a generic one. */
-function validationMessage(error: FastifyError, fieldErrors: Partial<Record<string, MessageKey>> | undefined): string {
+function validationMessage(error: FastifyError, fieldErrors: FieldErrors | undefined): string {
   const first = (error.validation?.[0] ?? {}) as AjvError;
   const field = first.params?.missingProperty ?? first.instancePath?.split('/')[1] ?? '';
   const own = fieldErrors?.[field];
-  if (own) return t(own);
+  if (typeof own === 'string') return t(own);
+  if (own) return t(first.keyword === 'maxLength' ? own.tooLong : own.other);
   const label = FIELD_LABEL[field];
   if (!label) return t(error.validationContext === 'params' ? 'errors.notFound' : 'errors.badRequest');
   if (first.keyword === 'required') return t('errors.fieldRequired', { field: t(label) });

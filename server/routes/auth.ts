@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/auth/register',
     {
       schema: {
-        summary: 'Create an admin account',
+        summary: 'Create a staff account (an admin unless another role is given)',
         body: bodies.register,
         response: answers(
           {
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: {
         access: { resource: 'users', action: 'create' },
         // A password that fails the schema (missing, not text, too long) is named by the generic field reasons.
-        fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid' },
+        fieldErrors: { name: 'register.nameInvalid', email: 'auth.emailInvalid', role: 'accounts.roleInvalid' },
       },
     },
     async (request, reply) => {
@@ -95,7 +95,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (await ctx.data.accounts.findByEmail(email)) throw badRequest('register.emailTaken');
       let id: string;
       try {
-        id = await ctx.data.accounts.register({ name: name.value, email, password }, request.account, ctx.now());
+        id = await ctx.data.accounts.register(
+          { name: name.value, email, password, role: request.body.role ?? 'admin' },
+          request.account,
+          ctx.now(),
+        );
       } catch (error) {
         if (isEmailTaken(error)) throw badRequest('register.emailTaken');
         throw error;

@@ -32,7 +32,12 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
         response: answers({ 201: messageAnswer }, { refusals: WITH_BODY }),
       },
       config: {
-        fieldErrors: { text: 'suggest.textInvalid', name: 'suggest.nameInvalid', phone: 'suggest.phoneInvalid' },
+        // Too long is said as such (the public form stops there too); missing or not text is the general reason.
+        fieldErrors: {
+          text: { tooLong: 'suggest.textTooLong', other: 'suggest.textInvalid' },
+          name: { tooLong: 'suggest.nameTooLong', other: 'suggest.nameInvalid' },
+          phone: 'suggest.phoneInvalid',
+        },
       },
     },
     async (request, reply) => {

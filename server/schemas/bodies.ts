@@ -130,7 +130,12 @@ export const bodies = {
   },
   register: {
     type: 'object',
-    properties: { name: text(LIMITS.accountNameMax), email: text(LIMITS.emailMax), password: newPassword },
+    properties: {
+      name: text(LIMITS.accountNameMax),
+      email: text(LIMITS.emailMax),
+      password: newPassword,
+      role: { type: 'string', enum: ROLES, description: 'manager | admin | clerk (data entry); admin when left out' },
+    },
     required: ['name', 'email', 'password'],
   },
   accountUpdate: {
@@ -151,7 +156,7 @@ export const bodies = {
   },
   accountRole: {
     type: 'object',
-    properties: { role: { type: 'string', enum: ROLES, description: 'manager | admin' } },
+    properties: { role: { type: 'string', enum: ROLES, description: 'manager | admin | clerk (data entry)' } },
     required: ['role'],
   },
   accountDisabled: {
@@ -161,8 +166,11 @@ export const bodies = {
   },
 } as const;
 
-/** Per route: the Arabic reason for a field that fails its schema. */
-export type FieldErrors = Partial<Record<string, MessageKey>>;
+/**
+ * Per route: the Arabic reason for a field that fails its schema; or one reason when it is too long (maxLength) and
+ * another for anything else (missing, not text).
+ */
+export type FieldErrors = Partial<Record<string, MessageKey | { tooLong: MessageKey; other: MessageKey }>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

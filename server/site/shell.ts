@@ -14,6 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { firstDataOf } from '../../src/api/firstData';
 import type { CalendarFirst } from '../../src/domain/dates/dateText';
 import { publicPageOf } from '../../src/domain/paths/publicPages';
+import { gravePageTitle, type NamedGrave } from '../../src/domain/text/graveLifeText';
+import { sharedText } from '../../src/domain/messages/shared';
 import {
   FIRST_DATA_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
@@ -52,6 +54,22 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const isNamedGrave = (value: unknown): value is NamedGrave =>
+  typeof value === 'object' &&
+  value !== null &&
+  'gender' in value &&
+  (value.gender === 'men' || value.gender === 'women' || value.gender === 'bones') &&
+  'number' in value &&
+  (typeof value.number === 'number' || typeof value.number === 'string');
+
+/** A grave's page names the grave with its section in the tab, as its heading does (numbers repeat by section). */
+function pageTitle(page: string, answer: unknown): string | null {
+  if (page !== 'GraveDetailsPage' || !isNamedGrave(answer)) return null;
+  return gravePageTitle(answer, sharedText['site.title']);
+}
 
 interface Site {
   html: string;
@@ -157,6 +175,8 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
 
       const headEnd = html.indexOf('</head>');
       let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
+      const title = markup ? pageTitle(found.page, Object.values(firstData)[0]) : null;
+      if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
       page = page.replace(ROOT_ELEMENT, () => body);
       // Kept unless drawing failed this time (the next visitor gets another try).
       if ((markup || !render) && firstPaths.length === 0 && !href.includes('?') && drawn.size < 64)

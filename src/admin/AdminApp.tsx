@@ -16,6 +16,7 @@ import { rtlTheme } from './theme';
 import { rtlCache } from './rtlCache';
 import { AdminLayout } from './layout/AdminLayout';
 import { AccessDenied, NotFound } from './layout/AccessDenied';
+import { withAccessGuard } from './layout/accessGuard';
 import { Dashboard } from './pages/Dashboard';
 import { PasswordPage } from './pages/PasswordPage';
 import { GraveRangePage } from './pages/GraveRangePage';
@@ -29,7 +30,10 @@ import { users } from './resources/users';
 import { audit } from './resources/audit';
 
 export const authProvider = createAuthProvider();
-export const dataProvider = createDataProvider(API_BASE, getToken);
+export const dataProvider = withAccessGuard(
+  createDataProvider(API_BASE, getToken),
+  () => authProvider.currentUser()?.role ?? null,
+);
 
 /**
  * /admin/login: the login page is the public /login, and a staff member already signed in (this route is behind

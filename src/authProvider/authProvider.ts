@@ -132,6 +132,8 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
         session.clear();
         throw { redirectTo: loginUrl(true, ended), message: false };
       }
+      // A page the role may not open: the access-denied page says so, with no notification on top of it.
+      if (status === 403 && (error as { notTheRolesPage?: boolean } | undefined)?.notTheRolesPage === true) return;
       if (status === 403) {
         // Still logged in: the user only lacks the right for this call.
         throw {

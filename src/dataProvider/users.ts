@@ -1,9 +1,9 @@
 // Staff accounts: listed, read and renamed (PUT /users/:id: name and e-mail only) in simple-rest's dialect at
-// /users; created through /auth/register (which makes an admin), and a password changed through
+// /users; created through /auth/register (an admin unless the form chose another role), and a password changed through
 // /auth/update-password; a manager's control of an account (role, disabled, sessions) through its own paths.
 import type { CreateParams, DataProvider, Identifier, RaRecord, ResourceCallbacks } from 'ra-core';
 import { paths } from '../api/paths';
-import type { Account, Role } from '../domain/types';
+import { isRole, type Account, type Role } from '../domain/types';
 import type { ConsoleApi } from './http';
 import { withoutMessage, type AccountRecord } from './records';
 
@@ -41,15 +41,18 @@ export function usersResource(rest: DataProvider, api: ConsoleApi): DataProvider
       params: CreateParams,
     ) {
       // As the form gave them: the server, not this, says what is missing or wrong.
-      const { name, email, password } = params.data;
+      const { name, email, password, role } = params.data;
       // The API answers the new account's _id (and a message) only; react-admin keeps the account as registered.
-      const answer = await api.call<Result>(paths.register(), { method: 'POST', body: { name, email, password } });
+      const answer = await api.call<Result>(paths.register(), {
+        method: 'POST',
+        body: { name, email, password, ...(role !== undefined && { role }) },
+      });
       return {
         data: {
           ...answer,
           name,
           email,
-          role: 'admin',
+          role: isRole(role) ? role : 'admin',
           createdAt: new Date().toISOString(),
           disabled: false,
           lastLoginAt: null,

@@ -105,8 +105,10 @@ export interface Article extends ArticleSummary {
   content: string;
 }
 
-export const ROLES = ['manager', 'admin'] as const;
+/** manager (everything), admin (graves and burials), clerk (data entry: adds and corrects, never removes). */
+export const ROLES = ['manager', 'admin', 'clerk'] as const;
 export type Role = (typeof ROLES)[number];
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 export interface Account {
   _id: string;

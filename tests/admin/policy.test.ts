@@ -22,6 +22,43 @@ describe('role policy', () => {
     expect(can('manager', 'password', 'edit')).toBe(true);
   });
 
+  it('clerk (data entry) adds and corrects graves and burials, never deletes, imports, moves remains or sees more', () => {
+    for (const resource of ['graves', 'burials'] as const) {
+      for (const action of ['list', 'show', 'create', 'edit'] as const)
+        expect(can('clerk', resource, action)).toBe(true);
+      expect(can('clerk', resource, 'delete')).toBe(false);
+    }
+    expect(can('clerk', 'graves', 'export')).toBe(true);
+    expect(can('clerk', 'password', 'edit')).toBe(true);
+    expect(can('clerk', 'plan', 'list')).toBe(true);
+    expect(can('clerk', 'plan', 'edit')).toBe(false);
+    for (const resource of ['suggestions', 'articles', 'users', 'audit', 'reopen', 'imports', 'transfers'] as const) {
+      for (const action of ACTIONS) expect(can('clerk', resource, action)).toBe(false);
+    }
+  });
+
+  it('clerk holds nothing beyond what its own entry names (a new resource is refused to it)', () => {
+    const granted = Object.entries(POLICY.clerk).flatMap(([resource, actions]) =>
+      (actions ?? []).map((action) => `${resource}.${action}`),
+    );
+    expect(granted.sort()).toEqual(
+      [
+        'burials.create',
+        'burials.edit',
+        'burials.list',
+        'burials.show',
+        'graves.create',
+        'graves.edit',
+        'graves.export',
+        'graves.list',
+        'graves.show',
+        'password.edit',
+        'plan.list',
+        'plan.show',
+      ].sort(),
+    );
+  });
+
   it('nobody without a role', () => {
     for (const resource of RESOURCES) for (const action of ACTIONS) expect(can(null, resource, action)).toBe(false);
   });
@@ -42,6 +79,8 @@ describe('role policy', () => {
       '/admin/plan',
       '/admin/password',
     ]);
+    const clerkMenu = MENU_ITEMS.filter((item) => can('clerk', item.resource, item.action)).map((item) => item.to);
+    expect(clerkMenu).toEqual(adminMenu);
     const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));
     expect(managerMenu).toHaveLength(MENU_ITEMS.length);
   });

@@ -3,6 +3,7 @@
 // These tests check the markup is the real screen (a browser without JavaScript shows it), that what a visitor
 // wrote cannot escape into the page, that Chromium takes the markup over without a hydration error and asks for
 // nothing twice, and that a site without the server renderer still works as before.
+import { graveName } from '../../src/domain/text/graveLifeText';
 import type { Browser } from 'playwright-core';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,7 +83,9 @@ describe('the page sent for each address', () => {
 
   it('a grave page carries its number, its burials and the grave answer the browser then uses', async () => {
     const html = await pageOf(`/grave-details-user/${grave._id}`);
-    expect(rootOf(html)).toContain(`مقبرة رقم ${arabicNumber(grave.number as number)}`);
+    expect(rootOf(html)).toContain(graveName(grave));
+    // The tab names the grave with its section too (numbers repeat across sections).
+    expect(html).toContain(`<title>${graveName(grave)} | مقابر القرية الغربية</title>`);
     expect(rootOf(html)).toContain(grave.buriedPersons[0]!.name);
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.GraveDetailsPage!.js[0]}">`);
     const data = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)?.[1];
@@ -169,9 +172,7 @@ describeBrowser('Chromium and the drawn pages', () => {
       await page.goto(`${server.url}/man`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('مقابر الرجال');
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-        `مقبرة رقم ${arabicNumber(grave.number as number)}`,
-      );
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(graveName(grave));
       await page.getByRole('cell', { name: grave.buriedPersons[0]!.name }).waitFor();
     } finally {
       await closePage(page);

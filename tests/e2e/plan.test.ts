@@ -3,6 +3,7 @@
 // to its grave's page and a search marks the graves of the people it finds; the plan reads in words; it prints on
 // A4 with only the plan; and in the console the manager names a section's rows, which the public plan and the grave
 // pages then show («الصف ب، الخانة ٤»), while a refused list keeps what was typed.
+import { graveName } from '../../src/domain/text/graveLifeText';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -142,9 +143,7 @@ describeBrowser('the plan of the cemetery', () => {
       // The cell of that grave, named for a screen reader by its <title>, opens its page.
       await page.locator(`svg.plan-svg a[href="/plan/men/${grave.number}"]`).click();
       await page.waitForURL((u) => u.pathname === `/grave-details-user/${grave._id}`);
-      await page
-        .getByRole('heading', { level: 1, name: `مقبرة رقم ${formatGraveNumber(grave.number as number)}` })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: graveName(grave) }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await closePage(page);

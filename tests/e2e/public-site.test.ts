@@ -1,6 +1,7 @@
 // The public Arabic site in Chromium against the real server on the demo village: every screen renders its content
 // at 360 px and 1280 px (screenshots saved), accessibly, without console errors, sideways scrolling or Latin text;
 // search with spelling variants, the statistics count-up, the collapsible menu, redirects and not-found answers.
+import { graveName } from '../../src/domain/text/graveLifeText';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { paths } from '../../src/api/paths';
@@ -190,9 +191,7 @@ describeBrowser('public site', () => {
       path: `/grave-details-user/${graveWithBurials()._id}`,
       async expect(page) {
         const grave = graveWithBurials();
-        await page
-          .getByRole('heading', { level: 1, name: `مقبرة رقم ${arabicNumber(grave.number as number)}` })
-          .waitFor();
+        await page.getByRole('heading', { level: 1, name: graveName(grave) }).waitFor();
         await page.getByPlaceholder('ابحث عن اسم المتوفى....').waitFor();
         const names = await page.locator('table.burials tbody td:first-child').allTextContents();
         const newestFirst = [...grave.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
@@ -240,7 +239,12 @@ describeBrowser('public site', () => {
             'ar',
             'rtl',
           ]);
-          expect(await page.title()).toBe('مقابر القرية الغربية');
+          // A grave's page names the grave with its section in the tab; every other page is the site's name.
+          expect(await page.title()).toMatch(
+            screen.path.startsWith('/grave-details-user/')
+              ? /^المقبرة .* — (رجال|نساء) \| مقابر القرية الغربية$/
+              : /^مقابر القرية الغربية$/,
+          );
           await expectNoSidewaysScroll(page, label);
           if (!screen.userLatin) await expectNoLatinText(page, label);
           await expectTouchTargets(page, label);
@@ -571,7 +575,7 @@ describeBrowser('public site', () => {
       // Leaving to a grave's details keeps the term in sessionStorage 'searchTerm'; coming back restores it.
       await search.fill('عبدالله');
       await page.locator('.grave-card').first().getByRole('link').click();
-      await page.getByRole('heading', { level: 1, name: /مقبرة رقم/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /^المقبرة .* — (رجال|نساء)$/ }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('searchTerm'))).toBe('عبدالله');
       await page.goBack();
       await page.locator('.grave-card').first().waitFor();

@@ -28,16 +28,23 @@ describe('offline rules', () => {
       expect(isOfflinePage(page), page).toBe(true);
       expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBe('page');
     }
-    for (const page of ['/admin', '/admin/graves', '/admin/users/create', '/login']) {
+    for (const page of ['/admin', '/admin/graves', '/admin/users/create']) {
       expect(isOfflinePage(page), page).toBe(false);
       expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBeNull();
     }
+    // The login page is never kept; offline, the shell draws it to say signing in needs the network.
+    expect(isOfflinePage('/login')).toBe(false);
+    expect(offlineRule(facts('/login', { mode: 'navigate' }))).toBe('login');
+    expect(offlineRule(facts('/login', { mode: 'navigate', authorized: true }))).toBeNull();
   });
 
   it('keeps public answers, and names the sections, the search and the index', () => {
-    for (const path of ['/api/graves/recentBurials', '/api/graves/graves/abc', '/api/articles', '/api/plan']) {
+    for (const path of ['/api/graves/recentBurials', '/api/articles', '/api/plan']) {
       expect(offlineRule(facts(path)), path).toBe('answer');
     }
+    // A grave's answer is kept too, and drawn from its section's row when it never was.
+    expect(offlineRule(facts('/api/graves/graves/abc'))).toBe('grave');
+    expect(offlineRule(facts('/api/graves/graves/abc?x=1'))).toBeNull();
     expect(offlineRule(facts('/api/graves/male'))).toBe('section');
     expect(offlineRule(facts('/api/graves/bone'))).toBe('section');
     expect(offlineRule(facts('/api/search?q=حسن'))).toBe('search');

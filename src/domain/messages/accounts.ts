@@ -9,7 +9,7 @@ export const sessionEndedText = {
 export const accountsText = {
   'accounts.loginDisabled': 'هذا الحساب معطل. يرجى التواصل مع مدير السجل.',
   'accounts.lastManager': 'لا يمكن تنفيذ ذلك: يجب أن يبقى مدير واحد على الأقل يمكنه تسجيل الدخول.',
-  'accounts.roleInvalid': 'يرجى اختيار دور صالح: مدير أو مشرف.',
+  'accounts.roleInvalid': 'يرجى اختيار دور صالح: مدير أو مشرف أو إدخال بيانات.',
   'accounts.disabledInvalid': 'يرجى تحديد تعطيل الحساب أو تفعيله.',
   'accounts.roleChanged': 'تم تغيير دور الحساب، وانتهت جلساته المفتوحة.',
   'accounts.disabledDone': 'تم تعطيل الحساب، وانتهت جلساته المفتوحة.',

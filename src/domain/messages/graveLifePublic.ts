@@ -13,4 +13,10 @@ export const graveLifePublicText = {
   'position.directions': 'الاتجاهات إلى المقبرة',
   // Where the grave stands on the plan's rows.
   'position.place': 'الصف {row}، الخانة {place}',
+  // A grave named alone, with its section (issue 23, src/domain/text/graveName.ts): numbers repeat across sections.
+  'graveName.numbered': 'المقبرة {number} — {section}',
+  'graveName.bones': '{label} — عظام',
+  'graveName.in': 'في {grave}',
+  'graveName.numberInSection': '{number} — {section}',
+  'graveName.pageTitle': '{grave} | {site}',
 } as const;

@@ -19,6 +19,7 @@ import { importReportText } from './importReport';
 import { transferText } from './transfer';
 import { transferPublicText } from './transferPublic';
 import { burialDatesText } from './burialDates';
+import { rolesText } from './roles';
 import { fill } from './fill';
 
 export const messages = {
@@ -43,6 +44,7 @@ export const messages = {
   ...transferText,
   ...transferPublicText,
   ...burialDatesText,
+  ...rolesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -7,10 +7,16 @@ export const suggestionRulesText = {
   'input.suggestionText.unpaired': 'يحتوي نص الاقتراح على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة النص.',
   'input.suggestionName.control': 'يحتوي الاسم على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.suggestionName.unpaired': 'يحتوي الاسم على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
+  // The suggestion text's length (issue 23): the counter under it and the line at the limit.
+  'suggest.counter': 'عدد الأحرف: {n} من {max}',
+  'suggest.atLimit': 'بلغ النص الحد الأقصى لطوله.',
 } as const;
 
 export const inputRulesText = {
   ...suggestionRulesText,
+  // The API's refusal of a suggestion too long (not "required"); the form stops at the limit before.
+  'suggest.textTooLong': 'نص الاقتراح أطول من الحد الأقصى (٢٠٠٠ حرف). يرجى اختصاره.',
+  'suggest.nameTooLong': 'الاسم أطول من الحد الأقصى (١٠٠ حرف). يرجى اختصاره.',
   'input.burialName.control': 'يحتوي اسم المتوفى على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.burialName.unpaired': 'يحتوي اسم المتوفى على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
   'input.articleTitle.control': 'يحتوي عنوان المقال على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',

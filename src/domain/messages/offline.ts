@@ -9,4 +9,6 @@ export const offlineText = {
   'offline.updated': 'آخر تحديث للبيانات: {date}',
   'offline.newVersion': 'نسخة جديدة من الموقع متاحة',
   'offline.update': 'تحديث',
+  // The login page without a network (issue 23): it is never kept, and signing in asks the server.
+  'offline.loginNeedsNetwork': 'تسجيل الدخول يحتاج إلى اتصال بالإنترنت. يرجى المحاولة عند عودة الاتصال.',
 } as const;

@@ -17,9 +17,10 @@ export const planPublicText = {
   'plan.sectionEmpty': 'لا توجد مقابر مسجلة في هذا القسم.',
   'plan.row': 'الصف {label}',
   'plan.unplaced': 'خارج الصفوف',
-  'plan.cellAvailable': 'مقبرة رقم {number}: متاحة',
-  'plan.cellResting': 'مقبرة رقم {number}: في فترة الراحة، تتاح بعد {days}',
-  'plan.cellFull': 'مقبرة رقم {number}: ممتلئة',
+  // {grave} names the section too (numbers repeat across sections): «المقبرة ١٢ — رجال: متاحة».
+  'plan.cellAvailable': '{grave}: متاحة',
+  'plan.cellResting': '{grave}: في فترة الراحة، تتاح بعد {days}',
+  'plan.cellFull': '{grave}: ممتلئة',
   'plan.bonesCount': '{label}: {remains}',
   'plan.textTitle': 'المخطط مكتوبًا',
   'plan.textRow': '{row} (من {from} إلى {to})',

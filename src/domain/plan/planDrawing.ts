@@ -4,6 +4,7 @@
 // is taken over as it is (React keeps innerHTML it was given when hydrating), and redrawn whole when the search
 // marks other graves, which takes a few milliseconds.
 import { formatDays, formatGraveNumber } from '../text/format';
+import { graveName } from '../text/graveLifeText';
 import { fill } from '../messages/fill';
 import { planPublicText as text } from '../messages/planPublic';
 import { PLAN_CELL, type PlanRowDrawn, type PlanSection } from './plan';
@@ -45,11 +46,11 @@ export function blockSize(rows: readonly PlanRowDrawn[]): { width: number; heigh
 }
 
 /** What a cell says to a screen reader and in its tooltip. */
-function cellTitle(cell: string, number: number, daysLeft: number): string {
-  const n = formatGraveNumber(number);
-  if (cell === PLAN_CELL.available) return fill(text['plan.cellAvailable'], { number: n });
-  if (cell === PLAN_CELL.resting) return fill(text['plan.cellResting'], { number: n, days: formatDays(daysLeft) });
-  return fill(text['plan.cellFull'], { number: n });
+function cellTitle(cell: string, gender: Exclude<Gender, 'bones'>, number: number, daysLeft: number): string {
+  const grave = graveName({ gender, number });
+  if (cell === PLAN_CELL.available) return fill(text['plan.cellAvailable'], { grave });
+  if (cell === PLAN_CELL.resting) return fill(text['plan.cellResting'], { grave, days: formatDays(daysLeft) });
+  return fill(text['plan.cellFull'], { grave });
 }
 
 /**
@@ -80,7 +81,7 @@ export function blockSvg(
       const hit = options.found?.has(foundKey(gender, number)) ? ' hit' : '';
       const label = formatGraveNumber(number);
       out += `<a href="${escapeXml(options.hrefOf(gender, number))}" class="${cell}${hit}">`;
-      out += `<title>${escapeXml(cellTitle(cell, number, days))}</title>`;
+      out += `<title>${escapeXml(cellTitle(cell, gender, number, days))}</title>`;
       out += `<rect x="${x}" width="${CELL}" height="${CELL}"/>`;
       const size = label.length > 3 ? ' class="long"' : '';
       if (cell === PLAN_CELL.resting) {

@@ -29,13 +29,26 @@ const ALL: readonly Action[] = ACTIONS;
  * from the ledger are graves' and burials' creation; importing a file and undoing a batch (`imports`) are the
  * manager's, since they change the register by the thousand.
  * What an admin may do with `password` is narrowed further by the server: only its own account.
+ *
+ * clerk (data entry, إدخال بيانات) adds and corrects graves and burials through the forms, the ledger, the batch call
+ * and graves by range (graves' creation), and reads the console (lists, the register's CSV, the plan, its own password); it may not
+ * import a file, delete, move remains, undo, or see accounts, settings, suggestions, articles or the audit.
+ * Its entry names what it may do, never ALL: a resource or action added later is refused to it until given here.
  */
 export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> = {
+  clerk: {
+    // export: the register's CSV, a read of what it may list (the audit's CSV stays the manager's).
+    graves: ['list', 'show', 'create', 'edit', 'export'],
+    burials: ['list', 'show', 'create', 'edit'],
+    password: ['edit'],
+    plan: ['list', 'show'],
+  },
   admin: {
     graves: ALL,
     burials: ALL,
     password: ['edit'],
     plan: ['list', 'show'],
+    // Moving remains to the bone section (it cannot be retyped): not a correction of a burial.
     transfers: ['create'],
   },
   manager: {

@@ -3,14 +3,14 @@ import { toWesternDigits } from '../search/normalize';
 import { daysBetween } from './graveStatus';
 import { t, type MessageKey } from '../messages';
 import { GENDERS, type Gender } from '../types';
-import { cleanText, isoDay, tidyName, type TextKind } from '../text/textRules';
+import { cleanText, isoDay, SUGGESTION_LIMITS, tidyName, type TextKind } from '../text/textRules';
 
 export const LIMITS = {
   graveNumberMax: 100_000,
   boneLabelMax: 100,
   burialNameMax: 200,
-  suggestionTextMax: 2000,
-  personNameMax: 100,
+  suggestionTextMax: SUGGESTION_LIMITS.textMax,
+  personNameMax: SUGGESTION_LIMITS.nameMax,
   phoneDigitsMin: 6,
   phoneDigitsMax: 20,
   articleTitleMax: 200,

@@ -112,3 +112,14 @@ export function isoDay(text: string): string | null {
   }
   return `${y}-${mo}-${d}`;
 }
+
+/**
+ * How long a visitor's suggestion may be: the API's rule (validation.ts LIMITS) and the public form's counter read
+ * these, so the form stops where the server would refuse (here, where the form already reads its text rules).
+ */
+export const SUGGESTION_LIMITS = {
+  /** Characters of the suggestion's text. */
+  textMax: 2000,
+  /** Characters of the sender's name. */
+  nameMax: 100,
+} as const;

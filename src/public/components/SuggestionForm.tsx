@@ -6,8 +6,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, call, paths } from '../../api';
 import { Spinner } from './Icons';
 import { ui, pt, fill } from '../text';
-import { cleanText, type TextKind } from '../../domain/text/textRules';
+import { cleanText, SUGGESTION_LIMITS, type TextKind } from '../../domain/text/textRules';
 import { suggestionRulesText } from '../../domain/messages/inputRules';
+import { formatNumber } from '../../domain/text/format';
 
 type Field = 'text' | 'name' | 'phone';
 const EMPTY: Record<Field, string> = { text: '', name: '', phone: '' };
@@ -26,6 +27,24 @@ function ruleError(field: Field, value: string): string | null {
   const rule = RULED[field];
   const clean = cleanText(value, rule.kind);
   return clean.ok ? null : suggestionRulesText[`${rule.reasons}.${clean.fault}`];
+}
+
+// Inline: a style sheet of its own would be one more file named in the home page's download (its budget).
+const COUNT = { margin: 0, fontSize: '0.88rem', color: 'var(--muted)' } as const;
+const COUNT_FULL = { ...COUNT, color: 'var(--ink)', fontWeight: 700 } as const;
+
+/** How much of the limit the text uses, in Arabic-Indic digits; at the limit it says so (read out politely). */
+function TextCount({ id, length }: { id: string; length: number }) {
+  const full = length >= SUGGESTION_LIMITS.textMax;
+  return (
+    <p id={id} className="field-count" style={full ? COUNT_FULL : COUNT} aria-live={full ? 'polite' : 'off'}>
+      {fill(suggestionRulesText['suggest.counter'], {
+        n: formatNumber(Math.min(length, SUGGESTION_LIMITS.textMax)),
+        max: formatNumber(SUGGESTION_LIMITS.textMax),
+      })}
+      {full && <> — {suggestionRulesText['suggest.atLimit']}</>}
+    </p>
+  );
 }
 
 export function SuggestionForm({ headingId }: { headingId?: string }) {
@@ -101,10 +120,13 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           rows={5}
           value={values.text}
           required
+          // Stops at the server's limit: typing or pasting past it keeps only what fits.
+          maxLength={SUGGESTION_LIMITS.textMax}
           aria-invalid={invalid('text')}
-          aria-describedby={described('text')}
+          aria-describedby={[described('text'), `${id}-text-count`].filter(Boolean).join(' ')}
           onChange={(e) => set('text')(e.target.value)}
         />
+        <TextCount id={`${id}-text-count`} length={values.text.length} />
         {fieldError('text')}
       </div>
       <div className="field">
@@ -115,6 +137,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           autoComplete="name"
           value={values.name}
           required
+          maxLength={SUGGESTION_LIMITS.nameMax}
           aria-invalid={invalid('name')}
           aria-describedby={described('name')}
           onChange={(e) => set('name')(e.target.value)}

@@ -31,7 +31,7 @@ export function navFor(role: Role | null): NavItem[] {
   if (role === null) {
     return [HOME, MEN, WOMEN, BONES, PLAN, CONTACT, APPROVED, { to: publicPaths.login.href(), label: ui['nav.login'] }];
   }
-  if (role === 'admin') {
+  if (role === 'admin' || role === 'clerk') {
     return [
       HOME,
       staffItem(consolePaths.createGrave(), ui['nav.creategrave']),

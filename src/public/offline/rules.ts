@@ -62,7 +62,6 @@ export const HOME_ANSWERS: readonly string[] = [
  */
 const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/graves\/(male|female|bone|recentBurials|totalDeaths|maleDeaths|femaleDeaths|available-count|unavailable-count|next)$/,
-  /^\/graves\/graves\/[^/]+$/,
   /^\/graves\/by-number\/[^/]+\/[^/]+$/,
   /^\/plan$/,
   /^\/plan\/rows(\/[^/]+)?$/,
@@ -72,8 +71,15 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/settings$/,
 ];
 
-/** How the worker treats a request: kept for offline use in one of these ways, or null (the network alone). */
-export type OfflineRule = 'page' | 'answer' | 'section' | 'cards' | 'search' | 'index' | null;
+/** A grave's public answer (the grave page's): kept, and drawn from its section's row when never kept (sw.ts). */
+export const GRAVE_ANSWER = /^\/graves\/graves\/([^/]+)$/;
+
+/**
+ * How the worker treats a request: kept for offline use in one of these ways, or null (the network alone).
+ * 'login' is the login page: never kept, but without a network the site's shell draws it, to say that signing in
+ * needs the network.
+ */
+export type OfflineRule = 'page' | 'login' | 'answer' | 'grave' | 'section' | 'cards' | 'search' | 'index' | null;
 
 export interface RequestFacts {
   method: string;
@@ -96,7 +102,10 @@ export function isOfflinePage(pathname: string): boolean {
 export function offlineRule({ method, url, origin, mode, authorized }: RequestFacts): OfflineRule {
   if (method !== 'GET' || url.origin !== origin || authorized) return null;
   const { pathname } = url;
-  if (mode === 'navigate') return isOfflinePage(pathname) ? 'page' : null;
+  if (mode === 'navigate') {
+    if (isOfflinePage(pathname)) return 'page';
+    return publicPageOf(pathname)?.page === 'LoginPage' ? 'login' : null;
+  }
   if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
   const path = pathname.slice(API_PREFIX.length);
   if (pathname === INDEX_URL) return url.search === '' ? 'index' : null;
@@ -105,6 +114,7 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
     return [...url.searchParams.keys()].every((key) => CARD_QUESTIONS.has(key)) ? 'cards' : null;
   if (url.search !== '') return null;
   if (pathname in SECTION_OF_PATH) return 'section';
+  if (GRAVE_ANSWER.test(path)) return 'grave';
   return PUBLIC_ANSWERS.some((pattern) => pattern.test(path)) ? 'answer' : null;
 }
 

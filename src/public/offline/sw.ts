@@ -22,7 +22,17 @@ import {
 } from '../../domain/search/offlineIndex';
 import { SECTION_CARDS } from '../../domain/rules/sectionCards';
 import type { Grave, SearchMatch } from '../../domain/types';
-import { CACHE_NAMES, CARDS_SECTION_OF_PATH, HOME_ANSWERS, INDEX_URL, offlineRule, SECTION_OF_PATH, type OfflineRule } from './rules';
+import {
+  CACHE_NAMES,
+  CARDS_SECTION_OF_PATH,
+  API_PREFIX,
+  GRAVE_ANSWER,
+  HOME_ANSWERS,
+  INDEX_URL,
+  offlineRule,
+  SECTION_OF_PATH,
+  type OfflineRule,
+} from './rules';
 
 // The worker's global scope, as much of it as this file uses (the project's TypeScript library is the DOM's).
 interface WorkerScope {
@@ -112,6 +122,18 @@ registerRoute(
   },
 );
 
+// The login page is never kept; without a network the shell draws it, and it says signing in needs the network.
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'login',
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
+
 registerRoute(({ request, url }) => ruleOf(request, url) === 'answer', answers);
 registerRoute(({ request, url }) => ruleOf(request, url) === 'index', index);
 
@@ -139,6 +161,43 @@ registerRoute(
     const gender = SECTION_OF_PATH[url.pathname];
     return gender ? sectionOf(kept.graves, gender) : null;
   }),
+);
+
+/** The grave id of a grave's public answer address, or null. */
+function graveIdOfAnswer(pathname: string): string | null {
+  const id = pathname.startsWith(`${API_PREFIX}/`) ? GRAVE_ANSWER.exec(pathname.slice(API_PREFIX.length))?.[1] : null;
+  return id ? decodeURIComponent(id) : null;
+}
+
+/** A grave's row in a section list this device kept (the men's, women's or bones' page), or null. */
+async function graveInKeptSections(id: string): Promise<Grave | null> {
+  const cache = await caches.open(CACHE_NAMES.data);
+  for (const url of Object.keys(SECTION_OF_PATH)) {
+    const kept = await cache.match(url);
+    if (!kept) continue;
+    const rows = (await kept.json().catch(() => null)) as unknown;
+    if (!Array.isArray(rows)) continue;
+    const found = (rows as Grave[]).find((grave) => grave?._id === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+// A grave's page never opened on this device: its row in a kept section list, else in the kept index (the same
+// grave: number, section, status, the people and their dates).
+registerRoute(
+  ({ request, url }) => ruleOf(request, url) === 'grave',
+  async (options) => {
+    try {
+      return await answers.handle(options);
+    } catch (error) {
+      const id = graveIdOfAnswer(options.url.pathname);
+      if (!id) throw error;
+      const row = (await graveInKeptSections(id)) ?? (await keptGraves())?.graves.find((grave) => grave._id === id);
+      if (!row) throw error;
+      return json(row);
+    }
+  },
 );
 
 // A page of a section's cards (a town's sections are scrolled and searched a page at a time), with the same

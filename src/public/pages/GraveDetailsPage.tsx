@@ -1,14 +1,22 @@
 // Screen 11: a grave's public page — its number, a name search and the burials, newest first.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
-import { DIRECTIONS, EMPTIED_BY_TRANSFER, MOVED_HEADING, movedToText, placeText } from '../../domain/text/graveLifeText';
+import {
+  DIRECTIONS,
+  EMPTIED_BY_TRANSFER,
+  graveName,
+  gravePageTitle,
+  MOVED_HEADING,
+  movedToText,
+  placeText,
+} from '../../domain/text/graveLifeText';
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { BuriedPerson, Grave } from '../../domain/types';
-import { availabilityText, graveTitle } from '../graveText';
+import { availabilityText } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
 import { NotFound, isNotFound } from '../components/NotFound';
@@ -36,6 +44,17 @@ export default function GraveDetailsPage() {
       .map(({ person, match }) => ({ person, words: match.words }));
   }, [grave, term]);
 
+  // The tab and the history name the grave with its section, as the server-drawn page does (server/site/shell.ts).
+  const loaded = grave.state === 'done' ? grave.data : null;
+  useEffect(() => {
+    if (!loaded) return;
+    const before = document.title;
+    document.title = gravePageTitle(loaded, ui['site.title']);
+    return () => {
+      document.title = before;
+    };
+  }, [loaded]);
+
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {
     // An unknown grave gets a clear Arabic answer, never an endless 'Loading...'.
@@ -47,7 +66,7 @@ export default function GraveDetailsPage() {
   const availability = availabilityText(g);
   return (
     <section aria-labelledby="grave-heading">
-      <h1 id="grave-heading">{graveTitle(g.number)}</h1>
+      <h1 id="grave-heading">{graveName(g)}</h1>
       <p className="grave-summary">
         <span>
           <span className="label">{ui['grave.status']}: </span>

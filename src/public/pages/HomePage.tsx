@@ -40,7 +40,7 @@ function RecentBurials() {
             <span className="label">{ui['burial.date']}: </span>
             {formatBurialDate(person.burialDate, person.datePrecision)}
           </p>
-          <p className="muted">{graveWhere(grave.number)}</p>
+          <p className="muted">{graveWhere(grave.number, grave.gender)}</p>
         </li>
       ))}
     </ul>

@@ -13,6 +13,7 @@ import { loginFormErrors } from '../../domain/rules/validation';
 import { Spinner } from '../components/Icons';
 import { ui, pt } from '../text';
 import { sessionEndedText } from '../../domain/messages/accounts';
+import { offlineText } from '../../domain/messages/offline';
 import '../pages.css';
 
 // The rules' message keys (domain/validation) and their words, read statically (see ../text.ts).
@@ -30,6 +31,22 @@ const SESSION_END: Record<SessionEnd, string> = {
   ended: sessionEndedText['errors.sessionEnded'],
 };
 
+/** Whether the device has a network now (navigator.onLine, followed as it changes); true on the server. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 export default function LoginPage() {
   const id = useId();
   const params = useSearchParams();
@@ -45,6 +62,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ email?: MessageKey; password?: MessageKey }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +84,8 @@ export default function LoginPage() {
       else if (apiError?.status === 429) setFailure(apiError.serverMessage ?? ui['auth.tooManyAttempts']);
       // A disabled account, told only after the right password (the server's words).
       else if (apiError?.status === 403 && apiError.serverMessage) setFailure(apiError.serverMessage);
+      // No answer at all: the network is gone (or the server unreachable).
+      else if (apiError?.status === 0 && !navigator.onLine) setFailure(offlineText['offline.loginNeedsNetwork']);
       else setFailure(ui['auth.loginError']);
       setBusy(false);
     }
@@ -74,6 +94,11 @@ export default function LoginPage() {
   return (
     <section className="login" aria-labelledby="login-heading">
       <h1 id="login-heading">{pt['public.loginHeading']}</h1>
+      {!online && !failure && (
+        <p className="message message-error" role="status">
+          {offlineText['offline.loginNeedsNetwork']}
+        </p>
+      )}
       {ended && !failure && (
         <p className="message message-error" role="alert">
           {SESSION_END[ended]}

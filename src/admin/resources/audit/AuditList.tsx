@@ -6,7 +6,7 @@ import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../../domain/text/format';
 import { formatBurialDate } from '../../../domain/dates/dateText';
-import type { AuditEntry } from '../../../domain/types';
+import { isRole, type AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
 import { ArabicDateInput } from '../../components/ArabicDateInput';
@@ -131,7 +131,7 @@ function readable(key: string, value: unknown): string {
   if (key === 'gender' && (value === 'men' || value === 'women' || value === 'bones')) return t(`gender.${value}`);
   if (key === 'status' && (value === 'pending' || value === 'approved' || value === 'rejected'))
     return t(`suggestion.${value}`);
-  if (key === 'role' && (value === 'manager' || value === 'admin')) return t(`role.${value}`);
+  if (key === 'role' && isRole(value)) return t(`role.${value}`);
   if (key === 'kind' && (value === 'import' || value === 'entry'))
     return t(value === 'import' ? 'audit.detail.kindImport' : 'audit.detail.kindEntry');
   if (key === 'burialDate' || key === 'date') return formatBurialDate(value);

@@ -5,7 +5,8 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { Form, Title } from 'react-admin';
 import { Link, useLocation, useParams } from 'react-router';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/text/format';
+import { graveName, graveNumberInSection, type NamedGrave } from '../../../domain/text/graveLifeText';
+import { isGender } from '../../../domain/rules/validation';
 import { consolePaths } from '../../../domain/paths/consolePaths';
 import type { BurialInput } from '../../../dataProvider';
 import { RequireAccess } from '../../layout/RequireAccess';
@@ -20,14 +21,20 @@ export function BuryPage() {
   );
 }
 
-function useGraveNumber(id: string): string | null {
+/** The grave's number with its section («١٢ — رجال»: numbers repeat across sections), or null while it is read. */
+function useGraveNumber(id: string): { text: string; grave: NamedGrave | null } | null {
   const location = useLocation();
-  const fromState = (location.state as { number?: number | string } | null)?.number;
-  const hasState = fromState !== undefined && fromState !== null && fromState !== '';
-  const { data, error, isPending } = useGraveForHeading(id, !hasState);
-  if (hasState) return formatGraveNumber(fromState);
-  if (data) return formatGraveNumber(data.number);
-  if (error || !isPending) return t('burial.unknownNumber');
+  const state = location.state as Partial<NamedGrave> | null;
+  const gender = state?.gender;
+  const stateNumber = state?.number;
+  const fromState =
+    isGender(gender) && stateNumber !== undefined && stateNumber !== null && stateNumber !== ''
+      ? { gender, number: stateNumber }
+      : null;
+  const { data, error, isPending } = useGraveForHeading(id, fromState === null);
+  const grave = fromState ?? (data ? { gender: data.gender, number: data.number } : null);
+  if (grave) return { text: graveNumberInSection(grave), grave };
+  if (error || !isPending) return { text: t('burial.unknownNumber'), grave: null };
   return null;
 }
 
@@ -45,7 +52,10 @@ function BuryForm() {
     onSuccess: ({ warnings }) => {
       setFailure(null);
       // Saved, with the history rule's warnings when the date lies in another burial's resting period (issue 23).
-      setSuccess({ message: t('burial.success'), warnings });
+      setSuccess({
+        message: number?.grave ? t('burial.successIn', { grave: graveName(number.grave) }) : t('burial.success'),
+        warnings,
+      });
       setFormKey((k) => k + 1);
     },
     onError: (error) => {
@@ -55,7 +65,7 @@ function BuryForm() {
       setFailure({ message: t('burial.error'), reason });
     },
   });
-  const heading = t('burial.heading', { number: number ?? t('common.loading') });
+  const heading = t('burial.heading', { number: number?.text ?? t('common.loading') });
   return (
     <Card sx={{ mt: 2, maxWidth: 640 }}>
       <Title title={heading} />

@@ -14,7 +14,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { t } from '../../../domain/messages';
-import { formatGraveNumber } from '../../../domain/text/format';
+import { graveNumberInSection } from '../../../domain/text/graveLifeText';
 import { checkGraveNumber, isGender } from '../../../domain/rules/validation';
 import { fieldRefusal, type GraveRecord } from '../../../dataProvider';
 import { GENDER_CHOICES } from './labels';
@@ -52,7 +52,7 @@ export function GraveCreate() {
       }}
       mutationOptions={{
         onSuccess: (grave) => {
-          const text = t('grave.createSuccess', { number: formatGraveNumber(grave.number) });
+          const text = t('grave.createSuccess', { number: graveNumberInSection(grave) });
           setResult({ ok: true, text });
           notify(text, { type: 'success' });
           // A fresh form: the fields are cleared for the next grave.

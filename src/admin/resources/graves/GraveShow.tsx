@@ -111,7 +111,9 @@ function GraveDetails() {
           {showBury && (
             <Button
               variant="contained"
-              onClick={() => navigate(consolePaths.bury(record.id), { state: { number: record.number } })}
+              onClick={() =>
+                navigate(consolePaths.bury(record.id), { state: { number: record.number, gender: record.gender } })
+              }
             >
               {t('grave.buryButton')}
             </Button>
@@ -189,6 +191,7 @@ function entryPeople(entry: AuditEntry): string {
 function BuriedTable({ grave }: { grave: GraveRecord }) {
   const [deleting, setDeleting] = useState<BuriedPersonRecord | null>(null);
   const [editing, setEditing] = useState<BuriedPersonRecord | null>(null);
+  const { canAccess: mayDelete } = useCanAccess({ resource: 'burials', action: 'delete' });
   const notify = useNotify();
   const remove = useRemoveBurial(grave.id, {
     onSuccess: (answer) => notify(answer.message, { type: 'success' }),
@@ -220,14 +223,16 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
                   <EditIcon />
                 </IconButton>
-                <IconButton
-                  color="error"
-                  aria-label={`${t('burial.delete')}: ${person.name}`}
-                  onClick={() => setDeleting(person)}
-                  disabled={remove.isPending}
-                >
-                  <DeleteIcon />
-                </IconButton>
+                {mayDelete && (
+                  <IconButton
+                    color="error"
+                    aria-label={`${t('burial.delete')}: ${person.name}`}
+                    onClick={() => setDeleting(person)}
+                    disabled={remove.isPending}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -1,5 +1,5 @@
 // What a manager does to an account from the accounts page (issue 15): disable or enable it, give it the other
-// role, end its sessions. Each asks first (its sessions end at once), then shows the server's message; a refusal
+// role (manager, admin or data entry), end its sessions. Each asks first (its sessions end at once), then shows the server's message; a refusal
 // (the last active manager) is the server's Arabic reason.
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
@@ -7,15 +7,21 @@ import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import type { CemeteryDataProvider, AccountRecord } from '../../../dataProvider';
+import type { Role } from '../../../domain/types';
 import { CardActions } from '../../components/CardList';
 
-type Change = 'disable' | 'enable' | 'makeManager' | 'makeAdmin' | 'endSessions';
+type RoleChange = 'makeManager' | 'makeAdmin' | 'makeClerk';
+type Change = 'disable' | 'enable' | RoleChange | 'endSessions';
+
+const ROLE_OF: Record<RoleChange, Role> = { makeManager: 'manager', makeAdmin: 'admin', makeClerk: 'clerk' };
+const isRoleChange = (change: Change): change is RoleChange => change in ROLE_OF;
 
 const BUTTON: Record<Change, string> = {
   disable: t('accounts.disable'),
   enable: t('accounts.enable'),
   makeManager: t('accounts.makeManager'),
   makeAdmin: t('accounts.makeAdmin'),
+  makeClerk: t('accounts.makeClerk'),
   endSessions: t('accounts.endSessions'),
 };
 
@@ -24,8 +30,7 @@ function question(change: Change, account: AccountRecord): string {
   if (change === 'disable') return t('accounts.confirmDisable', { name });
   if (change === 'enable') return t('accounts.confirmEnable', { name });
   if (change === 'endSessions') return t('accounts.confirmEndSessions', { name });
-  const role = change === 'makeManager' ? t('role.manager') : t('role.admin');
-  return t('accounts.confirmRole', { name, role });
+  return t('accounts.confirmRole', { name, role: t(`role.${ROLE_OF[change]}`) });
 }
 
 export function AccountControls({ account }: { account: AccountRecord }) {
@@ -37,8 +42,8 @@ export function AccountControls({ account }: { account: AccountRecord }) {
     mutationFn: (change: Change) => {
       if (change === 'disable' || change === 'enable')
         return dataProvider.setAccountDisabled(account.id, change === 'disable');
-      if (change === 'endSessions') return dataProvider.endAccountSessions(account.id);
-      return dataProvider.setAccountRole(account.id, change === 'makeManager' ? 'manager' : 'admin');
+      if (isRoleChange(change)) return dataProvider.setAccountRole(account.id, ROLE_OF[change]);
+      return dataProvider.endAccountSessions(account.id);
     },
     onSuccess: (answer) => {
       notify(answer.message, { type: 'success' });
@@ -48,7 +53,8 @@ export function AccountControls({ account }: { account: AccountRecord }) {
   });
   const changes: Change[] = [
     account.disabled ? 'enable' : 'disable',
-    account.role === 'manager' ? 'makeAdmin' : 'makeManager',
+    // The roles it does not have: a manager, an admin, or data entry.
+    ...(Object.keys(ROLE_OF) as RoleChange[]).filter((change) => ROLE_OF[change] !== account.role),
     'endSessions',
   ];
   return (

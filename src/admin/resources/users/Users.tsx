@@ -1,5 +1,5 @@
 // Spec screen 8 and the accounts list: a manager sees the accounts (with their last sign-in and whether they are
-// disabled), registers an admin, corrects an account's name or e-mail address, and controls it (AccountControls).
+// disabled), registers an admin (or a clerk or a manager), corrects an account's name or e-mail address, and controls it (AccountControls).
 import {
   Create,
   Datagrid,
@@ -11,6 +11,7 @@ import {
   PasswordInput,
   required,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextField,
   TextInput,
@@ -21,7 +22,9 @@ import {
   type Validator,
 } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { t } from '../../../domain/messages';
+import { isRole, type Role } from '../../../domain/types';
 import { checkNewPassword, checkStaffEmail } from '../../../domain/rules/validation';
 import { fieldRefusal, type AccountRecord } from '../../../dataProvider';
 import { ListPagination } from '../../components/ListPagination';
@@ -40,7 +43,19 @@ const newPassword: Validator = (value) => {
   return checked.ok ? undefined : t(checked.error);
 };
 
-const ROLE_LABEL = { manager: t('role.manager'), admin: t('role.admin') } as const;
+const ROLE_LABEL: Record<Role, string> = {
+  manager: t('role.manager'),
+  admin: t('role.admin'),
+  clerk: t('role.clerk'),
+};
+
+/** The roles a manager may give a new account, each with what it may do; an admin unless another is chosen. */
+const ROLE_CHOICES = (['admin', 'clerk', 'manager'] as const).map((role) => ({ id: role, name: ROLE_LABEL[role] }));
+
+function RoleHint() {
+  const role = useWatch<{ role?: Role }>({ name: 'role' });
+  return <>{isRole(role) ? t(`register.roleHint.${role}`) : ''}</>;
+}
 
 const CREATED_AT = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -84,7 +99,7 @@ export function UserList() {
               <CardField label={t('auth.email')}>
                 <bdi dir="ltr">{u.email}</bdi>
               </CardField>
-              <CardField label={t('admin.role')}>{ROLE_LABEL[u.role] ?? u.role}</CardField>
+              <CardField label={t('admin.role')}>{ROLE_LABEL[u.role]}</CardField>
               <CardField label={t('accounts.status')}>
                 <AccountStatus account={u} />
               </CardField>
@@ -105,7 +120,7 @@ export function UserList() {
         <Datagrid bulkActionButtons={false} rowClick="edit">
           <TextField source="name" />
           <TextField source="email" />
-          <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role] ?? u.role} />
+          <FunctionField<AccountRecord> source="role" render={(u) => ROLE_LABEL[u.role]} />
           <FunctionField<AccountRecord>
             label={t('accounts.status')}
             sortable={false}
@@ -169,6 +184,14 @@ export function UserCreate() {
           validate={[required(), newPassword]}
           helperText={t('register.passwordShort')}
           autoComplete="new-password"
+        />
+        <SelectInput
+          source="role"
+          label={t('admin.role')}
+          choices={ROLE_CHOICES}
+          defaultValue="admin"
+          validate={required()}
+          helperText={<RoleHint />}
         />
       </SimpleForm>
     </Create>
