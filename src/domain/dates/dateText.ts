@@ -4,26 +4,22 @@ import type { DatePrecision } from './datePrecision';
 import { formatDate, toArabicDigits } from '../text/format';
 import { formatHijri } from './hijri';
 
-const gregorianMonth = new Intl.DateTimeFormat('ar-EG', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const hijriMonth = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const hijriYear = new Intl.DateTimeFormat('ar-EG-u-ca-islamic-umalqura', { year: 'numeric', timeZone: 'UTC' });
 const msOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
 
 /**
  * A partial date as the ledger wrote it: the year (٢٠٠٤), the month and year (مارس ٢٠٠٤), the Hijri month and year
- * (رمضان ١٤٢٥ هـ) or the Hijri year (١٤٢٥ هـ); null for a whole day.
+ * (رمضان ١٤٢٥ هـ) or the Hijri year (١٤٢٥ هـ); null for a whole day. Partial dates are few, so the formatter is made
+ * when one is shown (and the visitor's first download stays small).
  */
 function partialText(date: string, precision: DatePrecision): string | null {
   if (precision === 'year' || /^\d{4}$/.test(date)) return toArabicDigits(date.slice(0, 4));
-  if (Number.isNaN(msOf(date))) return null;
-  if (precision === 'month') return gregorianMonth.format(msOf(date));
-  if (precision === 'hijriMonth') return hijriMonth.format(msOf(date));
-  if (precision === 'hijriYear') return hijriYear.format(msOf(date));
-  return null;
+  const ms = msOf(date);
+  if (precision === 'day' || Number.isNaN(ms)) return null;
+  return new Intl.DateTimeFormat(precision === 'month' ? 'ar-EG' : 'ar-EG-u-ca-islamic-umalqura', {
+    month: precision === 'hijriYear' ? undefined : 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(ms);
 }
 
 /** A burial date in a sentence: the long ar-EG form (١٥ مارس ٢٠٠٤), or a partial date as the ledger wrote it. */

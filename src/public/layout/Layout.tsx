@@ -31,7 +31,8 @@ export function navFor(role: Role | null): NavItem[] {
   if (role === null) {
     return [HOME, MEN, WOMEN, BONES, PLAN, CONTACT, APPROVED, { to: publicPaths.login.href(), label: ui['nav.login'] }];
   }
-  if (role === 'admin' || role === 'clerk') {
+  // The admin's links serve data entry too: both keep graves and burials; the manager's are below.
+  if (role !== 'manager') {
     return [
       HOME,
       staffItem(consolePaths.createGrave(), ui['nav.creategrave']),
