@@ -5,6 +5,7 @@ import { toArabicDigits } from '../../domain/text/format';
 import { gregorianOfHijri, HIJRI_MONTHS, hijriParts } from '../../domain/dates/hijri';
 import { burialDateText, parseBurialDate, readWrittenDate, type BurialDateError } from '../../domain/dates/burialDate';
 import type { DatePrecision } from '../../domain/dates/datePrecision';
+import { formatBurialDate } from '../../domain/dates/dateText';
 import { t } from '../../domain/messages';
 
 export type CalendarKind = 'gregorian' | 'hijri';
@@ -73,6 +74,10 @@ export function formValueOf(reading: Extract<DateReading, { ok: true }>): string
 
 /** A date's text with the no-break space before «هـ», so that the mark never wraps alone onto a line of its own. */
 export const keepHijriMark = (text: string): string => text.replace(/\s+(هـ)/g, '\u00a0$1');
+
+/** A burial date as the console shows it: the register's text (formatBurialDate) with «هـ» kept on its year's line. */
+export const consoleBurialDate = (date: string, precision?: DatePrecision): string =>
+  keepHijriMark(formatBurialDate(date, precision));
 
 /** A Gregorian YYYY-MM-DD as the field shows it: day first in Arabic-Indic digits, ١٥/٣/٢٠٢٤. */
 export function dateFieldText(date: string): string {

@@ -1,4 +1,5 @@
 // The console's home: the register's statistics and the latest burials.
+import { consoleBurialDate } from '../components/calendarDates';
 import {
   Box,
   Button,
@@ -17,7 +18,6 @@ import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../domain/text/format';
-import { formatBurialDate } from '../../domain/dates/dateText';
 import { consolePaths } from '../../domain/paths/consolePaths';
 import type { Statistics } from '../../domain/types';
 import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
@@ -85,7 +85,7 @@ export function Dashboard() {
                 {rows.map(({ grave, person }) => (
                   <TableRow key={person.id}>
                     <TableCell>{person.name}</TableCell>
-                    <TableCell>{formatBurialDate(person.burialDate, person.datePrecision)}</TableCell>
+                    <TableCell>{consoleBurialDate(person.burialDate, person.datePrecision)}</TableCell>
                     <TableCell>
                       <Link to={consolePaths.grave(grave.id)}>{formatGraveNumber(grave.number)}</Link>
                     </TableCell>

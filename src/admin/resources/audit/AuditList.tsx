@@ -1,11 +1,11 @@
 // The audit trail for managers: every staff write with its account, time and values before and after.
 // Read-only (the API has no way to change it), filtered by account, action and dates, downloadable as CSV.
+import { consoleBurialDate } from '../../components/calendarDates';
 import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { Typography } from '@mui/material';
 import { paths } from '../../../api/paths';
 import { t, type MessageKey } from '../../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../../domain/text/format';
-import { formatBurialDate } from '../../../domain/dates/dateText';
 import { isRole, type AuditEntry } from '../../../domain/types';
 import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
@@ -134,7 +134,7 @@ function readable(key: string, value: unknown): string {
   if (key === 'role' && isRole(value)) return t(`role.${value}`);
   if (key === 'kind' && (value === 'import' || value === 'entry'))
     return t(value === 'import' ? 'audit.detail.kindImport' : 'audit.detail.kindEntry');
-  if (key === 'burialDate' || key === 'date') return formatBurialDate(value);
+  if (key === 'burialDate' || key === 'date') return consoleBurialDate(value);
   if (key === 'by' && value === 'command line') return t('audit.commandLine');
   return value.length > 120 ? `${value.slice(0, 120)}…` : value;
 }

@@ -1,5 +1,6 @@
 // Spec screen 10: the grave's burials with delete (behind a confirm, the row leaves after the server's OK),
 // edit of a burial's name or date (the API's PUT), and 'دفن شخص' when the bury rule allows it.
+import { consoleBurialDate } from '../../components/calendarDates';
 import { useState } from 'react';
 import {
   Alert,
@@ -36,7 +37,6 @@ import {
 import { useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/text/format';
-import { formatBurialDate } from '../../../domain/dates/dateText';
 import { canBury } from '../../../domain/rules/graveStatus';
 import { consolePaths } from '../../../domain/paths/consolePaths';
 import { publicPaths } from '../../../domain/paths/publicPaths';
@@ -218,7 +218,7 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>{formatBurialDate(person.burialDate, person.datePrecision)}</TableCell>
+              <TableCell>{consoleBurialDate(person.burialDate, person.datePrecision)}</TableCell>
               <TableCell>
                 <IconButton aria-label={`${t('admin.edit')}: ${person.name}`} onClick={() => setEditing(person)}>
                   <EditIcon />

@@ -1,10 +1,10 @@
 // The warnings stored with a grave's burials (issue 23: a burial saved inside another's resting period): the staff's
 // alone, read from their own route (GET /api/graves/{id}/warnings), never part of the grave's public answer.
+import { consoleBurialDate } from '../../components/calendarDates';
 import { Alert, Box, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
-import { formatBurialDate } from '../../../domain/dates/dateText';
 import type { CemeteryDataProvider } from '../../../dataProvider';
 
 export function GraveWarnings({ graveId }: { graveId: string }) {
@@ -32,7 +32,7 @@ export function GraveWarnings({ graveId }: { graveId: string }) {
           <li key={w._id}>
             {t('warnings.person', {
               name: w.name,
-              date: formatBurialDate(w.burialDate, w.datePrecision),
+              date: consoleBurialDate(w.burialDate, w.datePrecision),
               warning: w.warning,
             })}
           </li>
