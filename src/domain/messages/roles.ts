@@ -3,8 +3,8 @@ export const rolesText = {
   'role.clerk': 'إدخال بيانات',
   'accounts.makeClerk': 'جعله لإدخال البيانات',
   'register.roleHint.manager': 'كل شيء: الحسابات والإعدادات والسجل والاستيراد والحذف.',
-  'register.roleHint.admin': 'المقابر والمدفونون: الإضافة والتعديل والحذف والاستيراد ونقل الرفات.',
+  'register.roleHint.admin': 'المقابر والمدفونون: الإضافة والتعديل والحذف ونقل الرفات.',
   'register.roleHint.clerk': 'إضافة المقابر والمدفونين وتصحيحها فقط، دون حذف أو استيراد أو نقل رفات.',
-  // The console's bury page, once the burial is recorded: the grave named with its section.
-  'burial.successIn': 'تم الدفن بنجاح في {grave}.',
+  // The console's bury page, once the burial is recorded: the spec's words, then the grave named with its section.
+  'burial.successIn': 'تم الدفن بنجاح! ({grave})',
 } as const;
