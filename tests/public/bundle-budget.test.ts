@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-export const HOME_BUDGET_BYTES = 90_000; // 90 KB (kB = 1000 bytes, as Vite reports them)
+// 90 KB as README's figures and `npm run bench` count them (1 KB = 1024 bytes): the two must read one budget. The
+// gzip size moves by some ten bytes from one build to the next with the chunks' content hashes it names.
+export const HOME_BUDGET_BYTES = 90 * 1024;
 
 /** Strings only react-admin or MUI code carries (class-name prefixes and package names kept by the minifier). */
 const CONSOLE_MARKERS = /Mui[A-Z][A-Za-z]+|\bRa[A-Z][a-z]+[A-Za-z]*-|react-admin|ra-core|@mui\//;
@@ -75,7 +77,7 @@ describe('home page bundle', () => {
   const sizes = files.map((file) => ({ file, gzip: gzipBytes(join(siteDir, file)) }));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   console.log(
-    `home page JS+CSS (gzip -9): ${total} bytes = ${(total / 1000).toFixed(1)} kB of ${HOME_BUDGET_BYTES / 1000} kB\n` +
+    `home page JS+CSS (gzip -9): ${total} bytes = ${(total / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB\n` +
       sizes.map((s) => `  ${s.file}: ${s.gzip} bytes`).join('\n'),
   );
 
@@ -125,7 +127,7 @@ describe('home page bundle', () => {
     expect(CONSOLE_MARKERS.test(adminText)).toBe(true);
   });
 
-  it(`stays within ${HOME_BUDGET_BYTES / 1000} kB of JavaScript and CSS (gzip)`, () => {
+  it(`stays within ${HOME_BUDGET_BYTES / 1024} KB of JavaScript and CSS (gzip)`, () => {
     expect(total).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
   });
 });
