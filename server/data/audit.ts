@@ -33,7 +33,8 @@ export type AuditAction =
   | 'account.disable'
   | 'account.enable'
   | 'account.signOut'
-  | 'account.login';
+  | 'account.login'
+  | 'settings.update';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

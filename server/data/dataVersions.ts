@@ -8,14 +8,14 @@ import type { Database } from '../db/schema';
 
 /**
  * The grave sections are named as the graves' gender; articles, approved suggestions and the rows of the plan
- * (issue 13) are parts of their own. `burials` is the burials and the graves already on record: every grave write
+ * (issue 13) are parts of their own, and so is the village's identity (`site`, issue 24). `burials` is the burials and the graves already on record: every grave write
  * moves it with the grave's section, except adding a new, empty grave, which changes no answer that shows only
  * graves already there (the search, the recent burials, a grave's page). Under the benchmark's load, where staff add
  * graves all the time, those answers are kept instead of being built again after each one.
  */
-export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan';
+export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan' | 'site';
 
-export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'burials', 'articles', 'suggestions', 'plan'];
+export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'burials', 'articles', 'suggestions', 'plan', 'site'];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 
 const PREFIX = 'data_version:';

@@ -11,6 +11,7 @@ import * as audit from './audit';
 import * as graves from './graves';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
+import { loadIdentity } from './siteIdentity';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
 import { listBatches } from './registerImport';
@@ -82,6 +83,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       allRows: withDb(audit.allAuditRows),
     },
     exports: { registerCsv: withDb(registerCsv) },
+    identity: { read: withDb(loadIdentity) },
     imports: { batches: withDb(listBatches) },
   };
 }

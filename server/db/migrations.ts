@@ -251,6 +251,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0013_site_identity': {
+    // Issue 24: the village's identity is data (settings key `site_identity`, JSON), changed by a manager at runtime;
+    // its counter drops the answers and pages that show it, in every process sharing the database.
+    async up(db: Kysely<any>) {
+      await db.insertInto('settings').values({ key: 'data_version:site', value: '0' }).execute();
+      // Present from the start, so a change can lock it (two first changes at once would both insert it otherwise).
+      await db.insertInto('settings').values({ key: 'site_identity', value: '{}' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

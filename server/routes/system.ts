@@ -5,6 +5,13 @@ import type { AppContext } from '../http/context';
 import { refuse } from '../http/errors';
 import { answers } from '../schemas/common';
 import { typed } from './typed';
+import { checkIdentityPatch } from '../../src/domain/identity/identityRules';
+import { t } from '../../src/domain/messages';
+import { updateIdentity } from '../data/siteIdentity';
+import { writeBy } from '../data/graveWrites';
+import { badRequest } from '../http/errors';
+import { STAFF, WITH_BODY } from '../schemas/common';
+import { IDENTITY_REQUIRED, identityPatch, identityProperties } from '../schemas/identity';
 
 const health = {
   type: 'object',
@@ -14,9 +21,15 @@ const health = {
 
 const settings = {
   type: 'object',
-  description: 'The register\'s time zone (what "today" means for burials and availability) and resting period',
-  properties: { timeZone: { type: 'string' }, restingPeriodDays: { type: 'integer' } },
-  required: ['timeZone', 'restingPeriodDays'],
+  description:
+    'The register\'s time zone (what "today" means for burials and availability) and resting period, read-only, ' +
+    "and the village's public identity (issue 24), which a manager changes with PUT",
+  properties: {
+    timeZone: { type: 'string' },
+    restingPeriodDays: { type: 'integer' },
+    ...identityProperties,
+  },
+  required: ['timeZone', 'restingPeriodDays', ...IDENTITY_REQUIRED],
 } as const;
 
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -44,13 +57,44 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       schema: {
         summary: "Read the register's settings",
-        response: answers({ 200: settings }),
+        response: answers({ 200: settings }, { kept: true }),
       },
+      // Kept until the identity changes (here or in another process: within a second).
+      config: { answerCache: { shows: ['site'] } },
     },
     async () => ({
       timeZone: ctx.config.timeZone,
       restingPeriodDays: ctx.config.restingPeriodDays,
+      ...(await ctx.data.identity.read()),
     }),
+  );
+
+  r.put(
+    '/settings',
+    {
+      schema: {
+        summary: "Change the village's identity (any of its fields)",
+        body: identityPatch,
+        response: answers(
+          { 200: { ...settings, properties: { ...settings.properties, message: { type: 'string' } } } },
+          {
+            refusals: [...STAFF, ...WITH_BODY],
+          },
+        ),
+      },
+      config: { access: { resource: 'settings', action: 'edit' } },
+    },
+    async (request) => {
+      const checked = checkIdentityPatch(request.body);
+      if (!checked.ok) throw badRequest(checked.error);
+      const identity = await updateIdentity(writeBy(ctx, request), checked.value);
+      return {
+        timeZone: ctx.config.timeZone,
+        restingPeriodDays: ctx.config.restingPeriodDays,
+        ...identity,
+        message: t('settings.saved'),
+      };
+    },
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

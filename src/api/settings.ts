@@ -3,6 +3,7 @@
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../domain/rules/graveStatus';
 import { call, type RequestOptions } from './client';
 import { paths } from './paths';
+import { readIdentity, type SiteIdentity } from '../domain/identity/siteIdentity';
 
 export interface RegisterSettings {
   /** IANA time zone, e.g. Africa/Cairo. */
@@ -45,4 +46,9 @@ export function readRegisterSettings(answer: unknown): RegisterSettings {
 /** GET /settings. Refusals and network failures throw ApiError, as every call of the client does. */
 export async function fetchRegisterSettings(options: RequestOptions = {}): Promise<RegisterSettings> {
   return readRegisterSettings(await call<unknown>(paths.settings(), options));
+}
+
+/** GET /settings, the village's identity in it (issue 24): what is missing or unusable takes the empty identity's. */
+export async function fetchSiteIdentity(options: RequestOptions = {}): Promise<SiteIdentity> {
+  return readIdentity(await call<unknown>(paths.settings(), options));
 }

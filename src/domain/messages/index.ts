@@ -20,6 +20,8 @@ import { transferText } from './transfer';
 import { transferPublicText } from './transferPublic';
 import { burialDatesText } from './burialDates';
 import { rolesText } from './roles';
+import { identityText } from './identity';
+import { settingsText } from './settings';
 import { fill } from './fill';
 
 export const messages = {
@@ -45,6 +47,8 @@ export const messages = {
   ...transferPublicText,
   ...burialDatesText,
   ...rolesText,
+  ...identityText,
+  ...settingsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -17,6 +17,8 @@ export const RESOURCES = [
   'transfers',
   'undo',
   'restOverride',
+  // Issue 24: the village's identity (name, texts, contacts, colour, logo).
+  'settings',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -69,6 +71,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     transfers: ['create'],
     undo: ['create'],
     restOverride: ['create'],
+    settings: ['show', 'edit'],
   },
 };
 
