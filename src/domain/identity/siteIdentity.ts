@@ -171,3 +171,16 @@ export function identityWords(identity: SiteIdentity): IdentityWords {
     rights: (year) => fill(identityText['identity.rights'], { year, site: siteTitle }),
   };
 }
+
+/**
+ * The sizes (square, PNG) the server makes of an uploaded logo: the header (40 px at 2× and 3×), the favicon, and
+ * the web-app manifest's icons.
+ */
+export const LOGO_SIZES = [32, 120, 192, 512] as const;
+export type LogoSize = (typeof LOGO_SIZES)[number];
+
+/** Where a page finds the logo at this size: the committee's (its token in the address: cached for a year), else the product's own mark. */
+export function logoAddress(identity: Pick<SiteIdentity, 'logo'>, size: LogoSize): string {
+  if (identity.logo) return `/site/logo-${size}.png?v=${encodeURIComponent(identity.logo)}`;
+  return size >= 192 ? `/icons/icon-${size}.png` : '/logo.svg';
+}
