@@ -6,6 +6,7 @@
 // holds a register is refused unless --replace, and a copy that fails in the middle leaves the target as it was.
 // Needs PostgreSQL (TEST_DATABASE_URL).
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -298,6 +299,58 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run copy: a register between SQLite and
     // And nonsense.
     expect((await copy('--from', source)).code).toBe(2);
     expect((await copy('--from', join(dir, 'none.sqlite'), '--to', pg)).stderr).toContain('there is no SQLite file');
+  }, 120_000);
+
+  it('copies a table a later migration adds, blobs and big integers included; stops when the target lacks one', async () => {
+    // A register with a table this version does not know (as migration 0014's files of the logo will be): the copy
+    // reads the tables from the databases, not from a list, and pages a blob table in small pages.
+    const small = `file:${join(dir, 'later.sqlite')}`;
+    await runFile(process.execPath, [
+      ...['--import', 'tsx', 'server/cli/account.ts', 'create', '--role', 'manager'],
+      ...['--email', 'later@village.com', '--name', 'مدير', '--password', 'later-pass-2026', '--database', small],
+    ]);
+    const files = Array.from({ length: 25 }, (_, i) => ({
+      name: `logo-${String(i).padStart(2, '0')}.png`,
+      bytes: i === 0 ? Buffer.alloc(0) : randomBytes(20_000 + i),
+      size: 2 ** 40 + i,
+    }));
+    const addTable = async (url: string, blob: string, fill: boolean) => {
+      const store = await openStore(url);
+      try {
+        await sql`create table later_files (name text primary key, bytes ${sql.raw(blob)} not null, size bigint not null)`.execute(
+          store.db,
+        );
+        if (fill) {
+          for (const f of files) {
+            await sql`insert into later_files (name, bytes, size) values (${f.name}, ${f.bytes}, ${f.size})`.execute(
+              store.db,
+            );
+          }
+        }
+      } finally {
+        await store.close();
+      }
+    };
+    await addTable(small, 'blob', true);
+    const pg = await freshPg();
+    await addTable(pg, 'bytea', false);
+    const there = await copy('--from', small, '--to', pg);
+    expect(there.code, there.stderr).toBe(0);
+    expect(there.stdout).toMatch(/later_files\s+25\s+25/);
+    const original = await dump(small);
+    expect(original.later_files).toHaveLength(25);
+    expect(await dump(pg)).toEqual(original);
+    const back = `file:${join(dir, 'later-back.sqlite')}`;
+    await addTable(back, 'blob', false);
+    expect((await copy('--from', pg, '--to', back)).code).toBe(0);
+    expect(await dump(back)).toEqual(original);
+
+    // A target without that table: the copy stops before writing anything, and says which table.
+    const lacking = await freshPg();
+    const refused = await copy('--from', small, '--to', lacking);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the target has no table later_files');
+    expect((await dump(lacking)).accounts).toEqual([]);
   }, 120_000);
 
   it('a copy that fails in the middle leaves the target as it was', async () => {
