@@ -9,7 +9,6 @@
 // a DOCTYPE or entity, a script or event handler, a reference outside itself — is refused before it is drawn, so
 // what is accepted is plainly a drawing.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { LOGO_SIZES } from '../../src/domain/identity/siteIdentity';
 import type { MessageKey } from '../../src/domain/messages';
 
@@ -93,6 +92,8 @@ export async function makeLogoImages(bytes: Buffer): Promise<LogoImages> {
   if (!kind) throw new LogoRefused('logo.notImage');
   if (kind === 'svg' && svgIsUnsafe(bytes.toString('utf8'))) throw new LogoRefused('logo.svgUnsafe');
 
+  // Loaded on the first upload only: libvips is not needed to start serving.
+  const { default: sharp } = await import('sharp');
   const open = () => sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error', animated: false });
   let format: string | undefined;
   try {
