@@ -46,8 +46,17 @@ export async function siteLogoRoutes(app: FastifyInstance, ctx: AppContext): Pro
           description:
             'PNG, JPEG, WebP or SVG up to 2 MB. The server makes square PNGs of 32, 120, 192 and 512 pixels, served ' +
             'at /site/logo-<size>.png?v=<logo>; an SVG is drawn into them and never served as SVG.',
+          // For the document only: the file is read from the stream by the handler (request.file()), never parsed
+          // into a body, so the body's check has nothing to see (attachValidation below) and the handler checks it.
+          consumes: ['multipart/form-data'],
+          body: {
+            type: 'object',
+            properties: { logo: { type: 'string', format: 'binary', description: 'The image file' } },
+            required: ['logo'],
+          },
           response: answers({ 200: whole }, { refusals: [...STAFF, 400, 413, 415, 503] }),
         },
+        attachValidation: true,
         config: { access: { resource: 'settings', action: 'edit' } },
       },
       async (request) => {

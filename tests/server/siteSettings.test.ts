@@ -311,6 +311,9 @@ describe.each(ENGINES)('the village’s settings on $name', ({ databaseUrl }) =>
     );
     expect(doc.body.paths['/api/settings/logo']?.post?.summary).toBeTruthy();
     expect(doc.body.paths['/api/settings/logo']?.delete?.summary).toBeTruthy();
+    expect(JSON.stringify(doc.body.paths['/api/settings/logo']?.post)).toContain(
+      '"multipart/form-data":{"schema":{"type":"object","properties":{"logo":{"type":"string","format":"binary"',
+    );
     expect(doc.body.paths['/api/settings']?.put?.summary).toBeTruthy();
     expect(Object.keys(doc.body.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
