@@ -29,7 +29,7 @@ export async function siteLogoRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(async (files) => {
     await files.register(multipart, {
       limits: {
-        fileSize: LOGO_MAX_BYTES,
+        fileSize: LOGO_MAX_BYTES + 1,
         files: 1,
         fields: 2,
         parts: 3,
@@ -66,6 +66,9 @@ export async function siteLogoRoutes(app: FastifyInstance, ctx: AppContext): Pro
           const file = await request.file();
           if (!file || file.fieldname !== 'logo') throw new LogoRefused('logo.missing');
           bytes = await file.toBuffer();
+          // The stream stops one byte past the limit; toBuffer does not always say so itself (the limit may be
+          // reached on the last chunk), so the length and the stream's own mark decide.
+          if (file.file.truncated || bytes.length > LOGO_MAX_BYTES) throw new LogoRefused('logo.tooLarge', 413);
         } catch (error) {
           if (error instanceof LogoRefused) throw refuse(error.status, error.key);
           if (error instanceof files.multipartErrors.RequestFileTooLargeError) throw refuse(413, 'logo.tooLarge');

@@ -266,6 +266,14 @@ describe.each(ENGINES)('the village’s settings on $name', ({ databaseUrl }) =>
     expectRefusal(await upload(glued, 'logo.png', 'image/png'), 400, 'logo.notImage');
     const big = Buffer.concat([await picture('png'), Buffer.alloc(3 * 1024 * 1024, 1)]);
     expectRefusal(await upload(big, 'logo.png', 'image/png'), 413, 'logo.tooLarge');
+    // The limit to the byte: 2 MB is read (and is no image), one byte more is too large.
+    const atLimit = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    expectRefusal(await upload(atLimit, 'logo.png', 'image/png'), 400, 'logo.notImage');
+    expectRefusal(
+      await upload(Buffer.concat([atLimit, Buffer.from([0x20])]), 'logo.png', 'image/png'),
+      413,
+      'logo.tooLarge',
+    );
     expectRefusal(await upload(await decompressionBomb(), 'logo.png', 'image/png'), 400, 'logo.tooManyPixels');
     // Not a form, or the file under another name.
     expectRefusal(await call(s.api, 'POST', '/settings/logo', { token: manager, body: { logo: 'x' } }), 415);
