@@ -12,6 +12,7 @@ import * as graves from './graves';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
+import { readSiteFile } from './siteFiles';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
 import { listBatches } from './registerImport';
@@ -83,7 +84,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       allRows: withDb(audit.allAuditRows),
     },
     exports: { registerCsv: withDb(registerCsv) },
-    identity: { read: withDb(loadIdentity) },
+    identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },
   };
 }

@@ -76,4 +76,6 @@ export const paths = {
   graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
   settings: () => '/settings',
+  /** The village's logo: POST (multipart, the field `logo`) or DELETE (back to the product's mark). */
+  settingsLogo: () => '/settings/logo',
 } as const;
