@@ -14,6 +14,7 @@ import { sectionRoutes } from './graves/sections';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
+import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -34,4 +35,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await auditRoutes(api, ctx);
   await registerImportRoutes(api, ctx);
   await planRoutes(api, ctx);
+  await setupRoutes(api, ctx);
 }

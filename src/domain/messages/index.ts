@@ -22,6 +22,7 @@ import { burialDatesText } from './burialDates';
 import { rolesText } from './roles';
 import { identityText } from './identity';
 import { settingsText } from './settings';
+import { setupText } from './setup';
 import { fill } from './fill';
 
 export const messages = {
@@ -49,6 +50,7 @@ export const messages = {
   ...rolesText,
   ...identityText,
   ...settingsText,
+  ...setupText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
