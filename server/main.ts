@@ -68,14 +68,12 @@ export async function serve(
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   if (config.backupDir) scheduleDailyBackups(config, () => ctx.today(), app.log);
+  const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);
-  if (setupCode) {
-    const siteUrl = (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '');
-    console.log(setupNotice(siteUrl || `http://localhost:${port}`, setupCode));
-  }
+  if (setupCode) console.log(setupNotice(siteUrl || `http://localhost:${port}`, setupCode));
   console.log(`Cemetery register listening on http://localhost:${port} (database: ${store.dialect})`);
 }
 
