@@ -69,7 +69,12 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!(await ctx.data.setup.codeMatches(code))) throw refuse(403, 'setup.codeWrong');
       const villageName = checkVillageName(request.body.villageName);
       if (!villageName.ok) throw badRequest(villageName.error);
-      const name = checkText(manager?.name ?? '', LIMITS.accountNameMax, 'register.nameInvalid', TEXT_FIELDS.accountName);
+      const name = checkText(
+        manager?.name ?? '',
+        LIMITS.accountNameMax,
+        'register.nameInvalid',
+        TEXT_FIELDS.accountName,
+      );
       if (!name.ok) throw badRequest(name.error);
       const email = checkStaffEmail(manager?.email ?? '');
       if (!email.ok) throw badRequest(email.error);

@@ -71,7 +71,9 @@ describe.each(ENGINES)('the first start on $name', ({ databaseUrl }) => {
     // The right code, with what the account form and the settings refuse: 400 with their reasons, nothing made.
     expectRefusal(await setup(body(s.setupCode, { villageName: '  ' })), 400, 'settings.villageNameInvalid');
     expectRefusal(
-      await setup(body(s.setupCode, { manager: { name: 'سعاد', email: 'souad@example.org', password: 'long-enough' } })),
+      await setup(
+        body(s.setupCode, { manager: { name: 'سعاد', email: 'souad@example.org', password: 'long-enough' } }),
+      ),
       400,
       'auth.emailTld',
     );
@@ -98,7 +100,11 @@ describe.each(ENGINES)('the first start on $name', ({ databaseUrl }) => {
     const made = await setup(body(s.setupCode));
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.role).toBe('manager');
-    expect(made.body.user).toMatchObject({ name: 'سعاد عبد الحميد', email: 'souad@kafr-elnakhil.com', role: 'manager' });
+    expect(made.body.user).toMatchObject({
+      name: 'سعاد عبد الحميد',
+      email: 'souad@kafr-elnakhil.com',
+      role: 'manager',
+    });
     // The token is a session like a sign-in's, and the password is the one given.
     expect((await call(s.api, 'GET', '/users', { token: made.body.token })).status).toBe(200);
     expect(await s.login('souad@kafr-elnakhil.com', 'first-manager-2026')).toBeTruthy();
