@@ -151,7 +151,8 @@ export default function SetupPage() {
     hint?: ReactNode,
   ) => {
     const error = errors[name];
-    const hintId = hint ? `${id}-${name}-hint` : undefined;
+    // The hint gives way to the reason when the field is refused (they may be the same words).
+    const hintId = hint && !error ? `${id}-${name}-hint` : undefined;
     const errorId = error ? `${id}-${name}-error` : undefined;
     return (
       <div className="field">
@@ -168,7 +169,7 @@ export default function SetupPage() {
           aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
           onChange={(e) => set(name)(e.target.value)}
         />
-        {hint && (
+        {hintId && (
           <p className="hint" id={hintId}>
             {hint}
           </p>
