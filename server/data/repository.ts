@@ -17,6 +17,7 @@ import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
 import { listBatches } from './registerImport';
 import { revokeToken } from './revokedTokens';
+import { setupNeeded, setupCodeMatches } from './setup';
 import * as suggestions from './suggestions';
 import { pingDatabase } from './system';
 import { createThrottle } from './throttle';
@@ -86,6 +87,11 @@ export function createRepository(db: Db, dialect: DialectName) {
     exports: { registerCsv: withDb(registerCsv) },
     identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },
+    setup: {
+      needed: withDb(setupNeeded),
+      codeMatches: withDb(setupCodeMatches),
+      throttle: withDialect(createThrottle),
+    },
   };
 }
 

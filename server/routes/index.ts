@@ -15,6 +15,7 @@ import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { siteLogoRoutes } from './siteLogo';
+import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -36,4 +37,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await registerImportRoutes(api, ctx);
   await planRoutes(api, ctx);
   await siteLogoRoutes(api, ctx);
+  await setupRoutes(api, ctx);
 }

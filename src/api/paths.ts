@@ -49,6 +49,8 @@ export const paths = {
   article: (articleId: string) => `/articles/${id(articleId)}`,
   articleDetail: (articleId: string) => `/articles/ArticleDetail/${id(articleId)}`,
   login: () => '/auth/login',
+  /** The first start (issue 24): GET whether it is needed, POST the setup. */
+  setup: () => '/setup',
   register: () => '/auth/register',
   updatePassword: () => '/auth/update-password',
   users: () => '/users',

@@ -23,6 +23,7 @@ import { rolesText } from './roles';
 import { identityText } from './identity';
 import { settingsText } from './settings';
 import { settingsPageText } from './settingsPage';
+import { setupText } from './setup';
 import { fill } from './fill';
 
 export const messages = {
@@ -51,6 +52,7 @@ export const messages = {
   ...identityText,
   ...settingsText,
   ...settingsPageText,
+  ...setupText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
