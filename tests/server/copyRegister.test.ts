@@ -45,6 +45,8 @@ async function copy(...args: string[]): Promise<Run> {
   }
 }
 
+if (!TEST_DATABASE_URL) console.warn('copy test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
+
 type Dump = Record<string, string[]>;
 
 /**
