@@ -21,6 +21,7 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Title, useDataProvider } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { consoleQueryKeys } from '../queries';
 import type { CemeteryDataProvider } from '../../dataProvider';
 import { t, type MessageKey } from '../../domain/messages';
 import {
@@ -36,7 +37,8 @@ import {
 import { LoadError } from '../components/LoadError';
 import { RequireAccess } from '../layout/RequireAccess';
 
-const SETTINGS_KEY = ['site', 'identity'] as const;
+// The console's one key of the identity: the tab's title (DocumentTitle) follows a save at once.
+const SETTINGS_KEY = consoleQueryKeys.identity();
 
 const SOCIAL_LABEL: Record<SocialKind, MessageKey> = {
   facebook: 'social.facebook',
