@@ -22,6 +22,7 @@ import { burialDatesText } from './burialDates';
 import { rolesText } from './roles';
 import { identityText } from './identity';
 import { settingsText } from './settings';
+import { identityPagesText } from './identityPages';
 import { fill } from './fill';
 
 export const messages = {
@@ -49,6 +50,7 @@ export const messages = {
   ...rolesText,
   ...identityText,
   ...settingsText,
+  ...identityPagesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
