@@ -38,7 +38,7 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
 
   const identity = {
     villageName: 'قرية السنابل',
-    description: 'سجل مقابر قرية السنابل، تحفظه لجنة الأهالي لكل من يسأل عن قبر قريب.',
+    description: 'سجل تحفظه لجنة الأهالي لكل من يسأل عن قبر قريب، يُحدَّث عند كل حالة دفن.',
     themeColor: '#7a3e1d',
     contact: {
       emails: ['lajna@example.org'],
