@@ -19,9 +19,19 @@ export const DEMO_IDENTITY: SiteIdentity = readIdentity({
     social: [{ kind: 'facebook', url: 'https://www.facebook.com/' }],
   },
   team: [
-    { name: 'محمد عبد الرحمن', role: sharedText['team.backend'], email: TEAM_EMAIL, profileUrl: 'https://www.linkedin.com/' },
+    {
+      name: 'محمد عبد الرحمن',
+      role: sharedText['team.backend'],
+      email: TEAM_EMAIL,
+      profileUrl: 'https://www.linkedin.com/',
+    },
     { name: 'أحمد السيد', role: sharedText['team.idea'], phone: TEAM_PHONE, profileUrl: 'https://www.linkedin.com/' },
-    { name: 'مصطفى إبراهيم', role: sharedText['team.uiFrontend'], email: TEAM_EMAIL, profileUrl: 'https://www.linkedin.com/' },
+    {
+      name: 'مصطفى إبراهيم',
+      role: sharedText['team.uiFrontend'],
+      email: TEAM_EMAIL,
+      profileUrl: 'https://www.linkedin.com/',
+    },
     { name: 'يوسف حسن', role: sharedText['team.frontend'], phone: TEAM_PHONE, profileUrl: 'https://www.linkedin.com/' },
   ],
 });

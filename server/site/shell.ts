@@ -227,7 +227,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
 
       const headEnd = html.indexOf('</head>');
       let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
-      const title = markup ? pageTitle(found.page, Object.values(firstData)[0], identityWords(identity).siteTitle) : null;
+      const title = markup
+        ? pageTitle(found.page, Object.values(firstData)[0], identityWords(identity).siteTitle)
+        : null;
       if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
       page = page.replace(ROOT_ELEMENT, () => body);
       // Kept unless drawing failed this time (the next visitor gets another try).

@@ -29,7 +29,10 @@ export async function renderPublicPage(
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerLocationProvider value={href}>
-        <PublicApp firstData={new Map(Object.entries(firstData))} identity={{ identity: settings.identity, ask: false }} />
+        <PublicApp
+          firstData={new Map(Object.entries(firstData))}
+          identity={{ identity: settings.identity, ask: false }}
+        />
       </ServerLocationProvider>
     </StrictMode>,
     {

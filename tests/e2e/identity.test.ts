@@ -96,11 +96,13 @@ describeBrowser('the village’s identity on the public site', () => {
     const footer = page.locator('.site-footer');
     expect(await footer.locator('a[href="mailto:lajna@example.org"]').count()).toBe(1);
     expect(await footer.locator('a[href="tel:+201112223333"]').textContent()).toContain('٣٣٣٣');
-    expect(await footer.getByRole('link', { name: identityPagesText['identityPages.social.facebook'] }).count()).toBe(1);
-    await footer.getByText(IDENTITY.contact.address).waitFor();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--green').trim())).toBe(
-      '#5b3a29',
+    expect(await footer.getByRole('link', { name: identityPagesText['identityPages.social.facebook'] }).count()).toBe(
+      1,
     );
+    await footer.getByText(IDENTITY.contact.address).waitFor();
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--green').trim()),
+    ).toBe('#5b3a29');
     await expectNoSidewaysScroll(page, 'home');
     await expectAccessible(page, 'home');
     await page.screenshot({ path: `${SHOTS}/home-360.png` });

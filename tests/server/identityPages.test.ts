@@ -88,7 +88,9 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
       expect(embedded(html), path).toMatchObject({ villageName: 'قرية السنابل', themeColor: '#7a3e1d' });
       // The header and the footer, drawn on the server.
       expect(html, path).toContain(`<span class="brand-title">${words.siteTitle}</span>`);
-      expect(html, path).toContain(words.rights(new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date())));
+      expect(html, path).toContain(
+        words.rights(new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date())),
+      );
       expect(html, path).toContain('href="mailto:lajna@example.org"');
       expect(html, path).toContain('href="tel:+201112223333"');
       expect(html, path).toContain('دار المناسبات، الشارع الرئيسي');
