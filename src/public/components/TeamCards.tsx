@@ -3,7 +3,7 @@ import type { TeamCard } from '../../domain/identity/siteIdentity';
 import { identityPagesText as ip } from '../../domain/messages/identityPages';
 import { personInitials } from '../../domain/text/format';
 import { useIdentity } from '../identity';
-import { phoneHref, phoneText } from '../layout/Layout';
+import { phoneHref, phoneText } from '../phone';
 import { ui, pt } from '../text';
 
 function MemberCard({ member }: { member: TeamCard }) {

@@ -6,8 +6,8 @@ import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Role } from '../../domain/types';
 import { logoAddress, type SocialKind } from '../../domain/identity/siteIdentity';
 import { identityPagesText as ip } from '../../domain/messages/identityPages';
-import { toArabicDigits } from '../../domain/text/format';
 import { useIdentity } from '../identity';
+import { phoneHref, phoneText } from '../phone';
 import { CloseIcon, MenuIcon } from '../components/Icons';
 import { Loading } from '../components/Status';
 import { useSession } from '../session';
@@ -154,12 +154,6 @@ const SOCIAL_NAMES: Record<SocialKind, string> = {
   website: ip['identityPages.social.website'],
 };
 
-/**
- * A phone number in ar-EG digits, kept in its written order: Arabic-Indic digits are bidi "Arabic numbers", so
- * spaces between groups would reverse the groups; a left-to-right mark after each space holds them in place.
- */
-export const phoneText = (text: string) => toArabicDigits(text).replace(/ /g, ' \u200e');
-export const phoneHref = (text: string) => `tel:${text.replace(/[^\d+]/g, '')}`;
 
 function Footer() {
   const { identity, words } = useIdentity();
