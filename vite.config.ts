@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { offlineText } from './src/domain/messages/offline.ts';
 import { isPrecached } from './src/public/offline/rules.ts';
 import { PAGE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from './src/ssr/buildFiles.ts';
 
@@ -89,7 +88,7 @@ const publicFiles = new Set<string>();
 
 /**
  * The offline site (issue 14): a service worker from src/public/offline/sw.ts (Workbox routing and strategies, the
- * precache list injected by vite-plugin-pwa) and the web app manifest. The page registers it itself, lazily
+ * precache list injected by vite-plugin-pwa); the web app manifest is the server's. The page registers it itself, lazily
  * (src/public/offline/register.ts), hence injectRegister: false.
  */
 function offlineSite(): Plugin[] {
@@ -99,24 +98,9 @@ function offlineSite(): Plugin[] {
     filename: 'sw.ts',
     injectRegister: false,
     registerType: 'prompt',
-    manifest: {
-      name: offlineText['offline.appName'],
-      short_name: offlineText['offline.appShortName'],
-      description: offlineText['offline.appDescription'],
-      lang: 'ar',
-      dir: 'rtl',
-      start_url: '/',
-      scope: '/',
-      display: 'standalone',
-      background_color: '#f7f4ee',
-      theme_color: '#2f5d50',
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      ],
-    },
+    // The manifest is the village's, written by the server from its settings (server/site/identityFiles.ts) at
+    // /manifest.webmanifest, which index.html links: none is built, so none is precached to go stale.
+    manifest: false,
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
       globIgnores: [`${SERVER_RENDER_DIR}/**`, 'sw.js'],

@@ -56,6 +56,8 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
       'lightningcss',
       'tsx',
       '@fastify/static',
+      // libvips (the logo's images, issue 24): a native addon, loaded only when a logo is uploaded.
+      'sharp',
     ],
     // Bundled CommonJS packages call require(); give the ES module one.
     banner: {

@@ -14,6 +14,7 @@ import requestLog from './plugins/requestLog';
 import securityHeaders from './plugins/securityHeaders';
 import { apiRoutes } from './routes';
 import site from './site';
+import identityFiles from './site/identityFiles';
 
 export const BODY_LIMIT = 256 * 1024;
 
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   }
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  await app.register(identityFiles, { ctx });
   await app.register(site, { staticDir: config.staticDir, calendarFirst: config.calendarFirst });
   return app;
 }

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './start/config';
-import { prepare } from './start/startup';
+import { prepare, setupNotice } from './start/startup';
+import { forgetSetupCode } from './data/setup';
 import { dailyBackup } from './data/backup';
 
 /** `npm start` builds the site first when dist/ is missing. */
@@ -46,10 +47,14 @@ export async function serve(
   options: { extend?: (app: FastifyInstance) => unknown } = {},
 ): Promise<void> {
   ensureSiteBuilt(config);
-  const { store, ctx, notices } = await prepare(config);
+  const { store, ctx, notices, setupCode } = await prepare(config);
   const app = await buildApp(ctx);
   await options.extend?.(app);
-  app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => {
+    // The first start's code lives as long as this process (server/data/setup.ts).
+    if (setupCode) await forgetSetupCode(store.db, setupCode).catch(() => undefined);
+    await store.close();
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -63,10 +68,12 @@ export async function serve(
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   if (config.backupDir) scheduleDailyBackups(config, () => ctx.today(), app.log);
+  const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);
+  if (setupCode) console.log(setupNotice(siteUrl || `http://localhost:${port}`, setupCode));
   console.log(`Cemetery register listening on http://localhost:${port} (database: ${store.dialect})`);
 }
 

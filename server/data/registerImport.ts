@@ -52,7 +52,7 @@ async function lockSections(trx: Db, write: Write, genders: readonly Gender[]): 
 }
 
 /** Tells the search index, after the commit, what each section's write changed. */
-async function tell(write: Write, changes: readonly GraveChange[]): Promise<void> {
+export async function tell(write: Write, changes: readonly GraveChange[]): Promise<void> {
   for (const change of changes) await write.changed?.(change);
 }
 
@@ -69,6 +69,65 @@ export interface RangeAnswer {
   skipped: number[];
 }
 
+/** The numbers from..to a section still lacks, and those it has. */
+async function rangePlan(db: Db, gender: 'men' | 'women', from: number, to: number) {
+  const rows = await db
+    .selectFrom('graves')
+    .select('number_value')
+    .where('gender', '=', gender)
+    .where('number_value', '>=', from)
+    .where('number_value', '<=', to)
+    .execute();
+  const taken = new Set(rows.map((r) => Number(r.number_value)));
+  const missing: number[] = [];
+  for (let n = from; n <= to; n++) if (!taken.has(n)) missing.push(n);
+  return { missing, skipped: [...taken].sort((a, b) => a - b) };
+}
+
+/**
+ * The range's write inside the caller's transaction (graves by range, and the first start's graves): the missing
+ * numbers inserted, audited as one `grave.range`, the section marked changed. The caller tells the search index of
+ * `change` after its commit (tell).
+ */
+export async function insertGraveRange(
+  trx: Transaction<Database>,
+  write: Pick<Write, 'by' | 'at'>,
+  gender: 'men' | 'women',
+  from: number,
+  to: number,
+): Promise<RangeAnswer & { change: GraveChange | null }> {
+  const { by, at } = write;
+  const { missing, skipped } = await rangePlan(trx, gender, from, to);
+  if (missing.length === 0) return { created: 0, skipped, change: null };
+  const createdAt = at.toISOString();
+  await inChunks(missing, (part) =>
+    trx
+      .insertInto('graves')
+      .values(
+        part.map((n) => ({
+          id: randomUUID(),
+          gender,
+          number: String(n),
+          number_value: n,
+          full: 0,
+          created_at: createdAt,
+        })),
+      )
+      .execute(),
+  );
+  await audit(trx, {
+    at,
+    account: by,
+    action: 'grave.range',
+    entity: 'grave',
+    entityId: `${gender}:${from}-${to}`,
+    after: { gender, from, to, created: missing.length, skipped },
+  });
+  const versions = await markChanged(trx, [gender, 'burials']);
+  // New graves hold no burials, and the search index keeps only graves with burials: it needs the counter alone.
+  return { created: missing.length, skipped, change: { gender, version: versions.get(gender) ?? '', graveIds: [] } };
+}
+
 /** Creates every missing number from..to of a numbered section (a dry run only counts them). */
 export async function createGraveRange(
   write: Write,
@@ -77,58 +136,17 @@ export async function createGraveRange(
   to: number,
   dryRun: boolean,
 ): Promise<RangeAnswer> {
-  const plan = async (db: Db) => {
-    const rows = await db
-      .selectFrom('graves')
-      .select('number_value')
-      .where('gender', '=', gender)
-      .where('number_value', '>=', from)
-      .where('number_value', '<=', to)
-      .execute();
-    const taken = new Set(rows.map((r) => Number(r.number_value)));
-    const missing: number[] = [];
-    for (let n = from; n <= to; n++) if (!taken.has(n)) missing.push(n);
-    return { missing, skipped: [...taken].sort((a, b) => a - b) };
-  };
   if (dryRun) {
-    const { missing, skipped } = await plan(write.db);
+    const { missing, skipped } = await rangePlan(write.db, gender, from, to);
     return { created: missing.length, skipped };
   }
-  const { by, at } = write;
   let change: GraveChange | null = null;
   const answer = await write.db
     .transaction()
     .execute(async (trx) => {
-      const { missing, skipped } = await plan(trx);
-      if (missing.length === 0) return { created: 0, skipped };
-      const createdAt = at.toISOString();
-      await inChunks(missing, (part) =>
-        trx
-          .insertInto('graves')
-          .values(
-            part.map((n) => ({
-              id: randomUUID(),
-              gender,
-              number: String(n),
-              number_value: n,
-              full: 0,
-              created_at: createdAt,
-            })),
-          )
-          .execute(),
-      );
-      await audit(trx, {
-        at,
-        account: by,
-        action: 'grave.range',
-        entity: 'grave',
-        entityId: `${gender}:${from}-${to}`,
-        after: { gender, from, to, created: missing.length, skipped },
-      });
-      const versions = await markChanged(trx, [gender, 'burials']);
-      // New graves hold no burials, and the search index keeps only graves with burials: it needs the counter alone.
-      change = { gender, version: versions.get(gender) ?? '', graveIds: [] };
-      return { created: missing.length, skipped };
+      const made = await insertGraveRange(trx, write, gender, from, to);
+      change = made.change;
+      return { created: made.created, skipped: made.skipped };
     })
     .catch(raceAsBusy);
   if (change) await tell(write, [change]);

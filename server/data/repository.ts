@@ -12,10 +12,12 @@ import * as graves from './graves';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
+import { readSiteFile } from './siteFiles';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
 import { listBatches } from './registerImport';
 import { revokeToken } from './revokedTokens';
+import { setupNeeded, setupCodeMatches } from './setup';
 import * as suggestions from './suggestions';
 import { pingDatabase } from './system';
 import { createThrottle } from './throttle';
@@ -83,8 +85,13 @@ export function createRepository(db: Db, dialect: DialectName) {
       allRows: withDb(audit.allAuditRows),
     },
     exports: { registerCsv: withDb(registerCsv) },
-    identity: { read: withDb(loadIdentity) },
+    identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },
+    setup: {
+      needed: withDb(setupNeeded),
+      codeMatches: withDb(setupCodeMatches),
+      throttle: withDialect(createThrottle),
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // so two processes starting together on one PostgreSQL run each migration once.
 // A migration runs against the schema of its own time, not today's Database type, hence Kysely<any> (Kysely's advice).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_register': {
@@ -258,6 +258,21 @@ const migrations: Record<string, Migration> = {
       await db.insertInto('settings').values({ key: 'data_version:site', value: '0' }).execute();
       // Present from the start, so a change can lock it (two first changes at once would both insert it otherwise).
       await db.insertInto('settings').values({ key: 'site_identity', value: '{}' }).execute();
+    },
+  },
+  '0014_site_files': {
+    // Issue 24: the committee's logo, made into the PNGs the pages and the manifest name (server/data/siteFiles.ts),
+    // kept in the database so that every process sharing it serves them. Bytes: blob on SQLite, bytea on PostgreSQL.
+    async up(db: Kysely<any>) {
+      const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+      await db.schema
+        .createTable('site_files')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', bytes, (c) => c.notNull())
+        .addColumn('etag', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

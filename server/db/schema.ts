@@ -98,6 +98,16 @@ export interface AccountsTable {
   last_login_at: string | null;
 }
 
+/** Files the server makes from the settings (issue 24: the logo's PNGs), served by every process. */
+export interface SiteFilesTable {
+  /** e.g. logo-192.png */
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  etag: string;
+  updated_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -168,6 +178,7 @@ export interface Database {
   suggestions: SuggestionsTable;
   accounts: AccountsTable;
   settings: SettingsTable;
+  site_files: SiteFilesTable;
   token_secret: TokenSecretTable;
   throttle: ThrottleTable;
   revoked_tokens: RevokedTokensTable;

@@ -14,6 +14,8 @@ import { sectionRoutes } from './graves/sections';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
+import { siteLogoRoutes } from './siteLogo';
+import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
@@ -34,4 +36,6 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await auditRoutes(api, ctx);
   await registerImportRoutes(api, ctx);
   await planRoutes(api, ctx);
+  await siteLogoRoutes(api, ctx);
+  await setupRoutes(api, ctx);
 }

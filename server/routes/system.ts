@@ -19,7 +19,7 @@ const health = {
   required: ['status', 'database'],
 } as const;
 
-const settings = {
+export const settings = {
   type: 'object',
   description:
     'The register\'s time zone (what "today" means for burials and availability) and resting period, read-only, ' +

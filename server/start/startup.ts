@@ -10,6 +10,7 @@ import { openStore, type Store } from '../db/connect';
 import { migrate } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
+import { issueSetupCode } from '../data/setup';
 
 /**
  * JWT_SECRET, or a 256-bit secret generated once and kept in the database (token_secret) so sessions survive restarts
@@ -51,6 +52,20 @@ export interface Prepared {
   ctx: AppContext;
   /** Lines to print for the person starting the server. */
   notices: string[];
+  /**
+   * The first start's one-time code (issue 24 §2) while the register has no account and no MANAGER_EMAIL: the
+   * server prints it in the setup address once it listens (setupNotice), and forgets it as it closes.
+   */
+  setupCode: string | null;
+}
+
+/** The one line naming the setup address (English, as the other lines for the operator). */
+export function setupNotice(base: string, code: string): string {
+  return (
+    `First start: set up the register in a browser at ${base}/setup?code=${code} ` +
+    '(anyone who can read this log can use this address to take the register over until its first account exists; ' +
+    'it stops working then, or when this server restarts. npm run account or MANAGER_EMAIL work too.)'
+  );
 }
 
 export async function prepare(config: Config, options: { now?: () => Date } = {}): Promise<Prepared> {
@@ -74,7 +89,12 @@ export async function prepare(config: Config, options: { now?: () => Date } = {}
           if (!isUniqueViolation(error)) throw error;
         }
       }
-    } else if ((await countManagers(store.db)) === 0) {
+    }
+    // No account at all (MANAGER_EMAIL made one above if set): the first start in the browser, its line printed once
+    // the server listens. Otherwise the codes left from before are deleted, and a register whose managers are gone is
+    // told how to make one.
+    const setupCode = await issueSetupCode(store.db, store.dialect === 'sqlite');
+    if (!setupCode && (await countManagers(store.db)) === 0) {
       notices.push(
         'No manager account exists yet. Create one with:',
         '  npm run account -- create --role manager --email you@example.com --name "الاسم" --password "…"',
@@ -89,7 +109,7 @@ export async function prepare(config: Config, options: { now?: () => Date } = {}
       signer: createSigner(secret, config.tokenTtlSeconds),
       now: options.now,
     });
-    return { store, ctx, notices };
+    return { store, ctx, notices, setupCode };
   } catch (error) {
     await store.close();
     throw error;

@@ -23,6 +23,7 @@ import { GraveRangePage } from './pages/GraveRangePage';
 import { LedgerEntryPage } from './pages/LedgerEntryPage';
 import { ImportPage } from './pages/ImportPage';
 import { PlanConsolePage } from './pages/PlanConsolePage';
+import { SettingsPage } from './pages/SettingsPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -77,6 +78,7 @@ export default function AdminApp() {
           <Route path="/ledger" element={<LedgerEntryPage />} />
           <Route path="/import" element={<ImportPage />} />
           <Route path="/plan" element={<PlanConsolePage />} />
+          <Route path="/settings" element={<SettingsPage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

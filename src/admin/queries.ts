@@ -5,7 +5,8 @@
 import { useMemo, useRef } from 'react';
 import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useRefresh, useUpdate } from 'react-admin';
-import { FALLBACK_SETTINGS, type RegisterSettings } from '../api/settings';
+import { FALLBACK_SETTINGS, fetchSiteIdentity, type RegisterSettings } from '../api/settings';
+import { identityWords, EMPTY_IDENTITY } from '../domain/identity/siteIdentity';
 import { ApiError } from '../api/client';
 import { todayIn } from '../domain/rules/graveStatus';
 import { GRAVE_STATUS } from '../domain/types';
@@ -14,6 +15,8 @@ import type { BurialInput, CemeteryDataProvider, GraveRecord } from '../dataProv
 /** The keys of the console's own queries (react-admin's resource queries keep theirs). */
 export const consoleQueryKeys = {
   settings: () => ['console', 'settings'] as const,
+  /** The village's identity (issue 24); the settings page's save refreshes it. */
+  identity: () => ['console', 'identity'] as const,
   statistics: () => ['console', 'statistics'] as const,
   recentBurials: () => ['console', 'recentBurials'] as const,
   nextGraves: () => ['console', 'nextGraves'] as const,
@@ -38,6 +41,20 @@ const settingsQuery = (dataProvider: CemeteryDataProvider): UseQueryOptions<Regi
 export function useRegisterSettings(): RegisterSettings {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   return useQuery(settingsQuery(dataProvider)).data ?? FALLBACK_SETTINGS;
+}
+
+/**
+ * The site's title (the village's cemetery, from the settings) for the console's tab; the unnamed register's title
+ * while it loads or when it cannot be read.
+ */
+export function useSiteTitle(): string {
+  const { data } = useQuery({
+    queryKey: consoleQueryKeys.identity(),
+    queryFn: () => fetchSiteIdentity(),
+    staleTime: 60_000,
+    retry: (failures, error) => failures < 2 && !isRefusal(error),
+  });
+  return identityWords(data ?? EMPTY_IDENTITY).siteTitle;
 }
 
 /** Today's date (YYYY-MM-DD) in the register's time zone: the day the bury rule and the burial form use. */

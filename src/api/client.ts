@@ -26,6 +26,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as it is, with its own type (a chosen file); instead of `body`. */
   file?: Blob;
+  /** Sent as multipart/form-data (the browser writes its boundary); instead of `body` and `file`. */
+  form?: FormData;
   token?: string | null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -44,6 +46,7 @@ export interface ApiResponse<T> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  else if (options.form !== undefined) delete headers['Content-Type'];
   else if (options.file !== undefined) headers['Content-Type'] = options.file.type || 'application/octet-stream';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let response: Response;
@@ -51,7 +54,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(`${options.base ?? API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? options.file : JSON.stringify(options.body),
+      body: options.body !== undefined ? JSON.stringify(options.body) : (options.form ?? options.file),
       signal: options.signal,
     });
   } catch (cause) {

@@ -49,6 +49,8 @@ export const paths = {
   article: (articleId: string) => `/articles/${id(articleId)}`,
   articleDetail: (articleId: string) => `/articles/ArticleDetail/${id(articleId)}`,
   login: () => '/auth/login',
+  /** The first start (issue 24): GET whether it is needed, POST the setup. */
+  setup: () => '/setup',
   register: () => '/auth/register',
   updatePassword: () => '/auth/update-password',
   users: () => '/users',
@@ -76,4 +78,6 @@ export const paths = {
   graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
   settings: () => '/settings',
+  /** The village's logo: POST (multipart, the field `logo`) or DELETE (back to the product's mark). */
+  settingsLogo: () => '/settings/logo',
 } as const;

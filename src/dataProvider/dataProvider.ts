@@ -12,11 +12,19 @@ import { graveMethods, gravesResource, type GraveMethods } from './graves';
 import { consoleApi } from './http';
 import { registerMethods, type RegisterMethods } from './register';
 import { planMethods, type PlanMethods } from './plan';
+import { siteSettingsMethods, type SiteSettingsMethods } from './siteSettings';
 import { suggestionMethods, suggestionsResource, type SuggestionMethods } from './suggestions';
 import { userMethods, usersCallbacks, usersResource, type UserMethods } from './users';
 
 export interface CemeteryDataProvider
-  extends DataProvider, GraveMethods, SuggestionMethods, UserMethods, RegisterMethods, PlanMethods {
+  extends
+    DataProvider,
+    GraveMethods,
+    SuggestionMethods,
+    UserMethods,
+    RegisterMethods,
+    PlanMethods,
+    SiteSettingsMethods {
   /** GET /settings: the server's time zone and resting period (ApiError when it cannot say). */
   getSettings(): Promise<RegisterSettings>;
 }
@@ -49,6 +57,7 @@ export function createDataProvider(
     ...userMethods(api),
     ...registerMethods(api),
     ...planMethods(api),
+    ...siteSettingsMethods(api),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
   };
 }

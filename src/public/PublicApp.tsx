@@ -29,6 +29,7 @@ const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   GraveDetailsPage: lazyElement(loadGravePage),
   LoginPage: lazyElement(() => import('./pages/LoginPage')),
   PlanPage: lazyElement(() => import('./pages/PlanPage')),
+  SetupPage: lazyElement(() => import('./pages/SetupPage')),
 };
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 

@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../src/domain/messages';
 import { logIn } from '../support/fixtures';
 import { hostileFiles, readableEncodings, type HostileFile } from '../support/hostileFiles';
 import { ENGINES, freshPostgresDatabase } from '../support/postgres';
@@ -107,6 +109,109 @@ describe.each(ENGINES)('hostile register files on $name', ({ name, databaseUrl }
     }
     expect(await register()).toBe(before);
   });
+
+  it(
+    'refuses hostile logos in Arabic, changes nothing, keeps answering; a real one is made into PNGs',
+    { timeout: 120_000 },
+    async () => {
+      const form = (bytes: Buffer, type: string) => {
+        const body = new FormData();
+        body.append('logo', new Blob([new Uint8Array(bytes)], { type }), 'logo.png');
+        return body;
+      };
+      const settings = async () => (await fetch(`${server.api}/settings`)).text();
+      const bomb = await sharp({
+        create: { width: 20000, height: 20000, channels: 3, background: '#ffffff' },
+        limitInputPixels: false,
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      const logos = [
+        {
+          what: 'a 20000×20000 PNG of about a megabyte',
+          bytes: bomb,
+          type: 'image/png',
+          status: 400,
+          says: t('logo.tooManyPixels'),
+        },
+        {
+          what: 'a text file named logo.png',
+          bytes: Buffer.from('ليس صورة'),
+          type: 'image/png',
+          status: 400,
+          says: t('logo.notImage'),
+        },
+        {
+          what: 'a 3 MB file',
+          bytes: Buffer.alloc(3 * 1024 * 1024, 0x89),
+          type: 'image/png',
+          status: 413,
+          says: t('logo.tooLarge'),
+        },
+        {
+          what: 'an SVG with a script',
+          bytes: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>',
+          ),
+          type: 'image/svg+xml',
+          status: 400,
+          says: t('logo.svgUnsafe'),
+        },
+      ];
+      // A warm server, as for the register files: the first image read loads the image library (a PNG's
+      // signature on nothing is read by it and refused).
+      const warm = await fetch(`${server.api}/settings/logo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]), 'image/png'),
+      });
+      expect(warm.status).toBe(400);
+      const before = await settings();
+      for (const logo of logos) {
+        let sending = true;
+        const healthTimes: number[] = [];
+        const watch = (async () => {
+          while (sending) {
+            const started = performance.now();
+            const res = await fetch(`${server.api}/health`);
+            await res.arrayBuffer();
+            expect(res.status).toBe(200);
+            healthTimes.push(performance.now() - started);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        })();
+        const res = await fetch(`${server.api}/settings/logo`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form(logo.bytes, logo.type),
+        });
+        const body = (await res.json()) as { message?: string };
+        sending = false;
+        await watch;
+        expect({ logo: logo.what, status: res.status, message: body.message }).toEqual({
+          logo: logo.what,
+          status: logo.status,
+          message: logo.says,
+        });
+        expect(Math.max(...healthTimes), `${logo.what}: slowest health answer`).toBeLessThan(HEALTH_BUDGET_MS);
+        expect(server.child.exitCode, logo.what).toBeNull();
+      }
+      expect(await settings()).toBe(before);
+      // The bundled server loads the image library for a real logo.
+      const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#2f5d50' } })
+        .png()
+        .toBuffer();
+      const ok = await fetch(`${server.api}/settings/logo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form(png, 'image/png'),
+      });
+      expect(ok.status).toBe(200);
+      const served = await fetch(`${server.url}/site/logo-512.png`);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(512);
+    },
+  );
 
   it('reads files in other encodings as the names they hold', async () => {
     for (const file of readableEncodings()) {

@@ -12,6 +12,7 @@ import { formatNumber, toArabicDigits } from '../../src/domain/text/format';
 import { createDataProvider } from '../../src/dataProvider';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
+import { identityWords, readIdentity } from '../../src/domain/identity/siteIdentity';
 
 const IN_APP = { waitUntil: 'commit' } as const;
 const ra = raArabic.ra as { action: { edit: string; save: string }; navigation: { page_rows_per_page: string } };
@@ -19,6 +20,9 @@ const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 
 describeBrowser('staff console: Arabic digits and words only, natural article titles', () => {
   const suite = consoleSuite();
+  /** The site's title as the server's settings name it (the console's tab ends with it). */
+  const siteTitle = async () =>
+    identityWords(readIdentity(await (await fetch(`${suite.server.api}/settings`)).json())).siteTitle;
 
   const token = (role: 'manager' | 'admin') =>
     suite.server.login(DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
@@ -218,7 +222,7 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     const showTitle = t('admin.articleShowTitle', { title });
     expect(showTitle).toBe('المقال: مقال في فضل زيارة القبور');
     await expect.poll(() => appBarTitle.innerText()).toBe(showTitle);
-    await expect.poll(() => page.title()).toBe(consoleDocumentTitle(showTitle));
+    await expect.poll(() => page.title()).toBe(consoleDocumentTitle(showTitle, await siteTitle()));
 
     // Its edit form.
     await page.getByRole('link', { name: ra.action.edit }).click();
@@ -226,7 +230,7 @@ describeBrowser('staff console: Arabic digits and words only, natural article ti
     const editTitle = t('admin.articleEditTitle', { title });
     expect(editTitle).toBe('تعديل المقال: مقال في فضل زيارة القبور');
     await expect.poll(() => appBarTitle.innerText()).toBe(editTitle);
-    await expect.poll(() => page.title()).toBe(consoleDocumentTitle(editTitle));
+    await expect.poll(() => page.title()).toBe(consoleDocumentTitle(editTitle, await siteTitle()));
     expect(await appBarTitle.innerText()).not.toContain('مقال مقال');
     await screenshot(page, 'admin-article-edit-title');
 

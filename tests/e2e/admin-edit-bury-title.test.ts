@@ -10,6 +10,7 @@ import { messages as m, t } from '../../src/domain/messages';
 import { formatBurialDate } from '../../src/domain/dates/burialDate';
 import { raArabic } from '../../src/admin/i18n/raArabic';
 import { consoleDocumentTitle } from '../../src/admin/layout/DocumentTitle';
+import { identityWords, readIdentity } from '../../src/domain/identity/siteIdentity';
 
 /** A move inside the console is a history entry, not a page load: wait for the address only, then for content. */
 const IN_APP = { waitUntil: 'commit' } as const;
@@ -20,6 +21,9 @@ const ra = raArabic.ra as {
 
 describeBrowser('staff console: editing an article, the bury form without a grave number, tab titles', () => {
   const suite = consoleSuite();
+  /** The site's title as the server's settings name it (the console's tab ends with it). */
+  const siteTitle = async () =>
+    identityWords(readIdentity(await (await fetch(`${suite.server.api}/settings`)).json())).siteTitle;
 
   async function api<T>(
     role: 'manager' | 'admin',
@@ -52,7 +56,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     await page.getByRole('menuitem', { name: m['nav.articles'] }).click();
     await page.getByRole('heading', { name: m['articles.heading'] }).first().waitFor();
     await expect.poll(() => tabTitle(page)).toBe(`${m['articles.heading']} — لوحة الإدارة — ${m['site.title']}`);
-    expect(await tabTitle(page)).toBe(consoleDocumentTitle(m['articles.heading']));
+    expect(await tabTitle(page)).toBe(consoleDocumentTitle(m['articles.heading'], await siteTitle()));
 
     // Its page in the console, then its edit form.
     await page
@@ -68,7 +72,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     await expect.poll(() => title.inputValue()).toBe('مقال قبل التعديل');
     // 'تعديل المقال: مقال قبل التعديل' (react-admin's own phrase read 'تعديل مقال مقال قبل التعديل').
     const editHeading = t('admin.articleEditTitle', { title: 'مقال قبل التعديل' });
-    await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(editHeading));
+    await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(editHeading, await siteTitle()));
 
     // Refused in the form: an empty title. The Arabic error shows and what was typed stays.
     await title.fill('');
@@ -141,7 +145,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
     });
     await page.goto(`${suite.server.url}/admin/graves/${id}/bury`);
     await page.getByRole('heading', { name: unknownHeading, level: 1 }).waitFor();
-    await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(unknownHeading));
+    await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(unknownHeading, await siteTitle()));
 
     // The form still records the burial in that grave (it is known by its id, not its number).
     await page.getByLabel(m['burial.name']).fill('عبد الله مجهول الرقم للاختبار');
@@ -187,7 +191,7 @@ describeBrowser('staff console: editing an article, the bury form without a grav
   it('every console page names itself in the browser tab', async () => {
     const { page, errors } = await suite.staffPage('manager');
     const expectTab = async (heading: string) => {
-      await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(heading));
+      await expect.poll(() => tabTitle(page)).toBe(consoleDocumentTitle(heading, await siteTitle()));
     };
     await expectTab(m['admin.dashboard']);
     await page.getByRole('menuitem', { name: m['nav.suggestions'] }).click();

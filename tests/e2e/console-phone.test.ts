@@ -89,6 +89,7 @@ describeBrowser('the console on a phone', () => {
         { name: 'user-create', path: '/admin/users/create' },
         { name: 'audit', path: '/admin/audit' },
         { name: 'import', path: '/admin/import' },
+        { name: 'settings', path: '/admin/settings' },
       ],
     };
   };

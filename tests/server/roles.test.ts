@@ -77,6 +77,10 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   // The warnings stored with a grave's burials are read where the staff work, data entry included.
   'GET /graves/{id}/warnings': { allowed: STAFF },
   'POST /audit/{id}/undo': { allowed: MANAGER },
+  // The village's identity and its logo (issue 24): the manager's. A JSON body to the logo's call is past the guard: 415.
+  'PUT /settings': { allowed: MANAGER, body: { themeColor: '#2f5d50' } },
+  'POST /settings/logo': { allowed: MANAGER, body: { logo: 'x' } },
+  'DELETE /settings/logo': { allowed: MANAGER },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */

@@ -25,6 +25,8 @@ export interface TestServer {
   config: Config;
   /** Logs in through the API and returns the token. */
   login(email: string, password: string): Promise<string>;
+  /** The first start's code this server made (null when an account existed at its start). */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     staticDir: options.staticDir ?? null,
     ...(options.logTo ? {} : { logLevel: 'silent' as const }),
   };
-  const { store, ctx } = await prepare(config, { now: options.now });
+  const { store, ctx, setupCode } = await prepare(config, { now: options.now });
   const seed = options.seed ?? 'none';
   if (seed === 'demo') await seedDemoVillage(store.db, { today: ctx.today(), ...options.seedOptions });
   if (seed === 'accounts') {
@@ -83,6 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ctx,
     config,
     login: (email, password) => logIn({ api: `${url}/api` }, email, password),
+    setupCode,
     async close() {
       await app.close();
       await store.close();
@@ -94,6 +97,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** A server that shares only the database (and settings) of another: what another process of a scaled-out site is. */
 export interface SecondServer {
   api: string;
+  /** The first start's code this process made, as TestServer's. */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -102,13 +107,14 @@ export interface SecondServer {
  * verified-token memo, the answer cache), listening on its own port: another process as the register sees it.
  */
 export async function startSecondServer(first: TestServer, now?: () => Date): Promise<SecondServer> {
-  const { store, ctx } = await prepare(first.config, { now });
+  const { store, ctx, setupCode } = await prepare(first.config, { now });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     api: `http://127.0.0.1:${port}/api`,
+    setupCode,
     async close() {
       await app.close();
       await store.close();

@@ -31,6 +31,7 @@ import RangeIcon from '@mui/icons-material/PlaylistAdd';
 import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import PlanIcon from '@mui/icons-material/GridView';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -107,6 +108,13 @@ export const MENU_ITEMS: Item[] = [
     action: 'edit',
   },
   { to: consolePaths.audit(), label: t('audit.title'), icon: <AuditIcon />, resource: 'audit', action: 'list' },
+  {
+    to: consolePaths.settings(),
+    label: t('settingsPage.menu'),
+    icon: <SettingsIcon />,
+    resource: 'settings',
+    action: 'edit',
+  },
 ];
 
 /**

@@ -14,12 +14,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title } from 'react-admin';
+import { Title, usePermissions } from 'react-admin';
 import { Link } from 'react-router';
 import { t, type MessageKey } from '../../domain/messages';
 import { formatGraveNumber, formatNumber } from '../../domain/text/format';
 import { consolePaths } from '../../domain/paths/consolePaths';
-import type { Statistics } from '../../domain/types';
+import type { Role, Statistics } from '../../domain/types';
+import { can, type Action, type Resource } from '../../domain/rules/policy';
 import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
 import { gravePlace } from '../../domain/rules/graveMoves';
 import type { GraveRecord } from '../../dataProvider';
@@ -40,6 +41,7 @@ export function Dashboard() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={t('admin.dashboard')} />
+      {stats.data && isEmptyRegister(stats.data.data) && <EmptyRegister />}
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {t('home.stats')}
       </Typography>
@@ -97,6 +99,39 @@ export function Dashboard() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** No grave in the men's or women's section and nobody buried: the register has not been started. */
+const isEmptyRegister = (s: Statistics) =>
+  s.availableGravesCount + s.unavailableGravesCount === 0 && s.totalDeaths === 0;
+
+/** The three ways to start a register (issue 24 §3), each shown only to a role that may use it. */
+const WAYS_TO_START: ReadonlyArray<{ to: string; label: MessageKey; resource: Resource; action: Action }> = [
+  { to: consolePaths.graveRange(), label: 'empty.startRange', resource: 'graves', action: 'create' },
+  { to: consolePaths.importRegister(), label: 'empty.startImport', resource: 'imports', action: 'create' },
+  { to: consolePaths.users(), label: 'empty.startUsers', resource: 'users', action: 'list' },
+];
+
+function EmptyRegister() {
+  const { permissions } = usePermissions<Role | null>();
+  const ways = WAYS_TO_START.filter((way) => can(permissions, way.resource, way.action));
+  return (
+    <Card sx={{ mb: 3 }} className="empty-register">
+      <CardContent>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('empty.consoleHeading')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{t('empty.consoleText')}</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+          {ways.map((way) => (
+            <Button key={way.to} variant="contained" component={Link} to={way.to}>
+              {t(way.label)}
+            </Button>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -39,7 +39,7 @@ export interface IdentityTexts {
 }
 
 export interface SiteIdentity {
-  /** The village's name, e.g. «قرية النخيل»; '' until the first start names it. */
+  /** The village's name; '' until the first start names it. */
   villageName: string;
   /** The cemetery's display name (the site's title); '' = «مقابر» and the village's name. */
   cemeteryName: string;

@@ -23,6 +23,8 @@ import { rolesText } from './roles';
 import { identityText } from './identity';
 import { settingsText } from './settings';
 import { identityPagesText } from './identityPages';
+import { settingsPageText } from './settingsPage';
+import { setupText } from './setup';
 import { fill } from './fill';
 
 export const messages = {
@@ -51,6 +53,8 @@ export const messages = {
   ...identityText,
   ...settingsText,
   ...identityPagesText,
+  ...settingsPageText,
+  ...setupText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

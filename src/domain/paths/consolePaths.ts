@@ -20,6 +20,7 @@ export const consolePaths = {
   ledgerEntry: () => '/admin/ledger',
   importRegister: () => '/admin/import',
   plan: () => '/admin/plan',
+  settings: () => '/admin/settings',
 } as const;
 
 /**

@@ -17,7 +17,8 @@ export type PublicPageName =
   | 'ArticlePage'
   | 'GraveDetailsPage'
   | 'LoginPage'
-  | 'PlanPage';
+  | 'PlanPage'
+  | 'SetupPage';
 
 /**
  * `form`: the screen holds a form. Such screens are drawn by the browser only: drawn on the server, the form would
@@ -44,6 +45,7 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.grave.path, page: 'GraveDetailsPage' },
   { path: publicPaths.plan.path, page: 'PlanPage' },
   { path: publicPaths.login.path, page: 'LoginPage', form: true },
+  { path: publicPaths.setup.path, page: 'SetupPage', form: true },
 ];
 
 /** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */

@@ -36,6 +36,8 @@ export const publicPaths = {
   team: fixed('/team'),
   memorial: fixed('/MemorialPage'),
   plan: fixed('/plan'),
+  /** The first start in the browser (issue 24): `code`, the one-time code the server printed in its log. */
+  setup: fixed('/setup'),
   /**
    * A grave by its section and number, as a cell of the plan (or a printed plan) gives it: the server sends the
    * visitor on to the grave's page (server/site/index.ts), so the plan needs no grave ids.

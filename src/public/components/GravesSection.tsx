@@ -20,6 +20,7 @@ import { gravePlace } from '../../domain/rules/graveMoves';
 import { graveLifePublicText } from '../../domain/messages/graveLifePublic';
 import { planPublicText } from '../../domain/messages/planPublic';
 import { publicPaths } from '../../domain/paths/publicPaths';
+import { setupText } from '../../domain/messages/setup';
 
 interface Props {
   gender: 'men' | 'women';
@@ -111,6 +112,8 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
 
   const render = (grave: GraveCardData) => <GraveCard key={grave._id} grave={grave} onOpen={onOpen} />;
   const count = matches ? matches.length : large ? paged.total : needle === '' ? (firstPage?.total ?? null) : null;
+  // A section with no grave yet says so, whatever was typed: nothing failed (issue 24).
+  const sectionEmpty = firstPage !== null && firstPage.total === 0;
 
   return (
     // list-page: as tall as the screen from the start, so the footer is not in view to be pushed down when the
@@ -123,12 +126,13 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
       {first.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={first.reload} />}
       {first.state === 'done' && (
         <>
-          {count !== null && (
+          {sectionEmpty && <p className="message">{setupText['empty.section']}</p>}
+          {count !== null && !sectionEmpty && (
             <p className="result-count" aria-live="polite">
               {fill(pt['public.gravesCount'], { count: formatNumber(count) })}
             </p>
           )}
-          {count === 0 && <p className="message">{ui['search.noResults']}</p>}
+          {count === 0 && !sectionEmpty && <p className="message">{ui['search.noResults']}</p>}
           {matches && matches.length > 0 && (
             <SteppedList items={matches} resetKey={needle} className="card-grid" render={render} />
           )}

@@ -12,6 +12,8 @@ import { SearchBox } from './SearchBox';
 import { Loading } from './Status';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
+import { useRegisterEmpty } from '../useRegisterEmpty';
+import { setupText } from '../../domain/messages/setup';
 
 const SECTION: Record<Gender, string> = {
   men: pt['public.menSection'],
@@ -93,7 +95,7 @@ export function SiteSearch() {
         {result.state === 'error' && <p className="message message-error">{pt['public.searchError']}</p>}
         {result.state === 'done' &&
           (result.matches.length === 0 ? (
-            <p className="message">{ui['search.noResults']}</p>
+            <NoMatch />
           ) : (
             <>
               <h3 className="visually-hidden">{pt['public.searchResults']}</h3>
@@ -109,4 +111,11 @@ export function SiteSearch() {
       </div>
     </section>
   );
+}
+
+/** Nothing found: in an empty register, that there is nothing yet to search (issue 24), not a failed search. */
+function NoMatch() {
+  const empty = useRegisterEmpty(true);
+  if (empty === null) return <Loading text={pt['public.searching']} />;
+  return <p className="message">{empty ? setupText['empty.search'] : ui['search.noResults']}</p>;
 }

@@ -96,7 +96,7 @@ export interface RequestFacts {
 export function isOfflinePage(pathname: string): boolean {
   if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) return false;
   const found = publicPageOf(pathname);
-  return found !== null && found.page !== 'LoginPage';
+  return found !== null && found.page !== 'LoginPage' && found.page !== 'SetupPage';
 }
 
 export function offlineRule({ method, url, origin, mode, authorized }: RequestFacts): OfflineRule {
@@ -104,7 +104,9 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
   const { pathname } = url;
   if (mode === 'navigate') {
     if (isOfflinePage(pathname)) return 'page';
-    return publicPageOf(pathname)?.page === 'LoginPage' ? 'login' : null;
+    // The setup page, like the login, needs the network and is never kept.
+    const page = publicPageOf(pathname)?.page;
+    return page === 'LoginPage' || page === 'SetupPage' ? 'login' : null;
   }
   if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
   const path = pathname.slice(API_PREFIX.length);

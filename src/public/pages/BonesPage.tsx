@@ -10,6 +10,7 @@ import { useApi } from '../useApi';
 import { ui } from '../text';
 import { Link } from '../router';
 import { planPublicText } from '../../domain/messages/planPublic';
+import { setupText } from '../../domain/messages/setup';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import '../pages.css';
 
@@ -31,7 +32,9 @@ export default function BonesPage() {
       {graves.state === 'loading' && <Loading />}
       {graves.state === 'error' && <ErrorMessage text={ui['bones.connectionError']} onRetry={graves.reload} />}
       {graves.state === 'done' &&
-        (matches.length === 0 ? (
+        (graves.data.length === 0 ? (
+          <p className="message">{setupText['empty.section']}</p>
+        ) : matches.length === 0 ? (
           <p className="message">{ui['search.noResults']}</p>
         ) : (
           <ul className="card-grid">

@@ -15,6 +15,8 @@ import { afterFirstPaint, useApi } from '../useApi';
 import { graveWhere } from '../graveText';
 import { useIdentity } from '../identity';
 import { ui, pt } from '../text';
+import { useRegisterEmpty } from '../useRegisterEmpty';
+import { setupText } from '../../domain/messages/setup';
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
   { to: publicPaths.men.href(), title: ui['nav.men'], text: pt['public.serviceMen'] },
@@ -24,12 +26,18 @@ const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
 
 function RecentBurials() {
   const recent = useApi<Grave[]>(paths.recentBurials());
+  const none = recent.state === 'done' && recent.data.every((g) => g.buriedPersons.length === 0);
+  // No burial to show: is there any grave at all? An empty register says so, not "no recent burials" (issue 24).
+  const empty = useRegisterEmpty(none);
   if (recent.state === 'loading') return <Loading />;
   if (recent.state === 'error') return <ErrorMessage text={pt['public.loadError']} onRetry={recent.reload} />;
+  if (none) {
+    if (empty === null) return <Loading />;
+    return <p className="message">{empty ? setupText['empty.register'] : ui['home.noRecentBurials']}</p>;
+  }
   const burials = recent.data
     .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
     .sort((a, b) => b.person.burialDate.localeCompare(a.person.burialDate));
-  if (burials.length === 0) return <p className="message">{ui['home.noRecentBurials']}</p>;
   return (
     <ul className="card-grid recent-list">
       {burials.map(({ person, grave }) => (

@@ -1,11 +1,12 @@
 // Screen 5: the login of the staff (also the console's login page). Errors are all collected (spec section 5);
 // on success the session is saved and checked, and the page reloads into the console (spec section 4).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from '../router';
+import { Link, useSearchParams } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { landingPathFor, saveSession, userFromToken } from '../../shared/session';
 import { safeNextPath } from '../../domain/paths/consolePaths';
-import { SESSION_END_PARAM, sessionEndOf, type SessionEnd } from '../../domain/paths/publicPaths';
+import { publicPaths, SESSION_END_PARAM, sessionEndOf, type SessionEnd } from '../../domain/paths/publicPaths';
+import { setupText } from '../../domain/messages/setup';
 import { useSession } from '../session';
 import type { MessageKey } from '../../domain/messages';
 import type { LoginAnswer } from '../../domain/types';
@@ -47,6 +48,22 @@ function useOnline(): boolean {
   return online;
 }
 
+/** Whether the register still waits for its first start (issue 24): then no account exists to sign in with. */
+function useSetupNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    call<{ needed: boolean }>(paths.setup()).then(
+      (answer) => live && setNeeded(answer.needed === true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return needed;
+}
+
 export default function LoginPage() {
   const id = useId();
   const params = useSearchParams();
@@ -63,6 +80,7 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
+  const setupNeeded = useSetupNeeded();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +112,11 @@ export default function LoginPage() {
   return (
     <section className="login" aria-labelledby="login-heading">
       <h1 id="login-heading">{pt['public.loginHeading']}</h1>
+      {setupNeeded && (
+        <p className="message" role="status">
+          {setupText['setup.loginLead']} <Link to={publicPaths.setup.href()}>{setupText['setup.loginLeadLink']}</Link>
+        </p>
+      )}
       {!online && !failure && (
         <p className="message message-error" role="status">
           {offlineText['offline.loginNeedsNetwork']}
