@@ -1,8 +1,6 @@
 // The canonical Arabic copy of ../shared/ui-text-ar.md, key for key (verbatim).
 // Placeholders are {name}; fill them with format() from ./index.
 export const sharedText = {
-  // The product's name, until the console reads the village's identity from its settings.
-  'site.title': 'سجل المقابر',
   'footer.contact': 'تواصل معنا',
   'nav.home': 'الرئيسية',
   'nav.men': 'مقابر الرجال',
