@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { CONSOLE_BASE } from './domain/paths/consolePaths';
 import { Loading } from './public/components/Status';
+import type { PageIdentity } from './public/identity';
 import { PublicApp } from './public/PublicApp';
 import { useLocation } from './public/router';
 
@@ -37,7 +38,7 @@ const ConsoleRoot = lazy(async () => {
   };
 });
 
-export function App({ firstData }: { firstData: Map<string, unknown> }) {
+export function App({ firstData, identity }: { firstData: Map<string, unknown>; identity: PageIdentity }) {
   const { pathname } = useLocation();
   if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) {
     return (
@@ -46,5 +47,5 @@ export function App({ firstData }: { firstData: Map<string, unknown> }) {
       </Suspense>
     );
   }
-  return <PublicApp firstData={firstData} />;
+  return <PublicApp firstData={firstData} identity={identity} />;
 }

@@ -7,6 +7,7 @@ import { normalizeArabic } from '../../src/domain/search/normalize';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { findAccountByEmail, insertAccount } from '../data/accounts';
+import { ensureDemoIdentity } from './identity';
 import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
 
 export const DEMO_ACCOUNTS = {
@@ -204,6 +205,7 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     await chunk(suggestions, (part) => trx.insertInto('suggestions').values(part).execute());
   });
 
+  await ensureDemoIdentity(db);
   if (options.accounts !== false) await ensureDemoAccounts(db);
   return { graves: graves.length, burials: burials.length, articles: articles.length, suggestions: suggestions.length };
 }

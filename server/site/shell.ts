@@ -15,9 +15,10 @@ import { firstDataOf } from '../../src/api/firstData';
 import type { CalendarFirst } from '../../src/domain/dates/dateText';
 import { publicPageOf } from '../../src/domain/paths/publicPages';
 import { gravePageTitle, type NamedGrave } from '../../src/domain/text/graveLifeText';
-import { sharedText } from '../../src/domain/messages/shared';
+import { identityWords, readIdentity, type SiteIdentity } from '../../src/domain/identity/siteIdentity';
 import {
   FIRST_DATA_ELEMENT_ID,
+  IDENTITY_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
   SERVER_RENDER_DIR,
   SERVER_RENDER_FILE,
@@ -27,7 +28,7 @@ import {
 type RenderPublicPage = (
   href: string,
   firstData: Record<string, unknown>,
-  settings: { calendarFirst: CalendarFirst },
+  settings: { calendarFirst: CalendarFirst; identity: SiteIdentity },
 ) => Promise<string>;
 
 /** The API's answer to a GET of this /api path, or undefined when it is not a success. */
@@ -66,17 +67,50 @@ const isNamedGrave = (value: unknown): value is NamedGrave =>
   (typeof value.number === 'number' || typeof value.number === 'string');
 
 /** A grave's page names the grave with its section in the tab, as its heading does (numbers repeat by section). */
-function pageTitle(page: string, answer: unknown): string | null {
+function pageTitle(page: string, answer: unknown, siteTitle: string): string | null {
   if (page !== 'GraveDetailsPage' || !isNamedGrave(answer)) return null;
-  return gravePageTitle(answer, sharedText['site.title']);
+  return gravePageTitle(answer, siteTitle);
+}
+
+/** Replaces the content of the first <meta> whose attribute `key` is `name`, or adds one before </head>. */
+function setMeta(html: string, key: 'name' | 'property', name: string, content: string): string {
+  const tag = new RegExp(`<meta\\s+${key}="${name}"\\s+content="[^"]*"\\s*/?>`);
+  const meta = `<meta ${key}="${name}" content="${escapeAttribute(content)}" />`;
+  return tag.test(html) ? html.replace(tag, () => meta) : html.replace('</head>', () => `${meta}</head>`);
+}
+
+/**
+ * index.html as this identity shows it: the title, the description and the share previews, the theme colour (the
+ * bar of a phone's browser, and the site's brand colour), the public address when known, and the identity itself
+ * for the browser (src/public/identity.tsx), so that hydration draws the same words.
+ */
+export function withIdentity(html: string, identity: SiteIdentity): string {
+  const words = identityWords(identity);
+  let page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(words.siteTitle)}</title>`);
+  page = setMeta(page, 'name', 'description', words.metaDescription);
+  page = setMeta(page, 'property', 'og:title', words.siteTitle);
+  page = setMeta(page, 'property', 'og:description', words.metaDescription);
+  page = setMeta(page, 'name', 'theme-color', identity.themeColor);
+  const head = [
+    `<style>:root{--green:${identity.themeColor}}</style>`,
+    `<script type="application/json" id="${IDENTITY_ELEMENT_ID}">${jsonForScript(identity)}</script>`,
+  ];
+  const headEnd = page.indexOf('</head>');
+  return headEnd < 0 ? page : page.slice(0, headEnd) + head.join('') + page.slice(headEnd);
 }
 
 interface Site {
   html: string;
   chunks: PageChunks;
   renderer: Promise<RenderPublicPage | null>;
-  /** Pages drawn without data and without a query are the same for every visitor until the next build. */
+  /**
+   * Pages drawn without data and without a query are the same for every visitor until the next build or the next
+   * change of the identity: kept for the identity they were drawn with (`drawnFor`, its JSON), emptied on a change.
+   */
   drawn: Map<string, string>;
+  drawnFor: string;
+  /** index.html with the identity of `drawnFor`. */
+  shell: string;
 }
 
 function load(staticRoot: string, version: number, warn: (message: string) => void, settings: ShellSettings): Site {
@@ -95,6 +129,8 @@ function load(staticRoot: string, version: number, warn: (message: string) => vo
     html,
     chunks,
     drawn: new Map(),
+    drawnFor: '',
+    shell: html,
     get renderer() {
       renderer ??= existsSync(rendererFile)
         ? import(`${pathToFileURL(rendererFile).href}?v=${version}`).then(
@@ -124,7 +160,16 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         version = modified;
         site = load(staticRoot, version, warn, settings);
       }
-      const { html, chunks, drawn } = site;
+      // The identity, as the API answers it (its answer cache drops it when a manager changes it, here or in
+      // another process sharing the database).
+      const identity = readIdentity(await answer('/api/settings'));
+      const identityKey = JSON.stringify(identity);
+      if (site.drawnFor !== identityKey) {
+        site.drawn.clear();
+        site.drawnFor = identityKey;
+        site.shell = withIdentity(site.html, identity);
+      }
+      const { shell: html, chunks, drawn } = site;
       const found = publicPageOf(href.split('?')[0] ?? '/');
       if (!found) return html;
       const cached = drawn.get(href);
@@ -140,6 +185,13 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         ? (file: string) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
         : (file: string) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`;
       const head = [
+        // The page's own public address, when the committee gave the site's (share previews, search engines).
+        ...(identity.siteUrl
+          ? [
+              `<link rel="canonical" href="${escapeAttribute(identity.siteUrl + href.split('?')[0])}">`,
+              `<meta property="og:url" content="${escapeAttribute(identity.siteUrl + href.split('?')[0])}">`,
+            ]
+          : []),
         ...(files?.css ?? []).map(cssLink),
         ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
       ];
@@ -153,7 +205,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       let markup = '';
       if (render) {
         try {
-          markup = await render(href, firstData, settings);
+          markup = await render(href, firstData, { ...settings, identity });
         } catch (error) {
           warn(
             `drawing ${href} on the server failed, the browser draws it: ${(error as Error).stack ?? String(error)}`,
@@ -175,11 +227,19 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
 
       const headEnd = html.indexOf('</head>');
       let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
-      const title = markup ? pageTitle(found.page, Object.values(firstData)[0]) : null;
+      const title = markup
+        ? pageTitle(found.page, Object.values(firstData)[0], identityWords(identity).siteTitle)
+        : null;
       if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
       page = page.replace(ROOT_ELEMENT, () => body);
       // Kept unless drawing failed this time (the next visitor gets another try).
-      if ((markup || !render) && firstPaths.length === 0 && !href.includes('?') && drawn.size < 64)
+      if (
+        (markup || !render) &&
+        firstPaths.length === 0 &&
+        !href.includes('?') &&
+        drawn.size < 64 &&
+        site.drawnFor === identityKey
+      )
         drawn.set(href, page);
       return page;
     },

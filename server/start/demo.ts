@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from './config';
 import { serve } from '../main';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
+import { ensureDemoIdentity } from '../seed/identity';
 import { DEMO_ACCOUNTS, ensureDemoAccounts, isEmpty, seedDemoVillage } from '../seed/generator';
 
 async function demo(): Promise<void> {
@@ -19,6 +20,8 @@ async function demo(): Promise<void> {
       );
     }
     await ensureDemoAccounts(store.db);
+    // A demo database of an older version has graves but no name: the demo village's, as on a first start.
+    await ensureDemoIdentity(store.db);
   } finally {
     await store.close();
   }

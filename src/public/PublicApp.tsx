@@ -5,6 +5,7 @@ import { lazy, type ComponentType, type ReactElement } from 'react';
 import { LEGACY_STAFF_REDIRECTS } from '../domain/paths/consolePaths';
 import { PUBLIC_PAGES, type PublicPageName } from '../domain/paths/publicPages';
 import { loadGravePage } from './gravePage';
+import { IdentityProvider, type PageIdentity } from './identity';
 import { Layout } from './layout/Layout';
 import HomePage from './pages/HomePage';
 import { matchPath, Navigate, Routes, useLocation, type RouteDef } from './router';
@@ -50,8 +51,9 @@ const REDIRECTS: ReadonlyArray<RouteDef> = LEGACY_STAFF_REDIRECTS.map(({ from, t
   element: <LegacyRedirect from={from} to={to} />,
 }));
 
-export function PublicApp({ firstData }: { firstData: Map<string, unknown> }) {
+export function PublicApp({ firstData, identity }: { firstData: Map<string, unknown>; identity: PageIdentity }) {
   return (
+    <IdentityProvider start={identity}>
     <FirstDataContext.Provider value={firstData}>
       <SessionProvider>
         <Routes
@@ -64,5 +66,6 @@ export function PublicApp({ firstData }: { firstData: Map<string, unknown> }) {
         />
       </SessionProvider>
     </FirstDataContext.Provider>
+    </IdentityProvider>
   );
 }

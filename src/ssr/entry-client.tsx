@@ -8,6 +8,7 @@ import { PUBLIC_LOCAL_KEYS } from '../domain/paths/browserKeys';
 import { setCalendarFirst } from '../domain/dates/dateText';
 import { publicPageOf } from '../domain/paths/publicPages';
 import { App } from '../main';
+import { pageIdentity } from '../public/identity';
 import { afterFirstPaint, prefetch } from '../public/useApi';
 import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
 import '../public/styles.css';
@@ -39,7 +40,7 @@ for (const path of opened ? firstDataOf(opened.page, opened.params) : []) if (!f
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App firstData={firstData} />
+    <App firstData={firstData} identity={pageIdentity()} />
   </StrictMode>
 );
 // Taking the markup over waits until the browser has painted it, so the visitor sees the page at once rather than

@@ -5,18 +5,20 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { setCalendarFirst, type CalendarFirst } from '../domain/dates/dateText';
+import type { SiteIdentity } from '../domain/identity/siteIdentity';
 import { PublicApp } from '../public/PublicApp';
 import { ServerLocationProvider } from '../public/router';
 
 /**
  * `href` is the path and query asked for; `firstData` the API answers (by API path) the screen is drawn with;
- * `settings` the server's configuration the text depends on (the same for every page of one server).
+ * `settings` the server's configuration the text depends on (the same for every page of one server) and the
+ * village's identity, as the settings say now.
  * Waits for the screen's lazy chunk (prerender), so the markup is the page itself, not its loading placeholder.
  */
 export async function renderPublicPage(
   href: string,
   firstData: Record<string, unknown>,
-  settings: { calendarFirst: CalendarFirst },
+  settings: { calendarFirst: CalendarFirst; identity: SiteIdentity },
 ): Promise<string> {
   // Set before each page, not once: the renderer module is shared by every server of a process (tests start several,
   // one after the other; one server's setting never changes).
@@ -27,7 +29,10 @@ export async function renderPublicPage(
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerLocationProvider value={href}>
-        <PublicApp firstData={new Map(Object.entries(firstData))} />
+        <PublicApp
+          firstData={new Map(Object.entries(firstData))}
+          identity={{ identity: settings.identity, ask: false }}
+        />
       </ServerLocationProvider>
     </StrictMode>,
     {

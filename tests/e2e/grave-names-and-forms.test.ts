@@ -2,6 +2,8 @@
 // across sections, so the grave page's title and heading, the home page's recent burials and the plan name the
 // section («المقبرة ١٢ — رجال»); the suggestion form counts its characters and stops at the limit; offline, a grave
 // page never opened is drawn from the kept register, and /login says that signing in needs the network.
+import { identityWords } from '../../src/domain/identity/siteIdentity';
+import { DEMO_IDENTITY } from '../../server/seed/identity';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -63,11 +65,11 @@ describeBrowser('grave names with their section, the suggestion counter, offline
     for (const grave of pair) {
       // The page as the server draws it: the tab's title names the section already.
       const html = await (await fetch(`${server.url}/grave-details-user/${grave._id}`)).text();
-      expect(html).toContain(`<title>${graveName(grave)} | ${m['site.title']}</title>`);
+      expect(html).toContain(`<title>${graveName(grave)} | ${identityWords(DEMO_IDENTITY).siteTitle}</title>`);
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toBe(graveName(grave));
-      expect(await page.title()).toBe(`${graveName(grave)} | ${m['site.title']}`);
+      expect(await page.title()).toBe(`${graveName(grave)} | ${identityWords(DEMO_IDENTITY).siteTitle}`);
       seen.push((await heading.textContent())!);
     }
     expect(seen[0]).not.toBe(seen[1]);

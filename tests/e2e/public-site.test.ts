@@ -10,6 +10,8 @@ import { pt, ui } from '../../src/public/text';
 import { COUNT_UP_MS } from '../../src/public/components/Statistics';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
+import { identityWords } from '../../src/domain/identity/siteIdentity';
+import { DEMO_IDENTITY } from '../../server/seed/identity';
 import {
   arabicNumber,
   expectAccessible,
@@ -19,6 +21,10 @@ import {
   closePage,
   newPageIn,
 } from '../public/support';
+
+// The demo village names itself through its settings (server/seed/identity.ts): the pages show its words.
+const words = identityWords(DEMO_IDENTITY);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describeBrowser('public site', () => {
   let server: TestServer;
@@ -77,7 +83,7 @@ describeBrowser('public site', () => {
       name: 'home',
       path: '/',
       async expect(page) {
-        await page.getByRole('heading', { level: 1, name: 'مرحبًا بكم في موقع مقابر القرية الغربية' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: words.heroTitle }).waitFor();
         await page.getByRole('heading', { name: 'أحدث حالات الدفن' }).waitFor();
         expect(await page.locator('.recent-card').count()).toBeGreaterThan(0);
         for (const a of articles) await page.getByRole('link', { name: a.title }).waitFor();
@@ -139,7 +145,7 @@ describeBrowser('public site', () => {
       name: 'approved',
       path: '/approved',
       async expect(page) {
-        await page.getByRole('heading', { level: 1, name: 'اقتراحات أهالي القرية الغربية' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: words.approvedHeading }).waitFor();
         await page.getByRole('link', { name: 'اقتراحك' }).waitFor();
         expect(await page.locator('.suggestion').count()).toBeGreaterThan(0);
       },
@@ -242,8 +248,8 @@ describeBrowser('public site', () => {
           // A grave's page names the grave with its section in the tab; every other page is the site's name.
           expect(await page.title()).toMatch(
             screen.path.startsWith('/grave-details-user/')
-              ? /^المقبرة .* — (رجال|نساء) \| مقابر القرية الغربية$/
-              : /^مقابر القرية الغربية$/,
+              ? new RegExp(`^المقبرة .* — (رجال|نساء) \\| ${escapeRegExp(words.siteTitle)}$`)
+              : new RegExp(`^${escapeRegExp(words.siteTitle)}$`),
           );
           await expectNoSidewaysScroll(page, label);
           if (!screen.userLatin) await expectNoLatinText(page, label);
@@ -285,10 +291,9 @@ describeBrowser('public site', () => {
         icon: document.querySelector('link[rel="icon"]')?.getAttribute('href'),
       }));
       expect(head).toEqual({
-        description: 'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
-        ogTitle: 'مقابر القرية الغربية',
-        ogDescription:
-          'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
+        description: words.metaDescription,
+        ogTitle: words.siteTitle,
+        ogDescription: words.metaDescription,
         icon: '/favicon.svg',
       });
       expect((await page.request.get(`${server.url}/favicon.svg`)).headers()['content-type']).toContain('svg');
@@ -307,7 +312,7 @@ describeBrowser('public site', () => {
       ).toBe('matrix(-1, 0, 0, 1, 0, 0)');
       // The footer: rights with the current year in ar-EG digits, contact and social links.
       const year = new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date());
-      await page.getByText(`جميع الحقوق محفوظة © ${year} مقابر القرية الغربية`).waitFor();
+      await page.getByText(words.rights(year)).waitFor();
       expect(await page.locator('footer').getByRole('link', { name: 'تواصل معنا' }).getAttribute('href')).toBe(
         '/contact',
       );
@@ -402,7 +407,7 @@ describeBrowser('public site', () => {
       await page.getByRole('alert').getByText(pt['public.articleNotFound']).waitFor();
       expect(await page.getByRole('button', { name: pt['public.retry'] }).count()).toBe(0);
       await page.getByRole('link', { name: pt['public.backToHome'] }).click();
-      await page.getByRole('heading', { level: 1, name: 'مرحبًا بكم في موقع مقابر القرية الغربية' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: words.heroTitle }).waitFor();
     } finally {
       await closePage(page);
     }

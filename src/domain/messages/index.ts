@@ -22,6 +22,7 @@ import { burialDatesText } from './burialDates';
 import { rolesText } from './roles';
 import { identityText } from './identity';
 import { settingsText } from './settings';
+import { identityPagesText } from './identityPages';
 import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { fill } from './fill';
@@ -51,6 +52,7 @@ export const messages = {
   ...rolesText,
   ...identityText,
   ...settingsText,
+  ...identityPagesText,
   ...settingsPageText,
   ...setupText,
 } as const;

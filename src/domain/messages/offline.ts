@@ -2,9 +2,10 @@
 // the phone gives the site once added to its home screen. Kept apart so the site's lazy offline chunk carries only
 // these lines.
 export const offlineText = {
-  'offline.appName': 'مقابر القرية الغربية',
-  'offline.appShortName': 'مقابر القرية',
-  'offline.appDescription': 'سجل مقابر القرية الغربية: أسماء المتوفين وأرقام المقابر وحالتها، حتى بلا اتصال.',
+  // The product's own names, until the server's manifest names the village from its settings.
+  'offline.appName': 'سجل المقابر',
+  'offline.appShortName': 'سجل المقابر',
+  'offline.appDescription': 'سجل المقابر: أسماء المتوفين وأرقام المقابر وحالتها، حتى بلا اتصال.',
   'offline.noConnection': 'لا يوجد اتصال بالإنترنت، ويعرض الموقع ما حفظه هذا الجهاز في آخر زيارة.',
   'offline.updated': 'آخر تحديث للبيانات: {date}',
   'offline.newVersion': 'نسخة جديدة من الموقع متاحة',

@@ -1,12 +1,7 @@
 // The canonical Arabic copy of ../shared/ui-text-ar.md, key for key (verbatim).
 // Placeholders are {name}; fill them with format() from ./index.
 export const sharedText = {
-  'site.title': 'مقابر القرية الغربية',
-  'site.description':
-    'سجل مقابر القرية الغربية: ابحث عن المتوفين وأرقام المقابر، وتابع حالة المقابر وأحدث حالات الدفن.',
-  'footer.rights': 'جميع الحقوق محفوظة © {year} مقابر القرية الغربية',
   'footer.contact': 'تواصل معنا',
-  'footer.social': 'صفحتنا على فيسبوك',
   'nav.home': 'الرئيسية',
   'nav.men': 'مقابر الرجال',
   'nav.women': 'مقابر النساء',
@@ -65,9 +60,6 @@ export const sharedText = {
   'search.deceasedPlaceholder': 'ابحث عن اسم المتوفى....',
   'search.noResults': 'لا توجد نتائج مطابقة للبحث',
   'search.noResultsDot': 'لا توجد نتائج مطابقة للبحث.',
-  'home.heroTitle': 'مرحبًا بكم في موقع مقابر القرية الغربية',
-  'home.heroText':
-    'هنا تجدون سجل مقابر القرية: أماكن الدفن وحالة كل مقبرة وأحدث حالات الدفن، حفظًا لذكرى من رحلوا وتيسيرًا على أهاليهم.',
   'home.services': 'خدماتنا',
   'home.recentBurials': 'أحدث حالات الدفن',
   'home.noRecentBurials': 'لا توجد حالات دفن حديثة',
@@ -90,7 +82,6 @@ export const sharedText = {
   'suggest.success': 'تم إرسال الاقتراح بنجاح!',
   'suggest.serverError': 'خطأ: {message}',
   'suggest.networkError': 'حدث خطأ أثناء إرسال الاقتراح. يرجى المحاولة مرة أخرى.',
-  'approved.heading': 'اقتراحات أهالي القرية الغربية',
   'approved.none': 'لا توجد اقتراحات.',
   'approved.yourSuggestion': 'اقتراحك',
   'suggestion.pending': 'قيد الانتظار',

@@ -4,6 +4,8 @@
 export const PUBLIC_LOCAL_KEYS = {
   /** Which calendar a date names first, as the server last said (src/ssr/entry-client.tsx). */
   calendarFirst: 'calendarFirst',
+  /** The village's identity as the server last sent it, for a page drawn from the offline shell (src/public/identity.tsx). */
+  siteIdentity: 'siteIdentity',
 } as const;
 
 /**

@@ -4,11 +4,14 @@ import { Link, NavLink, useLocation, useNavigate } from '../router';
 import { consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Role } from '../../domain/types';
-import { SOCIAL_URL } from '../config';
+import { logoAddress, type SocialKind } from '../../domain/identity/siteIdentity';
+import { identityPagesText as ip } from '../../domain/messages/identityPages';
+import { useIdentity } from '../identity';
+import { phoneHref, phoneText } from '../phone';
 import { CloseIcon, MenuIcon } from '../components/Icons';
 import { Loading } from '../components/Status';
 import { useSession } from '../session';
-import { ui, pt, fill } from '../text';
+import { ui, pt } from '../text';
 
 interface NavItem {
   to: string;
@@ -68,6 +71,7 @@ function Header() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
+  const { identity, words } = useIdentity();
 
   // A new page closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -102,9 +106,9 @@ function Header() {
   return (
     <header className="site-header">
       <div className="header-bar container">
-        <Link to={publicPaths.home.href()} className="brand" aria-label={pt['public.homeLink']}>
-          <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
-          <span className="brand-title">{ui['site.title']}</span>
+        <Link to={publicPaths.home.href()} className="brand" aria-label={words.homeLink}>
+          <img src={logoAddress(identity, 120)} alt="" width="40" height="40" className="brand-logo" />
+          <span className="brand-title">{words.siteTitle}</span>
         </Link>
         <button
           ref={buttonRef}
@@ -140,24 +144,62 @@ function Header() {
   );
 }
 
+const SOCIAL_NAMES: Record<SocialKind, string> = {
+  facebook: ip['identityPages.social.facebook'],
+  whatsapp: ip['identityPages.social.whatsapp'],
+  youtube: ip['identityPages.social.youtube'],
+  x: ip['identityPages.social.x'],
+  instagram: ip['identityPages.social.instagram'],
+  telegram: ip['identityPages.social.telegram'],
+  website: ip['identityPages.social.website'],
+};
+
+
 function Footer() {
+  const { identity, words } = useIdentity();
+  const { emails, phones, address, social } = identity.contact;
+  const reach = emails.length + phones.length > 0 || address !== '';
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
         {/* The year of the server's markup and of the browser may differ for a moment at New Year: no error. */}
         <p suppressHydrationWarning>
-          {fill(ui['footer.rights'], { year: new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()) })}
+          {words.rights(new Intl.DateTimeFormat('ar-EG', { year: 'numeric' }).format(new Date()))}
         </p>
         <ul className="footer-links">
           <li>
             <Link to={publicPaths.contact.href()}>{ui['footer.contact']}</Link>
           </li>
-          <li>
-            <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
-              {ui['footer.social']}
-            </a>
-          </li>
+          {social.map((link) => (
+            <li key={link.kind + link.url}>
+              <a href={link.url} target="_blank" rel="noopener noreferrer">
+                {SOCIAL_NAMES[link.kind]}
+              </a>
+            </li>
+          ))}
         </ul>
+        {reach && (
+          <address className="footer-contact" aria-label={ip['identityPages.contacts']}>
+            {emails.map((email) => (
+              <a key={email} href={`mailto:${email}`} dir="ltr">
+                <span className="visually-hidden">{ip['identityPages.email']}: </span>
+                {email}
+              </a>
+            ))}
+            {phones.map((phone) => (
+              <a key={phone} href={phoneHref(phone)} dir="ltr">
+                <span className="visually-hidden">{ip['identityPages.phone']}: </span>
+                {phoneText(phone)}
+              </a>
+            ))}
+            {address && (
+              <span>
+                <span className="visually-hidden">{ip['identityPages.address']}: </span>
+                {address}
+              </span>
+            )}
+          </address>
+        )}
       </div>
     </footer>
   );

@@ -4,16 +4,18 @@ import { paths } from '../../api';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ApprovedSuggestion } from '../../domain/types';
 import { ErrorMessage, Loading } from '../components/Status';
+import { useIdentity } from '../identity';
 import { useApi } from '../useApi';
 import { ui, pt } from '../text';
 import '../pages.css';
 
 export default function ApprovedPage() {
+  const { words } = useIdentity();
   const list = useApi<ApprovedSuggestion[]>(paths.approvedSuggestions());
   return (
     <section aria-labelledby="approved-heading">
       <div className="page-head">
-        <h1 id="approved-heading">{ui['approved.heading']}</h1>
+        <h1 id="approved-heading">{words.approvedHeading}</h1>
         <Link to={publicPaths.suggest.href()} className="button">
           {ui['approved.yourSuggestion']}
         </Link>

@@ -21,6 +21,7 @@ import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
 import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
+import { useIdentity } from '../identity';
 import { useApi } from '../useApi';
 import { ui, pt } from '../text';
 import '../pages.css';
@@ -46,14 +47,15 @@ export default function GraveDetailsPage() {
 
   // The tab and the history name the grave with its section, as the server-drawn page does (server/site/shell.ts).
   const loaded = grave.state === 'done' ? grave.data : null;
+  const { siteTitle } = useIdentity().words;
   useEffect(() => {
     if (!loaded) return;
     const before = document.title;
-    document.title = gravePageTitle(loaded, ui['site.title']);
+    document.title = gravePageTitle(loaded, siteTitle);
     return () => {
       document.title = before;
     };
-  }, [loaded]);
+  }, [loaded, siteTitle]);
 
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {

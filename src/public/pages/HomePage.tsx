@@ -13,6 +13,7 @@ import { Statistics } from '../components/Statistics';
 import { ErrorMessage, Loading } from '../components/Status';
 import { afterFirstPaint, useApi } from '../useApi';
 import { graveWhere } from '../graveText';
+import { useIdentity } from '../identity';
 import { ui, pt } from '../text';
 import { useRegisterEmpty } from '../useRegisterEmpty';
 import { setupText } from '../../domain/messages/setup';
@@ -94,11 +95,12 @@ function Later({ children }: { children: ReactNode }) {
 }
 
 export default function HomePage() {
+  const { words } = useIdentity();
   return (
     <div className="home">
       <section className="hero">
-        <h1>{ui['home.heroTitle']}</h1>
-        <p>{ui['home.heroText']}</p>
+        <h1>{words.heroTitle}</h1>
+        <p>{words.heroText}</p>
       </section>
 
       <SiteSearch />
@@ -140,7 +142,7 @@ export default function HomePage() {
 
         <section className="about-block card" aria-labelledby="about-heading">
           <h2 id="about-heading">{ui['home.about']}</h2>
-          <p>{pt['public.aboutText']}</p>
+          <p>{words.about}</p>
         </section>
       </Later>
     </div>
