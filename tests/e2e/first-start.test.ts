@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { fill, messages as m } from '../../src/domain/messages';
 import { setupText } from '../../src/domain/messages/setup';
+import { emptyRegisterText } from '../../src/domain/messages/emptyRegister';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { formatCount } from '../../src/domain/text/nouns';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
@@ -64,17 +65,17 @@ describeBrowser('the first start, in the browser', () => {
     const errors = collectErrors(page);
     try {
       await page.goto(server.url);
-      await page.getByText(setupText['empty.register'], { exact: true }).waitFor();
+      await page.getByText(emptyRegisterText['empty.register'], { exact: true }).waitFor();
       await expectNoSidewaysScroll(page, 'empty home');
       await shot(page, 'empty-home-360');
       await page.goto(`${server.url}${publicPaths.men.href()}`);
-      await page.getByText(setupText['empty.section'], { exact: true }).waitFor();
+      await page.getByText(emptyRegisterText['empty.section'], { exact: true }).waitFor();
       await expect(page.getByText(m['search.noResults']).count()).resolves.toBe(0);
       await shot(page, 'empty-men-360');
       // The search of the home page says the register is empty, not that nothing matched.
       await page.goto(server.url);
       await page.getByPlaceholder(m['search.placeholder']).fill('محمد');
-      await page.getByText(setupText['empty.search'], { exact: true }).waitFor();
+      await page.getByText(emptyRegisterText['empty.search'], { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await closePage(page);
@@ -129,7 +130,7 @@ describeBrowser('the first start, in the browser', () => {
       await visitor.goto(server.url);
       await visitor.locator('.hero h1').waitFor();
       await shot(visitor, 'home-new-village-360');
-      await expect(visitor.getByText(setupText['empty.register']).count()).resolves.toBe(0);
+      await expect(visitor.getByText(emptyRegisterText['empty.register']).count()).resolves.toBe(0);
       await expect(visitor.title()).resolves.toContain(VILLAGE);
       await expect(visitor.locator('.hero').textContent()).resolves.toContain(VILLAGE);
       await expect(visitor.locator('footer').textContent()).resolves.toContain(VILLAGE);

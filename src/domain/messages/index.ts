@@ -25,6 +25,7 @@ import { settingsText } from './settings';
 import { identityPagesText } from './identityPages';
 import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
+import { emptyRegisterText } from './emptyRegister';
 import { fill } from './fill';
 
 export const messages = {
@@ -55,6 +56,7 @@ export const messages = {
   ...identityPagesText,
   ...settingsPageText,
   ...setupText,
+  ...emptyRegisterText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -1,4 +1,4 @@
-// The first start in the browser (issue 24 §2) and the empty register's words (§3).
+// The first start in the browser (issue 24 §2); the empty register's words are in emptyRegister.ts.
 export const setupText = {
   // The page /setup
   'setup.heading': 'إعداد السجل لأول مرة',
@@ -28,10 +28,7 @@ export const setupText = {
   'setup.gravesInvalid': 'عدد المقابر يجب أن يكون رقمًا صحيحًا من ٠ إلى {max}.',
   'setup.tooMany': 'محاولات كثيرة لإعداد السجل. يرجى المحاولة بعد {wait}.',
   'setup.success': 'تم إعداد السجل. مرحبًا بك في لوحة التحكم.',
-  // The empty register (§3)
-  'empty.register': 'لم تُسجَّل أي مقبرة في السجل بعد.',
-  'empty.section': 'لم تُسجَّل أي مقبرة في هذا القسم بعد.',
-  'empty.search': 'السجل فارغ: لم تُسجَّل فيه أي مقبرة بعد، فلا يوجد ما يُبحث فيه.',
+  // The console's first screen on an empty register (§3)
   'empty.consoleHeading': 'السجل فارغ',
   'empty.consoleText': 'لم تُسجَّل أي مقبرة بعد. ابدأ بإحدى هذه الطرق:',
   'empty.startRange': 'إنشاء مقابر بنطاق أرقام',

@@ -20,7 +20,7 @@ import { gravePlace } from '../../domain/rules/graveMoves';
 import { graveLifePublicText } from '../../domain/messages/graveLifePublic';
 import { planPublicText } from '../../domain/messages/planPublic';
 import { publicPaths } from '../../domain/paths/publicPaths';
-import { setupText } from '../../domain/messages/setup';
+import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 
 interface Props {
   gender: 'men' | 'women';
@@ -126,7 +126,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
       {first.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={first.reload} />}
       {first.state === 'done' && (
         <>
-          {sectionEmpty && <p className="message">{setupText['empty.section']}</p>}
+          {sectionEmpty && <p className="message">{emptyRegisterText['empty.section']}</p>}
           {count !== null && !sectionEmpty && (
             <p className="result-count" aria-live="polite">
               {fill(pt['public.gravesCount'], { count: formatNumber(count) })}

@@ -13,7 +13,7 @@ import { Loading } from './Status';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 import { useRegisterEmpty } from '../useRegisterEmpty';
-import { setupText } from '../../domain/messages/setup';
+import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 
 const SECTION: Record<Gender, string> = {
   men: pt['public.menSection'],
@@ -117,5 +117,5 @@ export function SiteSearch() {
 function NoMatch() {
   const empty = useRegisterEmpty(true);
   if (empty === null) return <Loading text={pt['public.searching']} />;
-  return <p className="message">{empty ? setupText['empty.search'] : ui['search.noResults']}</p>;
+  return <p className="message">{empty ? emptyRegisterText['empty.search'] : ui['search.noResults']}</p>;
 }

@@ -10,7 +10,7 @@ import { useApi } from '../useApi';
 import { ui } from '../text';
 import { Link } from '../router';
 import { planPublicText } from '../../domain/messages/planPublic';
-import { setupText } from '../../domain/messages/setup';
+import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import '../pages.css';
 
@@ -33,7 +33,7 @@ export default function BonesPage() {
       {graves.state === 'error' && <ErrorMessage text={ui['bones.connectionError']} onRetry={graves.reload} />}
       {graves.state === 'done' &&
         (graves.data.length === 0 ? (
-          <p className="message">{setupText['empty.section']}</p>
+          <p className="message">{emptyRegisterText['empty.section']}</p>
         ) : matches.length === 0 ? (
           <p className="message">{ui['search.noResults']}</p>
         ) : (

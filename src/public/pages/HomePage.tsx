@@ -1,6 +1,6 @@
 // Screen 1: hero, services, recent burials, condolence, statistics, articles, memorial and about blocks,
 // and one search across all sections.
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { paths } from '../../api';
 import { formatDate } from '../../domain/text/format';
@@ -9,14 +9,16 @@ import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
-import { Statistics } from '../components/Statistics';
 import { ErrorMessage, Loading } from '../components/Status';
 import { afterFirstPaint, useApi } from '../useApi';
 import { graveWhere } from '../graveText';
 import { useIdentity } from '../identity';
 import { ui, pt } from '../text';
 import { useRegisterEmpty } from '../useRegisterEmpty';
-import { setupText } from '../../domain/messages/setup';
+import { emptyRegisterText } from '../../domain/messages/emptyRegister';
+
+// Below the fold and drawn after the first paint: its own small chunk, off the home page's first download.
+const Statistics = lazy(() => import('../components/Statistics').then((module) => ({ default: module.Statistics })));
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
   { to: publicPaths.men.href(), title: ui['nav.men'], text: pt['public.serviceMen'] },
@@ -33,7 +35,7 @@ function RecentBurials() {
   if (recent.state === 'error') return <ErrorMessage text={pt['public.loadError']} onRetry={recent.reload} />;
   if (none) {
     if (empty === null) return <Loading />;
-    return <p className="message">{empty ? setupText['empty.register'] : ui['home.noRecentBurials']}</p>;
+    return <p className="message">{empty ? emptyRegisterText['empty.register'] : ui['home.noRecentBurials']}</p>;
   }
   const burials = recent.data
     .flatMap((g) => g.buriedPersons.map((p) => ({ person: p, grave: g })))
@@ -127,7 +129,9 @@ export default function HomePage() {
       <p className="condolence">{ui['home.condolence']}</p>
 
       <Later>
-        <Statistics />
+        <Suspense fallback={null}>
+          <Statistics />
+        </Suspense>
 
         <section aria-labelledby="articles-heading">
           <h2 id="articles-heading">{ui['home.articles']}</h2>

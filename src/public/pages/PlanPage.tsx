@@ -8,7 +8,7 @@ import { formatCount } from '../../domain/text/nouns';
 import { gravePlace } from '../../domain/rules/graveMoves';
 import { fill } from '../../domain/messages/fill';
 import { planPublicText as text, remainsNoun } from '../../domain/messages/planPublic';
-import { setupText } from '../../domain/messages/setup';
+import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan/plan';
 import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/plan/planDrawing';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -47,7 +47,7 @@ export default function PlanPage() {
       {plan.state === 'loading' && <Loading page />}
       {plan.state === 'error' && <ErrorMessage text={pt['public.loadError']} onRetry={plan.reload} />}
       {plan.state === 'done' && plan.data.bones.length === 0 && plan.data.sections.every((s) => s.rows.length === 0) && (
-        <p className="message">{setupText['empty.register']}</p>
+        <p className="message">{emptyRegisterText['empty.register']}</p>
       )}
       {plan.state === 'done' && (
         <>
