@@ -380,7 +380,9 @@ describeBrowser('public site', () => {
   });
 
   it('an article whose read fails offers a retry that works; an unknown article says so and leads home', async () => {
-    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 } });
+    // No service worker: once it controls the page it asks for the article itself, out of page.route's reach, and
+    // whether it is installed before the click depends on when the browser is idle.
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 }, serviceWorkers: 'block' });
     const article = articles[0]!;
     let failed = false;
     await page.route(`${server.api}${paths.articleDetail(article._id)}`, async (route) => {
