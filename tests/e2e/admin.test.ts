@@ -293,6 +293,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['nav.register'],
       m['nav.resetpassword'],
       m['audit.title'],
+      m['settingsPage.menu'],
     ]);
 
     // Suggestions (spec screen 6): pending by default, approve on the first.

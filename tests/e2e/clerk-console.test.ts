@@ -92,6 +92,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       m['nav.register'],
       m['audit.title'],
       m['nav.suggestions'],
+      m['settingsPage.menu'],
     ]) {
       expect(labels).not.toContain(hidden);
     }
