@@ -7,6 +7,13 @@ export type Guard = 'anyone' | 'staff' | 'manager' | 'password';
 export const CONTRACT: Record<string, Guard> = {
   'GET /api/health': 'anyone',
   'GET /api/settings': 'anyone',
+  // Issue 24: the village's identity is the manager's to change; the first start's setup is open to anyone until an
+  // account exists (then 409 whatever is sent, as here: the matrix's server has the demo accounts).
+  'PUT /api/settings': 'manager',
+  'POST /api/settings/logo': 'manager',
+  'DELETE /api/settings/logo': 'manager',
+  'GET /api/setup': 'anyone',
+  'POST /api/setup': 'anyone',
   'GET /api/graves/male': 'anyone',
   'GET /api/graves/female': 'anyone',
   'GET /api/graves/bone': 'anyone',
