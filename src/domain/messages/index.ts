@@ -26,6 +26,7 @@ import { identityPagesText } from './identityPages';
 import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
+import { noticeWordsText } from './notices';
 import { fill } from './fill';
 
 export const messages = {
@@ -57,6 +58,7 @@ export const messages = {
   ...settingsPageText,
   ...setupText,
   ...emptyRegisterText,
+  ...noticeWordsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -51,6 +51,12 @@ export const publicPaths = {
     path: '/ArticleDetail/:id',
     href: (articleId: string) => `/ArticleDetail/${encodeURIComponent(articleId)}`,
   },
+  /** Issue 25: the current notices and the last month's; one notice's page. */
+  notices: fixed('/notices'),
+  notice: {
+    path: '/notices/:id',
+    href: (noticeId: string) => `/notices/${encodeURIComponent(noticeId)}`,
+  },
   grave: {
     path: '/grave-details-user/:graveId',
     href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}`,
