@@ -404,3 +404,25 @@ describe.each(ENGINES)('death notices on $name', ({ databaseUrl }) => {
     expect(current.body.every((n) => !n.hidden && n.endsAt >= TODAY)).toBe(true);
   });
 });
+
+describe.each(ENGINES)('the demo village’s notices on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'demo', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+  });
+  afterAll(() => s?.close());
+
+  it('has two current notices (one linked to its grave and burial) and one of the last month', async () => {
+    const current = (await call<Notice[]>(s.api, 'GET', '/notices')).body;
+    expect(current).toHaveLength(2);
+    expect(current.every((n) => n.endsAt >= '2026-03-10' && !n.hidden)).toBe(true);
+    const linked = current.find((n) => n.burialId !== null);
+    expect(linked?.grave).not.toBeNull();
+    const grave = (await call<Grave>(s.api, 'GET', `/graves/graves/${linked!.graveId}`)).body;
+    expect(grave.buriedPersons.find((p) => p._id === linked!.burialId)?.name).toBe(linked!.name);
+    expect(current.some((n) => n.burialId === null && n.prayerAt > '2026-03-10T12:00')).toBe(true);
+    const recent = (await call<Notice[]>(s.api, 'GET', '/notices?recent=30')).body;
+    expect(recent).toHaveLength(3);
+    expect(recent.find((n) => !current.some((c) => c.id === n.id))!.endsAt < '2026-03-10').toBe(true);
+  });
+});
