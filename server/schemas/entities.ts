@@ -2,6 +2,7 @@
 // every field of an answer must be here (fast-json-stringify drops what a schema does not name).
 import { DATE_PRECISIONS } from '../../src/domain/dates/datePrecision';
 import { MATCH_CLASSES } from '../../src/domain/search/names';
+import { CONDOLENCE_FOR } from '../../src/domain/notices/notice';
 import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 
 const string = { type: 'string' } as const;
@@ -387,7 +388,7 @@ export const notice = {
         type: 'object',
         properties: {
           place: string,
-          for: { type: 'string', enum: ['men', 'women', 'all'] },
+          for: { type: 'string', enum: CONDOLENCE_FOR },
           from: { ...string, description: 'YYYY-MM-DD' },
           to: { ...string, description: 'YYYY-MM-DD' },
           hours: nullableString,
