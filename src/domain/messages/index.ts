@@ -27,6 +27,8 @@ import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
+import { noticesPublicText } from './noticesPublic';
+import { noticePageText } from './noticesPublicPage';
 import { fill } from './fill';
 
 export const messages = {
@@ -59,6 +61,8 @@ export const messages = {
   ...setupText,
   ...emptyRegisterText,
   ...noticeWordsText,
+  ...noticesPublicText,
+  ...noticePageText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
