@@ -11,6 +11,8 @@ import { cardRoutes } from './graves/cards';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
+import { noticeRoutes } from './notices';
+import { noticeCalendarRoutes } from './noticeCalendar';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
@@ -38,4 +40,6 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await planRoutes(api, ctx);
   await siteLogoRoutes(api, ctx);
   await setupRoutes(api, ctx);
+  await noticeRoutes(api, ctx);
+  await noticeCalendarRoutes(api, ctx);
 }

@@ -9,7 +9,10 @@ import { notFound } from '../http/errors';
 import { answers, idParams } from '../schemas/common';
 import { typed } from './typed';
 
-const calendarFile = { type: 'string', description: 'iCalendar (RFC 5545), UTF-8: one event, the funeral prayer' } as const;
+const calendarFile = {
+  type: 'string',
+  description: 'iCalendar (RFC 5545), UTF-8: one event, the funeral prayer',
+} as const;
 const ics = { 200: { ...calendarFile, content: { 'text/calendar': { schema: calendarFile } } } } as const;
 
 export async function noticeCalendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,7 +23,7 @@ export async function noticeCalendarRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         summary: "Download a notice's funeral prayer as a calendar event",
-        description: 'Not found when the notice is unknown or hidden. Times in UTC, from the notice\'s instant.',
+        description: "Not found when the notice is unknown or hidden. Times in UTC, from the notice's instant.",
         params: idParams('id'),
         response: answers(ics, { refusals: [404] }),
       },
@@ -34,7 +37,7 @@ export async function noticeCalendarRoutes(app: FastifyInstance, ctx: AppContext
       const host = siteUrl ? new URL(siteUrl).host : null;
       const url = siteUrl ? `${siteUrl}${publicPaths.notice.href(found.id)}` : null;
       reply.header('Content-Type', 'text/calendar; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="notice-${found.id.replace(/[^\w-]/g, "")}.ics"`);
+      reply.header('Content-Disposition', `attachment; filename="notice-${found.id.replace(/[^\w-]/g, '')}.ics"`);
       reply.header('Cache-Control', 'no-cache');
       return noticeCalendar(found, { url, host });
     },

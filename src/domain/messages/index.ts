@@ -27,6 +27,7 @@ import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
+import { noticeRulesText } from './notices';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
 import { fill } from './fill';
@@ -61,6 +62,7 @@ export const messages = {
   ...setupText,
   ...emptyRegisterText,
   ...noticeWordsText,
+  ...noticeRulesText,
   ...noticesPublicText,
   ...noticePageText,
 } as const;
