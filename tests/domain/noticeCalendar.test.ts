@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../src/domain/messages/fill';
 import { noticePageText } from '../../src/domain/messages/noticesPublicPage';
-import { escapeText, foldLine, noticeCalendar, utcDateTime, type CalendarNotice } from '../../src/domain/notices/calendar';
+import {
+  escapeText,
+  foldLine,
+  noticeCalendar,
+  utcDateTime,
+  type CalendarNotice,
+} from '../../src/domain/notices/calendar';
 
 const notice: CalendarNotice = {
   id: 'n1',
@@ -54,7 +60,9 @@ describe('the notice calendar file', () => {
     }
     // Unfolded, the values are whole again.
     expect(unfolded(file)).toContain(`LOCATION:${'مسجد '.repeat(40)}`);
-    expect(unfolded(file)).toContain(`SUMMARY:${fill(noticePageText['noticePage.calendarSummary'], { name: long.name })}`);
+    expect(unfolded(file)).toContain(
+      `SUMMARY:${fill(noticePageText['noticePage.calendarSummary'], { name: long.name })}`,
+    );
   });
 
   it('escapes backslash, semicolon, comma and line breaks; leaves the Arabic comma alone', () => {

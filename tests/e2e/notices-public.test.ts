@@ -74,7 +74,13 @@ describeBrowser('death notices on the public site', () => {
       afterPrayer: 'عقب صلاة العصر',
       graveId: grave._id,
       condolences: [
-        { place: 'دار المناسبات بجوار المسجد', for: 'men', from: '2026-11-21', to: '2026-11-23', hours: 'بعد صلاة المغرب' },
+        {
+          place: 'دار المناسبات بجوار المسجد',
+          for: 'men',
+          from: '2026-11-21',
+          to: '2026-11-23',
+          hours: 'بعد صلاة المغرب',
+        },
         { place: 'منزل الأسرة بشارع المدرسة', for: 'women', from: '2026-11-22', to: '2026-11-22' },
       ],
     });
@@ -269,15 +275,15 @@ describeBrowser('death notices on the public site', () => {
       await page.locator('.notice-strip .notice-list li').nth(1).waitFor();
       await page.goto(noticeUrl);
       await expect.poll(() => page.locator('#notice-heading').textContent()).toBe(elder.name);
-      await expect.poll(() => page.locator('.notice-facts dd').first().textContent()).toBe(
-        formatBurialDate('2026-11-21'),
-      );
+      await expect
+        .poll(() => page.locator('.notice-facts dd').first().textContent())
+        .toBe(formatBurialDate('2026-11-21'));
     } finally {
       await context.close();
     }
   });
 
-  it("a hidden notice is the not-found page at once, its home line gone; the worker forgets it", async () => {
+  it('a hidden notice is the not-found page at once, its home line gone; the worker forgets it', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
