@@ -51,7 +51,10 @@ export function foldLine(line: string): string {
 export function utcDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not an instant: ${iso}`);
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 export type CalendarNotice = Pick<
