@@ -98,6 +98,8 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
           'hidden, with ra-data-simple-rest paging (Content-Range) and the filters q (name, relations, mosque) and ' +
           'status (current, past, hidden).',
         querystring: noticesQuery,
+        // The token is optional (OpenAPI's empty requirement): the public's list needs none, all=true needs one.
+        security: [{}, { bearer: [] }],
         response: answers({ 200: notices }, { refusals: [...STAFF, 400], kept: true }),
       },
       // A burial or grave deleted unlinks the notices that named it (burials), and "today" ends a notice's days.

@@ -82,6 +82,8 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'POST /settings/logo': { allowed: MANAGER, body: { logo: 'x' } },
   'DELETE /settings/logo': { allowed: MANAGER },
   // Issue 25: death notices are published, changed, deleted and buried by managers and admins; data entry reads them.
+  // The public's list with an optional token: every notice (all=true) for the staff, data entry included.
+  'GET /notices': { allowed: STAFF },
   'POST /notices': { allowed: OWNERS, body: { name: 'اسم', prayerAt: '2026-03-11T15:30', mosque: 'المسجد الكبير' } },
   'PUT /notices/{id}': { allowed: OWNERS, body: { mosque: 'المسجد الكبير' } },
   'DELETE /notices/{id}': { allowed: OWNERS },

@@ -262,6 +262,7 @@ export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
   'input.condolenceHours.unpaired': 'condolences',
   'notice.endsAtInvalid': 'endsAt',
   'notice.endsAtBeforePrayer': 'endsAt',
+  'notice.hiddenInvalid': 'hidden',
   'notice.graveNotFound': 'graveId',
   'notice.burialNotFound': 'burialId',
   'notice.burialNotInGrave': 'burialId',
