@@ -10,3 +10,4 @@ export type {
   WithId,
 } from './records';
 export type { BurialWarning, ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';
+export type { NoticeInput, NoticeRecord } from './notices';
