@@ -123,7 +123,7 @@ describeBrowser('death notices in the console at 360 px', () => {
     const tomorrow = addDays(today, 1);
     await page.keyboard.type(name);
     await page.getByLabel(m['noticesConsole.relations']).fill('والد الأستاذ أحمد وشقيق الحاج سعيد');
-    const day = page.getByLabel(m['noticesConsole.prayerDay'], { exact: true });
+    const day = page.getByLabel(m['noticesConsole.prayerDay']);
     await day.fill(typed(tomorrow));
     await day.blur();
     // The chip writes the words and a time.
@@ -137,9 +137,9 @@ describeBrowser('death notices in the console at 360 px', () => {
     await page.getByLabel(m['noticesConsole.mosque']).fill('المسجد الكبير');
     await page.getByRole('button', { name: m['noticesConsole.addCondolence'] }).click();
     const condolence = page.getByRole('group', { name: t('noticesConsole.condolence', { n: 1 }) });
-    await condolence.getByLabel(m['noticesConsole.place']).fill('دار مناسبات العائلة');
+    await condolence.getByRole('textbox', { name: m['noticesConsole.place'] }).fill('دار مناسبات العائلة');
     // The days default from the prayer's day to two days after.
-    await expect.poll(() => condolence.getByLabel(m['noticesConsole.from'], { exact: true }).inputValue()).not.toBe('');
+    await expect.poll(() => condolence.getByLabel(m['noticesConsole.from']).inputValue()).not.toBe('');
     await animationsFinished(page);
     await fitsThePhone(page, 'notice-create-filled');
     await phoneScreenshot(page, 'notice-form-360-filled', SHOTS);
@@ -147,7 +147,7 @@ describeBrowser('death notices in the console at 360 px', () => {
     await page.getByRole('button', { name: m['noticesConsole.publish'] }).click();
     await status(page, m['notice.created']);
     await page.waitForURL((url) => url.pathname === '/admin/notices');
-    await page.getByRole('link', { name }).waitFor();
+    await page.getByRole('link', { name, exact: true }).waitFor();
     await animationsFinished(page);
     await phoneScreenshot(page, 'notices-list-360-published', SHOTS);
 
@@ -177,7 +177,7 @@ describeBrowser('death notices in the console at 360 px', () => {
     await newForm(page);
     await page.keyboard.type('سعاد إبراهيم النجار');
     await page.getByLabel(m['noticesConsole.mosque']).fill('مسجد النور');
-    const day = page.getByLabel(m['noticesConsole.prayerDay'], { exact: true });
+    const day = page.getByLabel(m['noticesConsole.prayerDay']);
     await day.fill(typed(addDays(today, -2)));
     await day.blur();
     await page.getByRole('button', { name: m['noticesConsole.publish'] }).click();
@@ -208,7 +208,7 @@ describeBrowser('death notices in the console at 360 px', () => {
     // The state filter finds it among the hidden ones.
     await page.getByRole('combobox', { name: m['noticesConsole.state'] }).click();
     await page.getByRole('option', { name: m['noticesConsole.state.hidden'] }).click();
-    await page.getByRole('link', { name: notice!.name }).waitFor();
+    await page.getByRole('link', { name: notice!.name, exact: true }).waitFor();
 
     await page.getByRole('button', { name: t('noticesConsole.unhideOf', { name: notice!.name }) }).click();
     await status(page, m['noticesConsole.shownDone']);

@@ -57,7 +57,7 @@ export const resourcesArabic = {
         hidden: m['noticesConsole.hidden'],
         graveId: m['noticesConsole.grave'],
         q: m['noticesConsole.search'],
-        state: m['noticesConsole.state'],
+        status: m['noticesConsole.state'],
       },
     },
     audit: {

@@ -57,7 +57,7 @@ export const noticesConsoleText = {
   'noticesConsole.hidden': 'إخفاء النعي عن الموقع',
   'noticesConsole.hiddenHint': 'بطلب من الأسرة: لا يراه الزوار، ويبقى في لوحة التحكم',
   'noticesConsole.grave': 'المقبرة',
-  'noticesConsole.graveSection': 'قسم المقبرة',
+  'noticesConsole.graveSection': 'القسم',
   'noticesConsole.graveHint': 'اختياري: اكتب رقم المقبرة',
   'noticesConsole.publish': 'نشر',
   'noticesConsole.save': 'حفظ',

@@ -19,7 +19,7 @@ interface BurialForm {
 
 export function BuryFromNoticeButton() {
   const notice = useRecordContext<NoticeRecord>();
-  const { canAccess } = useCanAccess({ resource: 'burials', action: 'create' });
+  const { canAccess } = useCanAccess({ resource: 'notices', action: 'edit' });
   const [open, setOpen] = useState(false);
   if (!notice || notice.burialId || !canAccess) return null;
   return (

@@ -32,6 +32,7 @@ import { followsTextRules } from '../../components/textRules';
 import { useRegisterSettings, useRegisterToday } from '../../queries';
 import { CondolencesInput, filled, GraveInput, MosqueInput, PrayerChips, PrayerTimeInput } from './noticeInputs';
 import { afterPrayerWords, nextPrayer, rememberFrom, type Remembered } from './prayerDefaults';
+import { byNoticeRule } from './noticeValidation';
 
 /** The last notices, newest prayer first: what the form remembers (times and mosques). */
 function useRemembered(): { remembered: Remembered; isPending: boolean } {
@@ -70,6 +71,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function NoticeFields({ remembered }: { remembered: Remembered }) {
   const today = useRegisterToday();
+  const { timeZone } = useRegisterSettings();
+  // On the edit page, the stored notice the change is merged into; on the create page, none.
+  const record = useRecordContext<NoticeRecord>();
+  const rule = (field: string) => byNoticeRule(field, { record: record?.prayerAt ? record : undefined, timeZone });
   // A notice is published ahead of the prayer; its days may lie a year on, never further.
   const latest = addDays(today, 366);
   return (
@@ -77,7 +82,7 @@ function NoticeFields({ remembered }: { remembered: Remembered }) {
       <TextInput
         source="name"
         label={t('noticesConsole.name')}
-        validate={[filled, followsTextRules(TEXT_FIELDS.burialName)]}
+        validate={[filled, followsTextRules(TEXT_FIELDS.burialName), rule('name')]}
         autoFocus
         helperText={false}
       />
@@ -85,23 +90,33 @@ function NoticeFields({ remembered }: { remembered: Remembered }) {
         source="relations"
         label={t('noticesConsole.relations')}
         helperText={t('noticesConsole.relationsHint')}
-        validate={followsTextRules(TEXT_FIELDS.noticeRelations)}
+        validate={[followsTextRules(TEXT_FIELDS.noticeRelations), rule('relations')]}
       />
       <Section title={t('noticesConsole.prayerHeading')}>
-        <ArabicDateInput source="prayerDay" label={t('noticesConsole.prayerDay')} validate={filled} latest={latest} />
+        <ArabicDateInput
+          source="prayerDay"
+          label={t('noticesConsole.prayerDay')}
+          validate={[filled, rule('prayerDay')]}
+          latest={latest}
+        />
         <PrayerChips remembered={remembered} />
         <PrayerTimeInput />
         <TextInput
           source="afterPrayer"
           label={t('noticesConsole.afterPrayerField')}
           helperText={t('noticesConsole.afterPrayerHint')}
-          validate={followsTextRules(TEXT_FIELDS.noticeAfterPrayer)}
+          validate={[followsTextRules(TEXT_FIELDS.noticeAfterPrayer), rule('afterPrayer')]}
         />
-        <MosqueInput mosques={remembered.mosques} />
+        <MosqueInput mosques={remembered.mosques} validate={rule('mosque')} />
       </Section>
       <CondolencesInput latest={latest} />
       <Section title={t('noticesConsole.endsAt')}>
-        <ArabicDateInput source="endsAt" label={t('noticesConsole.endsAt')} latest={latest} />
+        <ArabicDateInput
+          source="endsAt"
+          label={t('noticesConsole.endsAt')}
+          latest={latest}
+          validate={rule('endsAt')}
+        />
         <EndsAtDefault />
       </Section>
       <BooleanInput source="hidden" label={t('noticesConsole.hidden')} helperText={t('noticesConsole.hiddenHint')} />

@@ -48,7 +48,8 @@ const STATE_CHOICES = NOTICE_STATES.map((state) => ({ id: state, name: t(`notice
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder={t('noticesConsole.search')} />,
-  <SelectInput key="state" source="state" label={t('noticesConsole.state')} choices={STATE_CHOICES} alwaysOn />,
+  // The API's filter is named `status` (current, past, hidden).
+  <SelectInput key="status" source="status" label={t('noticesConsole.state')} choices={STATE_CHOICES} alwaysOn />,
 ];
 
 function StateChip() {

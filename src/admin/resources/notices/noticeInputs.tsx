@@ -133,20 +133,22 @@ export function PrayerTimeInput() {
       helperText={
         <InputHelperText error={error?.message} helperText={read ? spokenTime(read) : t('noticesConsole.timeHint')} />
       }
-      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', dir: 'ltr' } }}
-      sx={{ '& input': { textAlign: 'right' } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
     />
   );
 }
 
 /** The mosque: free text, with the mosques of earlier notices offered as the clerk types. */
-export function MosqueInput({ mosques }: { mosques: string[] }) {
+export function MosqueInput({ mosques, validate }: { mosques: string[]; validate?: Validator }) {
   const {
     field,
     fieldState: { error, invalid },
     id,
     isRequired,
-  } = useInput({ source: 'mosque', validate: [filled, followsTextRules(TEXT_FIELDS.noticeMosque)] });
+  } = useInput({
+    source: 'mosque',
+    validate: [filled, followsTextRules(TEXT_FIELDS.noticeMosque), ...(validate ? [validate] : [])],
+  });
   const value = typeof field.value === 'string' ? field.value : '';
   return (
     <Autocomplete
@@ -316,7 +318,6 @@ export function GraveInput({
           helperText={t('noticesConsole.graveHint')}
           validate={required ? filled : undefined}
           noOptionsText={t('search.noResults')}
-          TextFieldProps={{ inputProps: { inputMode: 'numeric' } }}
         />
       </ReferenceInput>
     </Stack>
