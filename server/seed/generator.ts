@@ -8,6 +8,7 @@ import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { findAccountByEmail, insertAccount } from '../data/accounts';
 import { ensureDemoIdentity } from './identity';
+import { seedDemoNotices } from './notices';
 import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
 
 export const DEMO_ACCOUNTS = {
@@ -30,6 +31,8 @@ export interface SeedOptions {
   today?: string;
   seed?: number;
   accounts?: boolean;
+  /** Issue 25: the demo's death notices (default true). */
+  notices?: boolean;
 }
 
 export interface SeedSummary {
@@ -203,6 +206,15 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     await chunk(burials, (part) => trx.insertInto('burials').values(part).execute());
     await chunk(articles, (part) => trx.insertInto('articles').values(part).execute());
     await chunk(suggestions, (part) => trx.insertInto('suggestions').values(part).execute());
+    if (options.notices !== false) {
+      const genderOf = new Map(graves.map((g) => [g.id, g.gender]));
+      await seedDemoNotices(trx, {
+        today,
+        timeZone: DEFAULT_TIME_ZONE,
+        burials,
+        genderOf: (id) => genderOf.get(id) ?? 'bones',
+      });
+    }
   });
 
   await ensureDemoIdentity(db);

@@ -27,6 +27,7 @@ import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
+import { noticeRulesText } from './notices';
 import { noticesConsoleText } from './noticesConsole';
 import { fill } from './fill';
 
@@ -60,6 +61,7 @@ export const messages = {
   ...setupText,
   ...emptyRegisterText,
   ...noticeWordsText,
+  ...noticeRulesText,
   ...noticesConsoleText,
 } as const;
 export type MessageKey = keyof typeof messages;
