@@ -12,18 +12,10 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'ra-core';
+import { paths } from '../api/paths';
 import type { Condolence, Notice } from '../domain/notices/notice';
 import { deleteWith } from './bulk';
 import type { ConsoleApi } from './http';
-
-const id = (value: Identifier) => encodeURIComponent(String(value));
-
-/** The notices' paths of the /api contract (kept here, beside their one reader in the console). */
-export const noticePaths = {
-  notices: () => '/notices',
-  notice: (noticeId: Identifier) => `/notices/${id(noticeId)}`,
-  noticeBurial: (noticeId: Identifier) => `/notices/${id(noticeId)}/burial`,
-};
 
 /** A notice as the console holds it: the API's, with the prayer's day and time apart for the form. */
 export type NoticeRecord = Notice & {
@@ -134,9 +126,9 @@ async function formErrors<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** simple-rest's query of a list, with `all=true`: the staff's every notice. */
+/** simple-rest's query of a list (sort, range, filter), after `all=true`: the staff's every notice. */
 function listQuery(params: GetListParams): string {
-  const query = new URLSearchParams({ all: 'true' });
+  const query = new URLSearchParams();
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
   if (params.sort?.field) query.set('sort', JSON.stringify([params.sort.field, params.sort.order]));
   query.set('range', JSON.stringify([(page - 1) * perPage, page * perPage - 1]));
@@ -148,11 +140,12 @@ function listQuery(params: GetListParams): string {
 }
 
 export function noticesResource(rest: DataProvider, api: ConsoleApi): DataProvider {
-  const readOne = async (noticeId: Identifier) => toNoticeRecord(await api.call<Notice>(noticePaths.notice(noticeId)));
+  const readOne = async (noticeId: Identifier) =>
+    toNoticeRecord(await api.call<Notice>(paths.notice(String(noticeId))));
   return {
     ...rest,
     async getList<R extends RaRecord = RaRecord>(_resource: string, params: GetListParams) {
-      const answer = await api.httpClient(`${noticePaths.notices()}?${listQuery(params)}`);
+      const answer = await api.httpClient(`${paths.notices({ all: true })}&${listQuery(params)}`);
       const notices = Array.isArray(answer.json) ? (answer.json as Notice[]) : [];
       const range = answer.headers.get('content-range');
       const total = range ? Number(range.split('/').pop()) : notices.length;
@@ -169,19 +162,21 @@ export function noticesResource(rest: DataProvider, api: ConsoleApi): DataProvid
       params: CreateParams,
     ) {
       const body = noticeBody(params.data);
-      const answer = await formErrors(() => api.call<unknown>(noticePaths.notices(), { method: 'POST', body }));
+      const answer = await formErrors(() => api.call<unknown>(paths.notices(), { method: 'POST', body }));
       const notice = noticeOf(answer);
       if (!notice) throw new Error('POST /notices answered no notice');
       return { data: { ...toNoticeRecord(notice), message: messageOf(answer) } as unknown as Result };
     },
     async update<R extends RaRecord = RaRecord>(_resource: string, params: UpdateParams<R>) {
       const body = noticeBody(params.data as Partial<NoticeInput>, params.previousData as Partial<NoticeRecord>);
-      const answer = await formErrors(() => api.call<unknown>(noticePaths.notice(params.id), { method: 'PUT', body }));
+      const answer = await formErrors(() =>
+        api.call<unknown>(paths.notice(String(params.id)), { method: 'PUT', body }),
+      );
       const notice = noticeOf(answer);
       if (!notice) throw new Error('PUT /notices/{id} answered no notice');
       return { data: { ...toNoticeRecord(notice), message: messageOf(answer) } as unknown as R };
     },
-    ...deleteWith((noticeId) => api.call(noticePaths.notice(noticeId), { method: 'DELETE' })),
+    ...deleteWith((noticeId) => api.call(paths.notice(String(noticeId)), { method: 'DELETE' })),
   };
 }
 
@@ -189,7 +184,7 @@ export function noticeMethods(api: ConsoleApi): NoticeMethods {
   return {
     async buryFromNotice(noticeId, burial) {
       const answer = await api.call<{ message?: string; warnings?: string[]; notice?: Notice }>(
-        noticePaths.noticeBurial(noticeId),
+        paths.noticeBurial(String(noticeId)),
         { method: 'POST', body: burial },
       );
       const notice = noticeOf(answer);

@@ -3,7 +3,15 @@
 // links it; the API's message and the history rule's warnings are said, and the notice then shows its grave.
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { Form, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Form,
+  type HttpError,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '../../../domain/messages';
 import type { CemeteryDataProvider, NoticeRecord } from '../../../dataProvider';

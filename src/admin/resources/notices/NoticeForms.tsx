@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { t } from '../../../domain/messages';
-import { NOTICE_DAYS_ON_HOME } from '../../../domain/notices/notice';
+import { defaultEndsAt } from '../../../domain/notices/noticeRules';
 import { formatBurialDate } from '../../../domain/dates/dateText';
 import { TEXT_FIELDS } from '../../../domain/rules/validation';
 import { fieldRefusal, type NoticeRecord } from '../../../dataProvider';
@@ -44,7 +44,7 @@ function useRemembered(): { remembered: Remembered; isPending: boolean } {
   return { remembered: rememberFrom(data ?? []), isPending };
 }
 
-/** Under the last day on the home page: the day the API takes when it is left empty (prayer's day + 3). */
+/** Under the last day on the home page: the day the API takes when it is left empty (its rule: prayer's day + 3). */
 function EndsAtDefault() {
   const day = useWatch({ name: 'prayerDay' });
   const endsAt = useWatch({ name: 'endsAt' });
@@ -52,7 +52,7 @@ function EndsAtDefault() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
       {t('noticesConsole.endsAtDefault', {
-        date: keepHijriMark(formatBurialDate(addDays(day, NOTICE_DAYS_ON_HOME))),
+        date: keepHijriMark(formatBurialDate(defaultEndsAt(`${day}T00:00`))),
       })}
     </Typography>
   );
@@ -111,12 +111,7 @@ function NoticeFields({ remembered }: { remembered: Remembered }) {
       </Section>
       <CondolencesInput latest={latest} />
       <Section title={t('noticesConsole.endsAt')}>
-        <ArabicDateInput
-          source="endsAt"
-          label={t('noticesConsole.endsAt')}
-          latest={latest}
-          validate={rule('endsAt')}
-        />
+        <ArabicDateInput source="endsAt" label={t('noticesConsole.endsAt')} latest={latest} validate={rule('endsAt')} />
         <EndsAtDefault />
       </Section>
       <BooleanInput source="hidden" label={t('noticesConsole.hidden')} helperText={t('noticesConsole.hiddenHint')} />

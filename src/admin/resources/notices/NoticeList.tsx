@@ -24,6 +24,7 @@ import {
 import { Link } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatBurialDate } from '../../../domain/dates/dateText';
+import { isNoticeCurrent } from '../../../domain/notices/noticeRules';
 import { graveName } from '../../../domain/text/graveLifeText';
 import { publicPaths } from '../../../domain/paths/publicPaths';
 import type { NoticeRecord } from '../../../dataProvider';
@@ -38,10 +39,10 @@ import { spokenTime } from './prayerDefaults';
 export const NOTICE_STATES = ['current', 'past', 'hidden'] as const;
 export type NoticeState = (typeof NOTICE_STATES)[number];
 
-/** Hidden at the family's request; else on the home page until its last day, then past. */
+/** Hidden at the family's request; else on the home page until its last day (the API's rule), then past. */
 export function noticeState(notice: Pick<NoticeRecord, 'hidden' | 'endsAt'>, today: string): NoticeState {
   if (notice.hidden) return 'hidden';
-  return notice.endsAt < today ? 'past' : 'current';
+  return isNoticeCurrent(notice, today) ? 'current' : 'past';
 }
 
 const STATE_CHOICES = NOTICE_STATES.map((state) => ({ id: state, name: t(`noticesConsole.state.${state}`) }));
