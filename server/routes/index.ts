@@ -12,6 +12,7 @@ import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
 import { noticeRoutes } from './notices';
+import { noticeCalendarRoutes } from './noticeCalendar';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
@@ -40,4 +41,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await siteLogoRoutes(api, ctx);
   await setupRoutes(api, ctx);
   await noticeRoutes(api, ctx);
+  await noticeCalendarRoutes(api, ctx);
 }

@@ -89,4 +89,6 @@ export const paths = {
   notice: (noticeId: string) => `/notices/${id(noticeId)}`,
   /** Records the notice's burial under the bury rule and links it (POST {graveId?, name?, burialDate?}). */
   noticeBurial: (noticeId: string) => `/notices/${id(noticeId)}/burial`,
+  /** The notice's funeral prayer as an iCalendar file (a phone's calendar app opens it). */
+  noticeCalendar: (noticeId: string) => `/notices/${id(noticeId)}/calendar.ics`,
 } as const;

@@ -85,4 +85,6 @@ export const CONTRACT: Record<string, Guard> = {
   'PUT /api/notices/{id}': 'staff',
   'DELETE /api/notices/{id}': 'staff',
   'POST /api/notices/{id}/burial': 'staff',
+  // The notice's prayer as a calendar file, the public page's "add to calendar" (404 when hidden or unknown).
+  'GET /api/notices/{id}/calendar.ics': 'anyone',
 };

@@ -29,6 +29,8 @@ import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
 import { noticeRulesText } from './notices';
 import { noticesConsoleText } from './noticesConsole';
+import { noticesPublicText } from './noticesPublic';
+import { noticePageText } from './noticesPublicPage';
 import { fill } from './fill';
 
 export const messages = {
@@ -63,6 +65,8 @@ export const messages = {
   ...noticeWordsText,
   ...noticeRulesText,
   ...noticesConsoleText,
+  ...noticesPublicText,
+  ...noticePageText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -18,6 +18,8 @@ import { useRegisterEmpty } from '../useRegisterEmpty';
 import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 
 // Below the fold and drawn after the first paint: its own small chunk, off the home page's first download.
+// Issue 25: the current notices, at the top of the page: drawn with it by the server, their code in a small chunk.
+const Notices = lazy(() => import('../components/NoticeStrip'));
 const Statistics = lazy(() => import('../components/Statistics').then((module) => ({ default: module.Statistics })));
 
 const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
@@ -104,6 +106,10 @@ export default function HomePage() {
         <h1>{words.heroTitle}</h1>
         <p>{words.heroText}</p>
       </section>
+
+      <Suspense fallback={null}>
+        <Notices />
+      </Suspense>
 
       <SiteSearch />
 
