@@ -216,6 +216,29 @@ describeBrowser('death notices in the console at 360 px', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a notice is edited from its card: the form holds what was published, a change is saved', async () => {
+    const notice = (await staffNotices()).find((n) => n.name === 'الحاج محمود عبد الرحمن الشافعي')!;
+    const { page, errors } = await phonePage('manager');
+    await open(page, '/admin/notices');
+    await page.getByRole('link', { name: t('noticesConsole.editOf', { name: notice.name }) }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/notices/${notice.id}`);
+    const mosque = page.getByLabel(m['noticesConsole.mosque']);
+    await expect.poll(() => mosque.inputValue()).toBe('المسجد الكبير');
+    expect(await page.getByLabel(m['noticesConsole.time']).inputValue()).toBe('١٥:٤٥');
+    expect(await page.getByRole('textbox', { name: m['noticesConsole.place'] }).inputValue()).toBe(
+      'دار مناسبات العائلة',
+    );
+    await animationsFinished(page);
+    await fitsThePhone(page, 'notice-edit');
+    await phoneScreenshot(page, 'notice-edit-360', SHOTS);
+    await mosque.fill('مسجد السلام');
+    await page.getByRole('button', { name: m['noticesConsole.save'] }).click();
+    await status(page, m['notice.updated']);
+    await page.waitForURL((url) => url.pathname === '/admin/notices');
+    expect((await staffNotices()).find((n) => n.id === notice.id)?.mosque).toBe('مسجد السلام');
+    expect(errors).toEqual([]);
+  });
+
   it('the burial is recorded from a notice, and the notice then names its grave', async () => {
     const notice = (await staffNotices()).find((n) => n.name === 'الحاج محمود عبد الرحمن الشافعي')!;
     const men = (await (await fetch(`${server.api}/graves/male`)).json()) as Grave[];

@@ -15,7 +15,7 @@ export const noticesConsoleText = {
   'noticesConsole.state.past': 'انتهى عرضه',
   'noticesConsole.state.hidden': 'مخفي',
   'noticesConsole.prayerLine': 'صلاة الجنازة {day} الساعة {time}',
-  'noticesConsole.mosqueLine': 'بمسجد {mosque}',
+  'noticesConsole.mosqueLine': 'في {mosque}',
   'noticesConsole.prayerHeading': 'صلاة الجنازة',
   'noticesConsole.graveLine': 'الدفن: {grave}',
   'noticesConsole.noBurialYet': 'لم يُسجَّل الدفن بعد',
