@@ -7,7 +7,6 @@ export const noticesConsoleText = {
   'noticesConsole.none': 'لا يوجد نعي منشور.',
   'noticesConsole.newHeading': 'نشر نعي',
   'noticesConsole.editHeading': 'تعديل نعي: {name}',
-  'noticesConsole.edit': 'تعديل',
   'noticesConsole.editOf': 'تعديل: {name}',
   'noticesConsole.search': 'بحث بالاسم',
   'noticesConsole.state': 'الحالة',
@@ -19,7 +18,6 @@ export const noticesConsoleText = {
   'noticesConsole.prayerHeading': 'صلاة الجنازة',
   'noticesConsole.graveLine': 'الدفن: {grave}',
   'noticesConsole.noBurialYet': 'لم يُسجَّل الدفن بعد',
-  'noticesConsole.endsLine': 'يُعرض في الصفحة الرئيسية حتى {date}',
   'noticesConsole.viewPublic': 'عرض النعي في الموقع',
   // The form.
   'noticesConsole.name': 'اسم المتوفى',
@@ -79,8 +77,6 @@ export const noticesConsoleText = {
   'noticesConsole.bury': 'تسجيل الدفن',
   'noticesConsole.buryOf': 'تسجيل دفن: {name}',
   'noticesConsole.buryTitle': 'تسجيل دفن {name}',
-  'noticesConsole.buryDate': 'تاريخ الدفن',
-  'noticesConsole.buryGraveRequired': 'اختر المقبرة.',
   'noticesConsole.buried': 'سُجّل الدفن وربط بالنعي.',
   'noticesConsole.buryError': 'تعذّر تسجيل الدفن.',
 } as const;
