@@ -29,6 +29,7 @@ import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
 import { users } from './resources/users';
 import { audit } from './resources/audit';
+import { notices } from './resources/notices';
 
 export const authProvider = createAuthProvider();
 export const dataProvider = withAccessGuard(
@@ -69,6 +70,7 @@ export default function AdminApp() {
         </Resource>
         <Resource {...suggestions} />
         <Resource {...articles} />
+        <Resource {...notices} />
         <Resource {...users} />
         <Resource {...audit} />
         <CustomRoutes>

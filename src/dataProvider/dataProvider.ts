@@ -11,6 +11,7 @@ import { oneByOne } from './bulk';
 import { graveMethods, gravesResource, type GraveMethods } from './graves';
 import { consoleApi } from './http';
 import { registerMethods, type RegisterMethods } from './register';
+import { noticeMethods, noticesResource, type NoticeMethods } from './notices';
 import { planMethods, type PlanMethods } from './plan';
 import { siteSettingsMethods, type SiteSettingsMethods } from './siteSettings';
 import { suggestionMethods, suggestionsResource, type SuggestionMethods } from './suggestions';
@@ -24,7 +25,8 @@ export interface CemeteryDataProvider
     UserMethods,
     RegisterMethods,
     PlanMethods,
-    SiteSettingsMethods {
+    SiteSettingsMethods,
+    NoticeMethods {
   /** GET /settings: the server's time zone and resting period (ApiError when it cannot say). */
   getSettings(): Promise<RegisterSettings>;
 }
@@ -45,6 +47,7 @@ export function createDataProvider(
     suggestions: suggestionsResource(rest, api),
     articles: articlesResource(rest, api),
     users: usersResource(rest, api),
+    notices: noticesResource(rest, api),
   };
   // The audit trail (read-only) is plain simple-rest.
   const perResource = combineDataProviders((resource) => resources[resource] ?? rest);
@@ -58,6 +61,7 @@ export function createDataProvider(
     ...registerMethods(api),
     ...planMethods(api),
     ...siteSettingsMethods(api),
+    ...noticeMethods(api),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
   };
 }

@@ -10,3 +10,5 @@ export type {
   WithId,
 } from './records';
 export type { BurialWarning, ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';
+export { noticeBody } from './notices';
+export type { NoticeInput, NoticeRecord } from './notices';

@@ -1,6 +1,7 @@
 // The console menu's choice of the one current entry, and the public page of what is on screen (issue 11).
 import { describe, expect, it } from 'vitest';
-import { currentMenuEntry, publicPageOf } from '../../src/admin/layout/AdminMenu';
+import { currentMenuEntry, MENU_ITEMS, publicPageOf } from '../../src/admin/layout/AdminMenu';
+import { can } from '../../src/domain/rules/policy';
 import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { messages as m } from '../../src/domain/messages';
 
@@ -39,5 +40,24 @@ describe('publicPageOf', () => {
     expect(publicPageOf('/admin/articles/create')).toBeNull();
     expect(publicPageOf('/admin/graves')).toBeNull();
     expect(publicPageOf('/admin')).toBeNull();
+  });
+});
+
+describe('the notices entry (issue 25)', () => {
+  const labelsOf = (role: 'manager' | 'admin' | 'clerk') =>
+    MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
+
+  it('is offered to every staff role, after the articles', () => {
+    for (const role of ['manager', 'admin', 'clerk'] as const)
+      expect(labelsOf(role)).toContain(m['noticesConsole.menu']);
+    const manager = labelsOf('manager');
+    expect(manager.indexOf(m['noticesConsole.menu'])).toBe(manager.indexOf(m['nav.articles']) + 1);
+    expect(MENU_ITEMS.find((item) => item.label === m['noticesConsole.menu'])?.to).toBe(consolePaths.notices());
+  });
+
+  it('links an open notice to its public page', () => {
+    expect(publicPageOf('/admin/notices/n1')).toEqual({ href: '/notices/n1', label: m['noticesConsole.viewPublic'] });
+    expect(publicPageOf('/admin/notices/create')).toBeNull();
+    expect(publicPageOf('/admin/notices')).toBeNull();
   });
 });

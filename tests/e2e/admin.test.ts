@@ -144,6 +144,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['range.title'],
       m['entry.title'],
       m['plan.consoleTitle'],
+      m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);
     await expectNoCriticalViolation(page, 'create grave');
@@ -289,6 +290,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['plan.consoleTitle'],
       m['nav.suggestions'],
       m['nav.articles'],
+      m['noticesConsole.menu'],
       m['admin.users'],
       m['nav.register'],
       m['nav.resetpassword'],
@@ -364,6 +366,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['range.title'],
       m['entry.title'],
       m['plan.consoleTitle'],
+      m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.

@@ -43,6 +43,23 @@ export const resourcesArabic = {
         delete_content: m['articles.confirmDelete'],
       },
     },
+    notices: {
+      name: 'نعي |||| نعي |||| النعي |||| نعي |||| نعيًا |||| نعي',
+      fields: {
+        name: m['noticesConsole.name'],
+        relations: m['noticesConsole.relations'],
+        prayerAt: m['noticesConsole.prayerHeading'],
+        prayerDay: m['noticesConsole.prayerDay'],
+        prayerTime: m['noticesConsole.time'],
+        mosque: m['noticesConsole.mosque'],
+        afterPrayer: m['noticesConsole.afterPrayerField'],
+        endsAt: m['noticesConsole.endsAt'],
+        hidden: m['noticesConsole.hidden'],
+        graveId: m['noticesConsole.grave'],
+        q: m['noticesConsole.search'],
+        status: m['noticesConsole.state'],
+      },
+    },
     audit: {
       name: 'تعديلات |||| تعديل |||| سجل التعديلات |||| تعديلات |||| تعديلًا |||| تعديل',
       fields: {

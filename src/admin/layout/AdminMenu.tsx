@@ -32,6 +32,7 @@ import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import PlanIcon from '@mui/icons-material/GridView';
 import SettingsIcon from '@mui/icons-material/Settings';
+import NoticesIcon from '@mui/icons-material/Campaign';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -90,6 +91,14 @@ export const MENU_ITEMS: Item[] = [
     label: t('nav.articles'),
     icon: <ArticlesIcon />,
     resource: 'articles',
+    action: 'list',
+  },
+  // Issue 25: the death notices (a clerk reads them; managers and admins publish).
+  {
+    to: consolePaths.notices(),
+    label: t('noticesConsole.menu'),
+    icon: <NoticesIcon />,
+    resource: 'notices',
     action: 'list',
   },
   { to: consolePaths.users(), label: t('admin.users'), icon: <UsersIcon />, resource: 'users', action: 'list' },
@@ -172,7 +181,7 @@ const PUBLIC_LINKS = [
   { href: publicPaths.approved.href(), label: t('nav.approved'), icon: <ApprovedIcon /> },
 ];
 
-/** The public page of the grave or article on screen, when there is one. */
+/** The public page of the grave, article or notice on screen, when there is one. */
 export function publicPageOf(pathname: string): { href: string; label: string } | null {
   const grave = matchPath({ path: `${CONSOLE_BASE}/graves/:id/*` }, pathname);
   if (grave?.params.id && grave.params.id !== 'create') {
@@ -181,6 +190,10 @@ export function publicPageOf(pathname: string): { href: string; label: string } 
   const article = matchPath({ path: `${CONSOLE_BASE}/articles/:id/*` }, pathname);
   if (article?.params.id && article.params.id !== 'create') {
     return { href: publicPaths.article.href(article.params.id), label: t('admin.viewArticle') };
+  }
+  const notice = matchPath({ path: `${CONSOLE_BASE}/notices/:id/*` }, pathname);
+  if (notice?.params.id && notice.params.id !== 'create') {
+    return { href: publicPaths.notice.href(notice.params.id), label: t('noticesConsole.viewPublic') };
   }
   return null;
 }

@@ -28,6 +28,7 @@ import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
 import { noticeRulesText } from './notices';
+import { noticesConsoleText } from './noticesConsole';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
 import { fill } from './fill';
@@ -63,6 +64,7 @@ export const messages = {
   ...emptyRegisterText,
   ...noticeWordsText,
   ...noticeRulesText,
+  ...noticesConsoleText,
   ...noticesPublicText,
   ...noticePageText,
 } as const;

@@ -21,6 +21,9 @@ export const consolePaths = {
   importRegister: () => '/admin/import',
   plan: () => '/admin/plan',
   settings: () => '/admin/settings',
+  /** Issue 25: the death notices. */
+  notices: () => '/admin/notices',
+  createNotice: () => '/admin/notices/create',
 } as const;
 
 /**
