@@ -27,6 +27,7 @@ import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
+import { sharePreviewsText } from './sharePreviews';
 import { fill } from './fill';
 
 export const messages = {
@@ -59,6 +60,7 @@ export const messages = {
   ...setupText,
   ...emptyRegisterText,
   ...noticeWordsText,
+  ...sharePreviewsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
