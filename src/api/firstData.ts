@@ -3,11 +3,17 @@
 // them so the browser fetches them at once; src/ssr/entry-client.tsx starts the same requests before rendering when
 // the page came without them (npm run dev).
 import type { PublicPageName } from '../domain/paths/publicPages';
+import { NOTICE_RECENT_DAYS } from '../domain/notices/notice';
 import { paths } from './paths';
 
 export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => readonly string[]>> = {
   GraveDetailsPage: ({ graveId }) => [paths.grave(graveId ?? '')],
   ArticlePage: ({ id }) => [paths.articleDetail(id ?? '')],
+  // Issue 25: the current notices are the top of the home page (drawn with it, so the strip does not push the page
+  // down when it arrives); /notices reaches back a month; a notice's page is its notice.
+  HomePage: () => [paths.notices()],
+  NoticesPage: () => [paths.notices(NOTICE_RECENT_DAYS)],
+  NoticePage: ({ id }) => [paths.notice(id ?? '')],
   // The line naming the next grave to use is the widest text of the first screen, so it is drawn with the page (a
   // late one became the page's largest paint: 5 s on a phone); and the section's first cards (issue 14): a few KB,
   // where the whole section of a town is 2 MB of JSON.

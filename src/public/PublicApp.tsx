@@ -26,6 +26,8 @@ const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   TeamPage: lazyElement(() => import('./pages/TeamPage')),
   MemorialPage: lazyElement(() => import('./pages/MemorialPage')),
   ArticlePage: lazyElement(() => import('./pages/ArticlePage')),
+  NoticesPage: lazyElement(() => import('./pages/NoticesPage')),
+  NoticePage: lazyElement(() => import('./pages/NoticePage')),
   GraveDetailsPage: lazyElement(loadGravePage),
   LoginPage: lazyElement(() => import('./pages/LoginPage')),
   PlanPage: lazyElement(() => import('./pages/PlanPage')),

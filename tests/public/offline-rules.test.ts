@@ -24,6 +24,8 @@ describe('offline rules', () => {
       publicPaths.plan.href(),
       publicPaths.grave.href('abc'),
       publicPaths.approved.href(),
+      publicPaths.notices.href(),
+      publicPaths.notice.href('abc'),
     ]) {
       expect(isOfflinePage(page), page).toBe(true);
       expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBe('page');
@@ -53,6 +55,15 @@ describe('offline rules', () => {
     expect(offlineRule(facts('/api/graves/cards/female?offset=60&limit=60'))).toBe('cards');
     expect(offlineRule(facts('/api/graves/cards/bone?q=%D8%AD%D8%B3%D9%86'))).toBe('cards');
     expect(offlineRule(facts('/api/graves/cards/male?x=1'))).toBeNull();
+    // Issue 25: the notices (current, and the last month's as /notices asks) and one notice; never the staff's
+    // list of every notice (?all=true), nor the calendar file.
+    expect(offlineRule(facts('/api/notices'))).toBe('answer');
+    expect(offlineRule(facts('/api/notices?recent=30'))).toBe('answer');
+    expect(offlineRule(facts('/api/notices/abc'))).toBe('answer');
+    expect(offlineRule(facts('/api/notices?all=true'))).toBeNull();
+    expect(offlineRule(facts('/api/notices?recent=30&all=true'))).toBeNull();
+    expect(offlineRule(facts('/api/notices/abc/calendar.ics'))).toBeNull();
+    expect(offlineRule(facts('/api/notices', { authorized: true }))).toBeNull();
   });
 
   it('never keeps staff answers, a request with a token, a POST or another origin', () => {

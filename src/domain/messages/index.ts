@@ -28,6 +28,8 @@ import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
 import { noticeWordsText } from './notices';
 import { sharePreviewsText } from './sharePreviews';
+import { noticesPublicText } from './noticesPublic';
+import { noticePageText } from './noticesPublicPage';
 import { fill } from './fill';
 
 export const messages = {
@@ -61,6 +63,8 @@ export const messages = {
   ...emptyRegisterText,
   ...noticeWordsText,
   ...sharePreviewsText,
+  ...noticesPublicText,
+  ...noticePageText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

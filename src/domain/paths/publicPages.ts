@@ -15,6 +15,8 @@ export type PublicPageName =
   | 'TeamPage'
   | 'MemorialPage'
   | 'ArticlePage'
+  | 'NoticesPage'
+  | 'NoticePage'
   | 'GraveDetailsPage'
   | 'LoginPage'
   | 'PlanPage'
@@ -42,6 +44,8 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.team.path, page: 'TeamPage' },
   { path: publicPaths.memorial.path, page: 'MemorialPage' },
   { path: publicPaths.article.path, page: 'ArticlePage' },
+  { path: publicPaths.notices.path, page: 'NoticesPage' },
+  { path: publicPaths.notice.path, page: 'NoticePage' },
   { path: publicPaths.grave.path, page: 'GraveDetailsPage' },
   { path: publicPaths.plan.path, page: 'PlanPage' },
   { path: publicPaths.login.path, page: 'LoginPage', form: true },

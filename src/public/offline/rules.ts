@@ -38,6 +38,9 @@ export const CARDS_SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = 
   [`${API_PREFIX}${paths.sectionCards('women')}`]: 'women',
   [`${API_PREFIX}${paths.sectionCards('bones')}`]: 'bones',
 };
+/** The notices' list (issue 25), current or reaching back (`?recent=30`, the /notices page's): kept as asked. */
+const NOTICES_PATH = paths.notices();
+
 /** The only questions a card request may carry to be kept (anything else goes to the network alone). */
 const CARD_QUESTIONS = new Set(['q', 'offset', 'limit']);
 
@@ -53,6 +56,7 @@ export const HOME_ANSWERS: readonly string[] = [
   paths.approvedSuggestions(),
   paths.nextGraves(),
   paths.plan(),
+  paths.notices(),
 ].map((path) => `${API_PREFIX}${path}`);
 
 /**
@@ -68,6 +72,8 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/suggestion\/approved$/,
   /^\/articles$/,
   /^\/articles\/ArticleDetail\/[^/]+$/,
+  // Issue 25: one public notice (a hidden one answers 404, and the worker then forgets its copy: sw.ts).
+  /^\/notices\/[^/]+$/,
   /^\/settings$/,
 ];
 
@@ -114,6 +120,7 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
   if (path === SEARCH_PATH) return 'search';
   if (pathname in CARDS_SECTION_OF_PATH)
     return [...url.searchParams.keys()].every((key) => CARD_QUESTIONS.has(key)) ? 'cards' : null;
+  if (path === NOTICES_PATH) return [...url.searchParams.keys()].every((key) => key === 'recent') ? 'answer' : null;
   if (url.search !== '') return null;
   if (pathname in SECTION_OF_PATH) return 'section';
   if (GRAVE_ANSWER.test(path)) return 'grave';

@@ -60,10 +60,24 @@ cleanupOutdatedCaches();
 // (a later version waits for the prompt, then takes over the same way).
 clientsClaim();
 
+/**
+ * What the server now says is gone (404, 410) is no longer kept either: a notice hidden at the family's request
+ * (issue 25), a grave or an article deleted, is not shown from an old copy once the network has said so.
+ */
+const forgetGone = {
+  fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status === 404 || response.status === 410) {
+      await Promise.all([CACHE_NAMES.pages, CACHE_NAMES.data].map(async (name) => (await caches.open(name)).delete(request)));
+    }
+    return response;
+  },
+};
+
 /** Copies older than this are still better than nothing at the graveside; the count keeps the storage small. */
 const keep = (maxEntries: number) => [
   new CacheableResponsePlugin({ statuses: [200] }),
   new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true }),
+  forgetGone,
 ];
 // A weak signal that never answers should not keep a visitor waiting for long when a copy is at hand.
 const NETWORK_TIMEOUT_S = 6;

@@ -7,6 +7,9 @@ import { formatDate } from '../../domain/text/format';
 import { formatBurialDate } from '../../domain/dates/dateText';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { ArticleSummary, Grave } from '../../domain/types';
+import type { Notice } from '../../domain/notices/notice';
+import { noticesPublicText as nt } from '../../domain/messages/noticesPublic';
+import { NoticeList } from '../components/NoticeList';
 import { ForwardIcon } from '../components/Icons';
 import { SiteSearch } from '../components/SiteSearch';
 import { ErrorMessage, Loading } from '../components/Status';
@@ -79,6 +82,22 @@ function Articles() {
 }
 
 /**
+ * Issue 25: the current notices, at the top of the page, drawn with it by the server; none (or a failed read): no
+ * strip at all, the page as it always was.
+ */
+function Notices() {
+  const notices = useApi<Notice[]>(paths.notices());
+  if (notices.state !== 'done' || notices.data.length === 0) return null;
+  return (
+    <section className="notice-strip" aria-labelledby="notices-heading">
+      <h2 id="notices-heading">{nt['noticesPublic.heading']}</h2>
+      <NoticeList notices={notices.data} />
+      <Link to={publicPaths.notices.href()}>{nt['noticesPublic.all']}</Link>
+    </section>
+  );
+}
+
+/**
  * Below-the-fold blocks: drawn once the first screen has been shown, in a transition (in slices), so the first
  * render — the hero the visitor sees — is a short task.
  */
@@ -104,6 +123,8 @@ export default function HomePage() {
         <h1>{words.heroTitle}</h1>
         <p>{words.heroText}</p>
       </section>
+
+      <Notices />
 
       <SiteSearch />
 

@@ -1,0 +1,14 @@
+// Issue 25, part C: the public site's words for death notices (the home page's strip of current notices and the line of a
+// notice's prayer; the pages' own words are in noticesPublicPage.ts). Read by static properties only, so a page's download keeps
+// just the strings it shows. The words are neutral in gender: a notice does not say whether the deceased was a man
+// or a woman («في ذمة الله», «صلاة الجنازة»), so nothing here guesses it.
+export const noticesPublicText = {
+  'noticesPublic.heading': 'النعي',
+  /** The strip and the list: «صلاة الجنازة: {when}، في {mosque}». */
+  'noticesPublic.prayerLine': 'صلاة الجنازة {when}، في {mosque}',
+  'noticesPublic.when': 'يوم {day} الساعة {time}',
+  'noticesPublic.all': 'النعي خلال الشهر الأخير',
+  'noticesPublic.morning': 'صباحًا',
+  'noticesPublic.noon': 'ظهرًا',
+  'noticesPublic.evening': 'مساءً',
+} as const;
