@@ -72,7 +72,7 @@ async function previewFiles(
 
   app.get<{ Params: { file: string } }>('/site/preview/notice/:file', notAnOperation, async (request, reply) => {
     const id = idOf(request.params.file);
-    const notice = id ? await answer(request, `/notices/${encodeURIComponent(id)}`) : undefined;
+    const notice = id ? await answer(request, paths.notice(id)) : undefined;
     if (!isNoticeAnswer(notice)) return notFound(reply);
     return send(request, reply, noticeCard(notice, await ctx.data.identity.read()));
   });

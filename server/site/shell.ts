@@ -69,9 +69,9 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 
 /** The API path of the record a page's head names (its title, description and preview), or null. */
 function headPathOf(pattern: string, params: Record<string, string>): string | null {
-  if (pattern === publicPaths.grave.path) return `/api${paths.grave(params.graveId ?? '')}`;
-  if (pattern === publicPaths.article.path) return `/api${paths.articleDetail(params.id ?? '')}`;
-  if (pattern === publicPaths.notice.path) return `/api/notices/${encodeURIComponent(params.id ?? '')}`;
+  if (pattern === publicPaths.grave.path) return paths.grave(params.graveId ?? '');
+  if (pattern === publicPaths.article.path) return paths.articleDetail(params.id ?? '');
+  if (pattern === publicPaths.notice.path) return paths.notice(params.id ?? '');
   return null;
 }
 
@@ -239,11 +239,12 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       // The record the head names (a grave, an article, a notice) is read for every page that names one, drawn here
       // or not: a link's preview is read by a crawler that runs no script.
       const headPath = headPathOf(found.path, found.params);
-      const [headAnswer, ...values] = await Promise.all([
-        headPath ? answer(headPath) : undefined,
-        ...(render ? firstPaths.map((path) => answer(`/api${path}`)) : []),
-      ]);
-      if (render) firstPaths.forEach((path, i) => values[i] !== undefined && (firstData[path] = values[i]));
+      const asked = [...new Set([...(render ? firstPaths : []), ...(headPath ? [headPath] : [])])];
+      const values = await Promise.all(asked.map((path) => answer(`/api${path}`)));
+      const answered = new Map(asked.map((path, i) => [path, values[i]]));
+      if (render)
+        firstPaths.forEach((path) => answered.get(path) !== undefined && (firstData[path] = answered.get(path)));
+      const headAnswer = headPath ? answered.get(headPath) : undefined;
 
       let markup = '';
       if (render) {

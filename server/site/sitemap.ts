@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context';
 import { t } from '../../src/domain/messages';
+import { paths } from '../../src/api/paths';
 import { CONSOLE_BASE } from '../../src/domain/paths/consolePaths';
 import { PUBLIC_PAGES } from '../../src/domain/paths/publicPages';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
@@ -65,7 +66,7 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
 
   /** What the sitemap lists, in its order: the pages, the notices, the articles, the graves. */
   const segmentsFor = async (request: FastifyRequest): Promise<Segment[]> => {
-    const res = await app.inject({ method: 'GET', url: '/api/notices', remoteAddress: request.ip });
+    const res = await app.inject({ method: 'GET', url: `/api${paths.notices()}`, remoteAddress: request.ip });
     const notices = res.statusCode === 200 ? noticeIdsOf(res.json()) : [];
     const counts = await ctx.data.sitemap.counts();
     return [

@@ -5,7 +5,6 @@
 export const sharePreviewsText = {
   /** Every page but the home page: «مقابر الرجال | مقابر القرية الغربية». */
   'share.pageTitle': '{page} | {site}',
-  'share.notices': 'النعي',
   'share.noticesDescription': 'النعي في {site}: مواعيد صلاة الجنازة وأماكن تلقي العزاء خلال الشهر الأخير.',
   'share.teamDescription': 'أعضاء لجنة {site} الذين يحفظون سجل المقابر ويجيبون عن أسئلة الأهالي.',
   'share.planDescription': 'مخطط {site}: صفوف المقابر وأرقامها وحالة كل مقبرة.',
@@ -20,11 +19,6 @@ export const sharePreviewsText = {
   /** A notice: «محمد أحمد في ذمة الله | …»; its description and its image's lines. */
   'share.noticeTitle': '{name} في ذمة الله',
   'share.noticePrayer': 'صلاة الجنازة {after}{when}، في {mosque}',
-  'share.noticeWhen': '{day} الساعة {time}',
-  'share.noticeDay': '{weekday} {date}',
-  'share.morning': 'صباحًا',
-  'share.noon': 'ظهرًا',
-  'share.evening': 'مساءً',
   'share.funeralPrayerOf': 'صلاة الجنازة على {name}',
   /** The preview image's text for a screen reader (og:image:alt). */
   'share.imageAlt': 'بطاقة {site}: {title}',

@@ -10,7 +10,8 @@ import { publicText } from '../messages/public';
 import { setupText } from '../messages/setup';
 import { sharePreviewsText as text } from '../messages/sharePreviews';
 import { formatBurialDate } from '../dates/dateText';
-import { toArabicDigits } from './format';
+import { prayerWhenText } from '../notices/noticeText';
+import { noticesPublicText } from '../messages/noticesPublic';
 import { graveName } from './graveLifeText';
 import { publicPaths } from '../paths/publicPaths';
 import type { Notice } from '../notices/notice';
@@ -123,28 +124,11 @@ export function shortHash(value: string): string {
 /** The version of what a card shows: a changed record or identity is a new image address (previews are kept by address). */
 export const cardVersion = (card: PreviewCard): string => shortHash(JSON.stringify(card));
 
-const weekdayFormat = new Intl.DateTimeFormat('ar-EG', { weekday: 'long', timeZone: 'UTC' });
-
-/** The funeral prayer's day and time as a sentence says it: «الأربعاء ٢٥ نوفمبر ٢٠٢٦م الموافق … الساعة ٣:٣٠ مساءً». */
-export function prayerWhen(prayerAt: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(prayerAt);
-  if (!m) return toArabicDigits(prayerAt);
-  const [, date = '', hh = '0', mm = '00'] = m;
-  const hour = Number(hh);
-  const period = hour < 12 ? text['share.morning'] : hour < 15 ? text['share.noon'] : text['share.evening'];
-  const time = `${toArabicDigits(`${hour % 12 || 12}:${mm}`)} ${period}`;
-  const day = fill(text['share.noticeDay'], {
-    weekday: weekdayFormat.format(Date.parse(`${date}T00:00:00Z`)),
-    date: formatBurialDate(date),
-  });
-  return fill(text['share.noticeWhen'], { day, time });
-}
-
-/** «صلاة الجنازة عقب صلاة العصر الأربعاء … الساعة ٣:٣٠ مساءً، في مسجد النور». */
+/** «صلاة الجنازة عقب صلاة العصر يوم ٢٥ نوفمبر ٢٠٢٦م الموافق … الساعة ٣:٣٠ مساءً، في مسجد النور». */
 export function noticePrayerLine(notice: Pick<Notice, 'prayerAt' | 'mosque' | 'afterPrayer'>): string {
   return fill(text['share.noticePrayer'], {
     after: notice.afterPrayer?.trim() ? `${notice.afterPrayer.trim()} ` : '',
-    when: prayerWhen(notice.prayerAt),
+    when: prayerWhenText(notice.prayerAt),
     mosque: notice.mosque,
   });
 }
@@ -227,7 +211,7 @@ const FIXED_PAGES: Record<string, (identity: SiteIdentity) => { name: string; de
     description: fill(text['share.planDescription'], { site: identityWords(identity).siteTitle }),
   }),
   [publicPaths.notices.path]: (identity) => ({
-    name: text['share.notices'],
+    name: noticesPublicText['noticesPublic.heading'],
     description: fill(text['share.noticesDescription'], { site: identityWords(identity).siteTitle }),
   }),
   [publicPaths.login.path]: (identity) => ({
