@@ -34,7 +34,10 @@ export type AuditAction =
   | 'account.enable'
   | 'account.signOut'
   | 'account.login'
-  | 'settings.update';
+  | 'settings.update'
+  | 'notice.create'
+  | 'notice.update'
+  | 'notice.delete';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

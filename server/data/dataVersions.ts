@@ -13,9 +13,18 @@ import type { Database } from '../db/schema';
  * graves already there (the search, the recent burials, a grave's page). Under the benchmark's load, where staff add
  * graves all the time, those answers are kept instead of being built again after each one.
  */
-export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan' | 'site';
+export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan' | 'site' | 'notices';
 
-export const DATA_SCOPES: readonly DataScope[] = [...GENDERS, 'burials', 'articles', 'suggestions', 'plan', 'site'];
+export const DATA_SCOPES: readonly DataScope[] = [
+  ...GENDERS,
+  'burials',
+  'articles',
+  'suggestions',
+  'plan',
+  'site',
+  // Issue 25: the death notices.
+  'notices',
+];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 
 const PREFIX = 'data_version:';

@@ -3,7 +3,7 @@
 // processes), and the search index told after the commit. A refusal found inside the transaction (unknown id, a
 // grave that became full meanwhile) throws and changes nothing.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { normalizeArabic } from '../../src/domain/search/normalize';
 import type { Gender, Grave } from '../../src/domain/types';
 import type { DatePrecision } from '../../src/domain/dates/datePrecision';
@@ -132,6 +132,11 @@ export async function addBurial(
   graveId: string,
   burial: { name: string; burialDate: string; precision?: DatePrecision },
   allow: (grave: Grave) => readonly Reason[] | void,
+  /**
+   * Issue 25: what else the same transaction does once the burial is in (a notice linked to it), and the parts of
+   * the register that changes.
+   */
+  also?: (trx: Transaction<Database>, personId: string) => Promise<readonly DataScope[]>,
 ): Promise<{ personId: string; warnings: readonly Reason[] }> {
   const personId = randomUUID();
   return auditedWrite(write, {
@@ -151,6 +156,8 @@ export async function addBurial(
         created_at: write.at.toISOString(),
       };
       await trx.insertInto('burials').values(row).execute();
+      const alsoMarks = also ? await also(trx, personId) : [];
+      const change = graveChange(grave.gender, graveId);
       return {
         result: { personId, warnings },
         audit: {
@@ -159,7 +166,8 @@ export async function addBurial(
           entityId: personId,
           after: { graveId, graveNumber: grave.number, name: row.name, burialDate: row.burial_date },
         },
-        ...graveChange(grave.gender, graveId),
+        ...change,
+        marks: [...change.marks, ...alsoMarks],
       };
     },
   });

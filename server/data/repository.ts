@@ -9,6 +9,7 @@ import * as accounts from './accounts';
 import * as articles from './articles';
 import * as audit from './audit';
 import * as graves from './graves';
+import * as notices from './notices';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
@@ -59,6 +60,12 @@ export function createRepository(db: Db, dialect: DialectName) {
     articles: {
       list: withDb(articles.listArticles),
       get: withDb(articles.getArticle),
+    },
+    // Issue 25: death notices (writes: createNotice, updateNotice, deleteNotice in notices.ts, through auditedWrite).
+    notices: {
+      public: withDb(notices.publicNotices),
+      list: withDb(notices.listNotices),
+      get: withDb(notices.getNotice),
     },
     suggestions: {
       add: withDb(suggestions.addSuggestion),

@@ -275,6 +275,37 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0015_notices': {
+    // Issue 25: death notices. The prayer is kept as the committee wrote it (local YYYY-MM-DDTHH:mm, with its zone)
+    // and as the instant it names (ISO, UTC) for ordering; condolences as JSON text, the same on both engines. A
+    // notice outlives its grave and burial: deleting either leaves the notice, unlinked (set null). Its answers have
+    // their own change counter.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('notices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('relations', 'text')
+        .addColumn('prayer_at', 'text', (c) => c.notNull())
+        .addColumn('prayer_instant', 'text', (c) => c.notNull())
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('mosque', 'text', (c) => c.notNull())
+        .addColumn('after_prayer', 'text')
+        .addColumn('grave_id', 'text', (c) => c.references('graves.id').onDelete('set null'))
+        .addColumn('burial_id', 'text', (c) => c.references('burials.id').onDelete('set null'))
+        .addColumn('condolences_json', 'text', (c) => c.notNull())
+        .addColumn('ends_at', 'text', (c) => c.notNull())
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('notices_ends').on('notices').columns(['hidden', 'ends_at']).execute();
+      await db.schema.createIndex('notices_prayer').on('notices').column('prayer_instant').execute();
+      await db.schema.createIndex('notices_grave').on('notices').column('grave_id').execute();
+      await db.schema.createIndex('notices_burial').on('notices').column('burial_id').execute();
+      await db.insertInto('settings').values({ key: 'data_version:notices', value: '0' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

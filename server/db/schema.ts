@@ -169,6 +169,30 @@ export interface PlanRowsTable {
   to_number: number;
 }
 
+/** Issue 25: a death notice (src/domain/notices/notice.ts is its answer). */
+export interface NoticesTable {
+  id: string;
+  name: string;
+  relations: string | null;
+  /** YYYY-MM-DDTHH:mm in `time_zone`. */
+  prayer_at: string;
+  /** The same moment, ISO 8601 UTC. */
+  prayer_instant: string;
+  time_zone: string;
+  mosque: string;
+  after_prayer: string | null;
+  /** Null until linked, and again once that grave or burial is deleted. */
+  grave_id: string | null;
+  burial_id: string | null;
+  /** JSON: Condolence[]. */
+  condolences_json: string;
+  /** YYYY-MM-DD, the last day on the home page. */
+  ends_at: string;
+  hidden: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
@@ -185,4 +209,5 @@ export interface Database {
   audit_log: AuditTable;
   import_batches: ImportBatchesTable;
   plan_rows: PlanRowsTable;
+  notices: NoticesTable;
 }

@@ -16,6 +16,11 @@ export interface AnswerCacheConfig {
   shows: readonly DataScope[];
   /** The query parameters that select another answer (e.g. the search's q); a request with any other is not kept. */
   query?: readonly string[];
+  /**
+   * Issue 25: the answer is the public's only when the request carries no session: one with an Authorization header
+   * (staff, who may read more, e.g. a hidden notice) is neither served a kept answer nor kept.
+   */
+  publicOnly?: boolean;
 }
 
 /** A route's own Arabic reason for a body over its size limit (an upload says how large a file may be). */

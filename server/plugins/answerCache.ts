@@ -26,6 +26,7 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] =>
 /** The key of a request whose route declares its answer kept, or null when this request's answer is not kept. */
 function keyOf(request: FastifyRequest, declared: AnswerCacheConfig): string | null {
   if (request.method !== 'GET') return null;
+  if (declared.publicOnly && request.headers.authorization !== undefined) return null;
   const query = request.url.indexOf('?');
   if (query === -1) return request.url;
   // Only the query parameters the route names make another answer; anything else (cache busters, unknown

@@ -47,6 +47,15 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
   }
 }
 
+/**
+ * Issue 25: the session of a public route that shows staff more (every notice, a hidden one): null without an
+ * Authorization header; with one, the account as a guarded route would check it (401 when the session is not valid).
+ */
+export async function optionalSession(ctx: AppContext, request: FastifyRequest): Promise<TokenClaims | null> {
+  if (request.headers.authorization === undefined) return null;
+  return authenticate(ctx, request);
+}
+
 function checkAccess(ctx: AppContext, access: RouteAccess): onRequestAsyncHookHandler {
   return async (request) => {
     const claims = await authenticate(ctx, request);

@@ -11,6 +11,7 @@ import { cardRoutes } from './graves/cards';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
+import { noticeRoutes } from './notices';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
@@ -38,4 +39,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await planRoutes(api, ctx);
   await siteLogoRoutes(api, ctx);
   await setupRoutes(api, ctx);
+  await noticeRoutes(api, ctx);
 }

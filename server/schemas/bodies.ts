@@ -14,7 +14,64 @@ const newPassword = {
   description: `${LIMITS.registerPasswordMin}–${LIMITS.passwordMax} characters`,
 } as const;
 
+// Issue 25: a death notice's fields. The lengths here are only a ceiling: the domain rule (noticeRules.ts) refuses
+// with each field's own Arabic reason, so the schema's limits sit above it.
+const nullableText = (maxLength: number, description: string) =>
+  ({ type: ['string', 'null'], maxLength, description }) as const;
+const noticeFields = {
+  name: { ...text(LIMITS.burialNameMax), description: "the deceased's name, as the register writes names" },
+  relations: nullableText(1000, '"والد فلان وشقيق فلان": one line, up to 300 letters; null clears'),
+  prayerAt: {
+    type: 'string',
+    maxLength: 40,
+    description: "the funeral prayer, YYYY-MM-DDTHH:mm in the register's time zone (e.g. 2026-11-25T15:30)",
+  },
+  mosque: { ...text(1000), description: 'where the funeral prayer is held, up to 150 letters' },
+  afterPrayer: nullableText(1000, 'after which prayer, as written ("عقب صلاة العصر"), up to 100 letters; null clears'),
+  graveId: { type: ['string', 'null'], maxLength: 100, description: 'the grave of the register, once known' },
+  burialId: {
+    type: ['string', 'null'],
+    maxLength: 100,
+    description: 'the burial once recorded (in graveId when both are given; its grave otherwise)',
+  },
+  condolences: {
+    type: ['array', 'null'],
+    maxItems: 100,
+    description: 'up to 10 places of condolences',
+    items: {
+      type: 'object',
+      properties: {
+        place: { type: 'string', maxLength: 1000, description: 'up to 200 letters' },
+        for: { type: 'string', maxLength: 20, description: 'men | women | all' },
+        from: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD' },
+        to: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD, on or after from' },
+        hours: nullableText(1000, 'e.g. "بعد صلاة المغرب", up to 100 letters'),
+      },
+    },
+  },
+  endsAt: {
+    type: ['string', 'null'],
+    maxLength: 40,
+    description: "YYYY-MM-DD, the last day on the home page (default: the prayer's day + 3; null resets to it)",
+  },
+  hidden: { type: 'boolean', description: "hidden at the family's request: 404 to the public, kept for the staff" },
+} as const;
+
 export const bodies = {
+  notice: { type: 'object', properties: noticeFields, required: ['name', 'prayerAt', 'mosque'] },
+  noticeUpdate: { type: 'object', properties: noticeFields },
+  noticeBurial: {
+    type: 'object',
+    properties: {
+      graveId: { ...text(100), description: "the grave (default: the notice's grave)" },
+      name: { ...text(LIMITS.burialNameMax), description: "default: the notice's name" },
+      burialDate: {
+        type: 'string',
+        maxLength: 40,
+        description: "as the bury call takes it (default: the prayer's day)",
+      },
+    },
+  },
   createGrave: {
     type: 'object',
     properties: {

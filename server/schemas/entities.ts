@@ -359,3 +359,81 @@ export const burialWarnings = {
     required: ['_id', 'name', 'burialDate', 'warning'],
   },
 } as const;
+
+// Issue 25: a death notice (src/domain/notices/notice.ts).
+const nullableString = { type: ['string', 'null'] } as const;
+export const notice = {
+  type: 'object',
+  properties: {
+    id: string,
+    _id: { ...string, description: 'the same as id' },
+    name: string,
+    relations: nullableString,
+    prayerAt: { ...string, description: "YYYY-MM-DDTHH:mm in timeZone, the register's local time" },
+    prayerInstant: { ...string, description: 'the same moment, ISO 8601 in UTC' },
+    timeZone: { ...string, description: 'IANA time zone of prayerAt and of every day of the notice' },
+    mosque: string,
+    afterPrayer: nullableString,
+    graveId: nullableString,
+    burialId: nullableString,
+    grave: {
+      type: ['object', 'null'],
+      properties: { _id: string, number: graveNumber, gender },
+      required: ['_id', 'number', 'gender'],
+    },
+    condolences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          place: string,
+          for: { type: 'string', enum: ['men', 'women', 'all'] },
+          from: { ...string, description: 'YYYY-MM-DD' },
+          to: { ...string, description: 'YYYY-MM-DD' },
+          hours: nullableString,
+        },
+        required: ['place', 'for', 'from', 'to', 'hours'],
+      },
+    },
+    endsAt: { ...string, description: 'YYYY-MM-DD, the last day on the home page' },
+    hidden: { type: 'boolean' },
+    createdAt: string,
+    updatedAt: string,
+  },
+  required: [
+    'id',
+    '_id',
+    'name',
+    'relations',
+    'prayerAt',
+    'prayerInstant',
+    'timeZone',
+    'mosque',
+    'afterPrayer',
+    'graveId',
+    'burialId',
+    'grave',
+    'condolences',
+    'endsAt',
+    'hidden',
+    'createdAt',
+    'updatedAt',
+  ],
+} as const;
+
+export const notices = { type: 'array', items: notice } as const;
+
+export const noticeWithMessage = {
+  type: 'object',
+  properties: { ...notice.properties, message: string },
+  required: [...notice.required, 'message'],
+} as const;
+
+export const noticeWithWarnings = {
+  type: 'object',
+  properties: {
+    ...noticeWithMessage.properties,
+    warnings: { type: 'array', items: string, description: 'the history rule’s warnings (Arabic), for the staff' },
+  },
+  required: [...noticeWithMessage.required, 'warnings'],
+} as const;

@@ -85,4 +85,13 @@ export const paths = {
   settings: () => '/settings',
   /** The village's logo: POST (multipart, the field `logo`) or DELETE (back to the product's mark). */
   settingsLogo: () => '/settings/logo',
+  /**
+   * Issue 25: death notices. The public's current ones (with `recent`, also those whose prayer fell in the last N
+   * days); `all`: every notice, for the staff (with the console's sort, range and filter appended by its caller).
+   */
+  notices: (options: { recent?: number; all?: boolean } = {}) =>
+    options.all ? '/notices?all=true' : options.recent ? `/notices?recent=${options.recent}` : '/notices',
+  notice: (noticeId: string) => `/notices/${id(noticeId)}`,
+  /** Records the notice's burial under the bury rule and links it (POST {graveId?, name?, burialDate?}). */
+  noticeBurial: (noticeId: string) => `/notices/${id(noticeId)}/burial`,
 } as const;

@@ -77,4 +77,12 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/plan/rows': 'anyone',
   'PUT /api/plan/rows/{gender}': 'manager',
   'GET /api/graves/by-number/{gender}/{number}': 'anyone',
+  // Issue 25: death notices. The public reads them (GET /api/notices?all=true, every notice, is the staff's: tried
+  // in tests/server/notices.test.ts); managers and admins write them.
+  'GET /api/notices': 'anyone',
+  'GET /api/notices/{id}': 'anyone',
+  'POST /api/notices': 'staff',
+  'PUT /api/notices/{id}': 'staff',
+  'DELETE /api/notices/{id}': 'staff',
+  'POST /api/notices/{id}/burial': 'staff',
 };

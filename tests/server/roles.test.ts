@@ -81,6 +81,11 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'PUT /settings': { allowed: MANAGER, body: { themeColor: '#2f5d50' } },
   'POST /settings/logo': { allowed: MANAGER, body: { logo: 'x' } },
   'DELETE /settings/logo': { allowed: MANAGER },
+  // Issue 25: death notices are published, changed, deleted and buried by managers and admins; data entry reads them.
+  'POST /notices': { allowed: OWNERS, body: { name: 'اسم', prayerAt: '2026-03-11T15:30', mosque: 'المسجد الكبير' } },
+  'PUT /notices/{id}': { allowed: OWNERS, body: { mosque: 'المسجد الكبير' } },
+  'DELETE /notices/{id}': { allowed: OWNERS },
+  'POST /notices/{id}/burial': { allowed: OWNERS, body: {} },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */

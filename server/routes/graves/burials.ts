@@ -5,14 +5,13 @@ import { can } from '../../../src/domain/rules/policy';
 import { formatDays } from '../../../src/domain/text/format';
 import { parseBurialDate, parseDayDate, type BurialDate } from '../../../src/domain/dates/burialDate';
 import type { DatePrecision } from '../../../src/domain/dates/datePrecision';
-import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/domain/rules/burialHistory';
 import { formatCount } from '../../../src/domain/text/nouns';
 import { gravePlace } from '../../../src/domain/rules/graveMoves';
 import { t } from '../../../src/domain/messages';
-import type { Grave } from '../../../src/domain/types';
 import { checkBurialName } from '../../../src/domain/rules/validation';
 import type { AppContext } from '../../http/context';
-import { addBurial, removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
+import { removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
+import { historyCheck, recordBurial, withWarnings } from './bury';
 import { badRequest, notFound, refuse } from '../../http/errors';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schemas/common';
@@ -38,24 +37,6 @@ const graveWithWarnings = {
   required: [...graveWithMessage.required, 'warnings'],
 } as const;
 
-/**
- * The one history rule (src/domain/rules/burialHistory.ts), as the batch and the import apply it: throws its refusal,
- * or answers its warnings.
- */
-function historyCheck(burial: BurialDate, today: string, restingPeriodDays: number) {
-  return (grave: Grave): readonly Reason[] => {
-    const verdict = checkBurialInHistory(historyGraveOf(grave), burial, today, restingPeriodDays);
-    if (!verdict.ok) throw badRequest(verdict.reason.key, verdict.reason.params);
-    return verdict.warnings;
-  };
-}
-
-/** A save message with the warnings after it, so whoever reads only the message reads them too. */
-const withWarnings = (message: string, warnings: readonly Reason[]) => ({
-  message: [message, ...warnings.map((w) => t(w.key, w.params))].join(' '),
-  warnings: warnings.map((w) => t(w.key, w.params)),
-});
-
 export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
   const graveNow = async (id: string) => {
@@ -76,21 +57,10 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: { resource: 'burials', action: 'create' }, fieldErrors: burialFieldErrors },
     },
     async (request, reply) => {
-      const today = ctx.today();
-      const name = checkBurialName(request.body.name);
-      if (!name.ok) throw badRequest(name.error);
-      const date = parseBurialDate(request.body.burialDate, today);
-      if (!date.ok) throw badRequest(date.error);
       const { id } = request.params;
-      const { warnings } = await addBurial(
-        writeBy(ctx, request),
-        ctx.statusContext(),
-        id,
-        { name: name.value, burialDate: date.value.date, precision: date.value.precision },
-        historyCheck(date.value, today, ctx.config.restingPeriodDays),
-      );
+      const { message, warnings } = await recordBurial(ctx, writeBy(ctx, request), id, request.body);
       reply.status(201);
-      return { ...withWarnings(t('burial.success'), warnings), grave: await graveNow(id) };
+      return { message, warnings, grave: await graveNow(id) };
     },
   );
 

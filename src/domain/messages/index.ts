@@ -30,6 +30,7 @@ import { noticeWordsText } from './notices';
 import { sharePreviewsText } from './sharePreviews';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
+import { noticeRulesText } from './notices';
 import { fill } from './fill';
 
 export const messages = {
@@ -65,6 +66,7 @@ export const messages = {
   ...sharePreviewsText,
   ...noticesPublicText,
   ...noticePageText,
+  ...noticeRulesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -19,6 +19,8 @@ export const RESOURCES = [
   'restOverride',
   // Issue 24: the village's identity (name, texts, contacts, colour, logo).
   'settings',
+  // Issue 25: death notices (the public reads the current ones without a session).
+  'notices',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -44,6 +46,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     burials: ['list', 'show', 'create', 'edit'],
     password: ['edit'],
     plan: ['list', 'show'],
+    // Issue 25: reads every notice in the console (past and hidden), never publishes, changes or deletes one.
+    notices: ['list', 'show'],
   },
   admin: {
     graves: ALL,
@@ -52,6 +56,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     plan: ['list', 'show'],
     // Moving remains to the bone section (it cannot be retyped): not a correction of a burial.
     transfers: ['create'],
+    // Issue 25: publishing a death notice (and recording its burial) is the committee's daily work.
+    notices: ALL,
   },
   manager: {
     graves: ALL,
@@ -72,6 +78,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     undo: ['create'],
     restOverride: ['create'],
     settings: ['show', 'edit'],
+    notices: ALL,
   },
 };
 

@@ -22,6 +22,13 @@ export const LIMITS = {
   passwordMax: 200,
   earliestBurialDate: '1900-01-01',
   searchQueryMax: 100,
+  // Issue 25: a death notice's texts.
+  noticeRelationsMax: 300,
+  noticeMosqueMax: 150,
+  noticeAfterPrayerMax: 100,
+  condolencePlaceMax: 200,
+  condolenceHoursMax: 100,
+  condolencesMax: 10,
 } as const;
 
 /** A rule either gives the clean value or the key of the Arabic reason. */
@@ -69,6 +76,11 @@ export const TEXT_FIELDS = {
   reopenReason: field('multiline', 'reopenReason'),
   importNotes: field('multiline', 'importNotes'),
   fileName: field('line', 'fileName'),
+  noticeRelations: field('line', 'noticeRelations'),
+  noticeMosque: field('line', 'noticeMosque'),
+  noticeAfterPrayer: field('line', 'noticeAfterPrayer'),
+  condolencePlace: field('line', 'condolencePlace'),
+  condolenceHours: field('line', 'condolenceHours'),
 } as const satisfies Record<string, TextField>;
 
 /** The input rules alone (no length or presence): the clean text, or the field's reason. */
@@ -230,6 +242,30 @@ export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
   'input.password.unpaired': 'password',
   'input.graveLabel.control': 'number',
   'input.graveLabel.unpaired': 'number',
+  // Issue 25: a notice's fields (its name is the burial name's: 'name' above).
+  'notice.relationsInvalid': 'relations',
+  'input.noticeRelations.control': 'relations',
+  'input.noticeRelations.unpaired': 'relations',
+  'notice.prayerAtInvalid': 'prayerAt',
+  'notice.prayerPast': 'prayerAt',
+  'notice.mosqueInvalid': 'mosque',
+  'input.noticeMosque.control': 'mosque',
+  'input.noticeMosque.unpaired': 'mosque',
+  'notice.afterPrayerInvalid': 'afterPrayer',
+  'input.noticeAfterPrayer.control': 'afterPrayer',
+  'input.noticeAfterPrayer.unpaired': 'afterPrayer',
+  'notice.condolencesInvalid': 'condolences',
+  'notice.condolencesTooMany': 'condolences',
+  'input.condolencePlace.control': 'condolences',
+  'input.condolencePlace.unpaired': 'condolences',
+  'input.condolenceHours.control': 'condolences',
+  'input.condolenceHours.unpaired': 'condolences',
+  'notice.endsAtInvalid': 'endsAt',
+  'notice.endsAtBeforePrayer': 'endsAt',
+  'notice.hiddenInvalid': 'hidden',
+  'notice.graveNotFound': 'graveId',
+  'notice.burialNotFound': 'burialId',
+  'notice.burialNotInGrave': 'burialId',
 };
 
 const FIELD_BY_TEXT = new Map(

@@ -1,0 +1,58 @@
+// The bury rule as every door that records a burial applies it (POST /graves/:id/bury, and issue 25's burial
+// recorded from a death notice): the name rule, the ledger's date, the history rule inside the write's transaction,
+// and the save message with the rule's warnings after it. One function, so the two doors cannot drift apart.
+import { parseBurialDate, type BurialDate } from '../../../src/domain/dates/burialDate';
+import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/domain/rules/burialHistory';
+import { checkBurialName } from '../../../src/domain/rules/validation';
+import { t, type MessageKey } from '../../../src/domain/messages';
+import type { Grave } from '../../../src/domain/types';
+import type { AppContext } from '../../http/context';
+import { addBurial, type Write } from '../../data/graveWrites';
+import { badRequest } from '../../http/errors';
+
+/**
+ * The one history rule (src/domain/rules/burialHistory.ts), as the batch and the import apply it: throws its refusal,
+ * or answers its warnings.
+ */
+export function historyCheck(burial: BurialDate, today: string, restingPeriodDays: number) {
+  return (grave: Grave): readonly Reason[] => {
+    const verdict = checkBurialInHistory(historyGraveOf(grave), burial, today, restingPeriodDays);
+    if (!verdict.ok) throw badRequest(verdict.reason.key, verdict.reason.params);
+    return verdict.warnings;
+  };
+}
+
+/** A save message with the warnings after it, so whoever reads only the message reads them too. */
+export const withWarnings = (message: string, warnings: readonly Reason[]) => ({
+  message: [message, ...warnings.map((w) => t(w.key, w.params))].join(' '),
+  warnings: warnings.map((w) => t(w.key, w.params)),
+});
+
+/**
+ * Records a burial of `name` on `burialDate` (as a ledger writes it) into a grave, under the bury rule; `also` runs in
+ * the same transaction once the burial is in (graveWrites.ts addBurial) and names what else it changed. Answers the
+ * burial's id, its warnings and the success message with them.
+ */
+export async function recordBurial(
+  ctx: AppContext,
+  write: Write,
+  graveId: string,
+  input: { name: unknown; burialDate: unknown },
+  also?: Parameters<typeof addBurial>[5],
+  success: MessageKey = 'burial.success',
+): Promise<{ personId: string; message: string; warnings: string[] }> {
+  const today = ctx.today();
+  const name = checkBurialName(input.name);
+  if (!name.ok) throw badRequest(name.error);
+  const date = parseBurialDate(input.burialDate, today);
+  if (!date.ok) throw badRequest(date.error);
+  const { personId, warnings } = await addBurial(
+    write,
+    ctx.statusContext(),
+    graveId,
+    { name: name.value, burialDate: date.value.date, precision: date.value.precision },
+    historyCheck(date.value, today, ctx.config.restingPeriodDays),
+    also,
+  );
+  return { personId, ...withWarnings(t(success), warnings) };
+}
