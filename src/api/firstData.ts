@@ -12,7 +12,7 @@ export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, 
   // Issue 25: the current notices are the top of the home page (drawn with it, so the strip does not push the page
   // down when it arrives); /notices reaches back a month; a notice's page is its notice.
   HomePage: () => [paths.notices()],
-  NoticesPage: () => [paths.notices(NOTICE_RECENT_DAYS)],
+  NoticesPage: () => [paths.notices({ recent: NOTICE_RECENT_DAYS })],
   NoticePage: ({ id }) => [paths.notice(id ?? '')],
   // The line naming the next grave to use is the widest text of the first screen, so it is drawn with the page (a
   // late one became the page's largest paint: 5 s on a phone); and the section's first cards (issue 14): a few KB,

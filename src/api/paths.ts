@@ -76,9 +76,6 @@ export const paths = {
   importBatch: (batchId: string) => `/import/batches/${id(batchId)}`,
   /** The warnings stored with a grave's burials: the staff's alone (issue 23). */
   graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
-  /** Issue 25: the current public notices; with `recent`, also those whose prayer fell in the last `recent` days. */
-  notices: (recent?: number) => (recent ? `/notices?recent=${recent}` : '/notices'),
-  notice: (noticeId: string) => `/notices/${id(noticeId)}`,
   /** The notice's funeral prayer as an iCalendar file (a phone's calendar app opens it). */
   noticeCalendar: (noticeId: string) => `/notices/${id(noticeId)}/calendar.ics`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */

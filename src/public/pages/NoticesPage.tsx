@@ -10,7 +10,7 @@ import { useApi } from '../useApi';
 import { pt } from '../text';
 
 export default function NoticesPage() {
-  const notices = useApi<Notice[]>(paths.notices(NOTICE_RECENT_DAYS));
+  const notices = useApi<Notice[]>(paths.notices({ recent: NOTICE_RECENT_DAYS }));
   return (
     <section className="notices-page" aria-labelledby="notices-heading">
       <h1 id="notices-heading">{nt['noticesPublic.heading']}</h1>
