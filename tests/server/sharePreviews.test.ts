@@ -15,6 +15,9 @@ import { bury, makeGrave, signIn, writeArticle } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { call } from './helpers';
+import { siteCard } from '../../src/domain/text/pageHead';
+import { EMPTY_IDENTITY } from '../../src/domain/identity/siteIdentity';
+import { createPreviews, PreviewBusy } from '../../server/images/preview';
 
 const SHOTS = '/work/tmp/shots/share';
 const PNG_MAX_BYTES = 150 * 1024;
@@ -221,6 +224,29 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       expect([got.meta?.width, got.meta?.height]).toEqual([1200, 630]);
       writeFileSync(`${SHOTS}/${engine}-${name}.png`, got.bytes);
     }
+    // With the committee's logo: on every image, in place of the product's mark (a new image for the site).
+    const before = await png(`${s.url}/site/preview.png`);
+    const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#1d3557' } })
+      .composite([
+        { input: Buffer.from('<svg width="256" height="256"><circle cx="128" cy="128" r="90" fill="#e9c46a"/></svg>') },
+      ])
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${s.api}/settings/logo`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${manager}` },
+    });
+    expect(uploaded.status).toBe(200);
+    const withLogo = await png(`${s.url}/site/preview.png`);
+    expect(withLogo.etag).not.toBe(before.etag);
+    expect([withLogo.meta?.width, withLogo.meta?.height]).toEqual([1200, 630]);
+    writeFileSync(`${SHOTS}/${engine}-site-logo.png`, withLogo.bytes);
+    const notice = await png(`${s.url}/site/preview/notice/${noticeId}.png`);
+    writeFileSync(`${SHOTS}/${engine}-notice-logo.png`, notice.bytes);
+    expect(notice.bytes.length).toBeLessThan(PNG_MAX_BYTES);
   });
 
   it('answers 404 for a preview the public may not see: unknown, malformed or hidden', async () => {
@@ -238,6 +264,27 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
     const hidden = await page(publicPaths.notice.href(hiddenNoticeId));
     expect(hidden.status).toBe(404);
     expect(hidden.html).not.toContain('فاطمة علي حسن');
+  });
+
+  it('hides a notice at once: its preview, its page and its place in the sitemap', async () => {
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const id = await postNotice({ name: 'سعاد محمد عبد الله', prayerAt: `${day}T13:00`, mosque: 'مسجد التقوى' });
+    const preview = `${s.url}/site/preview/notice/${id}.png`;
+    expect((await png(preview)).status).toBe(200);
+    expect((await page(publicPaths.notice.href(id))).status).toBe(200);
+    expect(locsOf(await (await fetch(`${s.url}/sitemap.xml`)).text())).toContain(
+      `${s.url}${publicPaths.notice.href(id)}`,
+    );
+
+    const hidden = await call(s.api, 'PUT', `/notices/${id}`, { token: manager, body: { hidden: true } });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect((await png(preview)).status).toBe(404);
+    const gone = await page(publicPaths.notice.href(id));
+    expect(gone.status).toBe(404);
+    expect(gone.html).not.toContain('سعاد محمد عبد الله');
+    expect(locsOf(await (await fetch(`${s.url}/sitemap.xml`)).text())).not.toContain(
+      `${s.url}${publicPaths.notice.href(id)}`,
+    );
   });
 
   it('keeps a preview until its record changes: the same ETag (304), a new one and a new address after', async () => {
@@ -379,5 +426,26 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       expect((await fetch(`${proxied.url}/sitemap-${pieces.length + 1}.xml`)).status).toBe(404);
       expect((await fetch(`${proxied.url}/sitemap-0.xml`)).status).toBe(404);
     });
+  });
+});
+
+describe('the preview images’ drawing queue', () => {
+  it('draws at most the allowed number at once, lets a few wait, refuses beyond them, and draws a card once', async () => {
+    const previews = createPreviews({ drawing: 1, waiting: 1, logo: async () => null });
+    const card = (village: string) => siteCard({ ...EMPTY_IDENTITY, villageName: village });
+    // One drawing, one waiting: the third is refused at once, with no work queued for it.
+    const first = previews.image(card('قرية الأولى'));
+    const second = previews.image(card('قرية الثانية'));
+    await expect(previews.image(card('قرية الثالثة'))).rejects.toBeInstanceOf(PreviewBusy);
+    // The same card asked again while it is drawn is the same drawing, not another in the queue.
+    const firstAgain = previews.image(card('قرية الأولى'));
+    const [a, b, c] = await Promise.all([first, second, firstAgain]);
+    expect(c).toBe(a);
+    expect(b.etag).not.toBe(a.etag);
+    expect(previews.size).toBe(2);
+    // Once drawn, the queue is free again, and a kept card is answered without drawing.
+    expect(await previews.image(card('قرية الأولى'))).toBe(a);
+    const third = await previews.image(card('قرية الثالثة'));
+    expect((await sharp(third.bytes).metadata()).width).toBe(1200);
   });
 });
