@@ -3,13 +3,13 @@
 // ../shared/ui-text-ar.md: plain, dignified, neutral in gender (a notice does not say whether the deceased was a man
 // or a woman).
 export const sharePreviewsText = {
-  /** Every page but the home page: «مقابر الرجال | مقابر القرية الغربية». */
+  /** Every page but the home page: «مقابر الرجال | مقابر القرية». */
   'share.pageTitle': '{page} | {site}',
   'share.noticesDescription': 'النعي في {site}: مواعيد صلاة الجنازة وأماكن تلقي العزاء خلال الشهر الأخير.',
   'share.teamDescription': 'أعضاء لجنة {site} الذين يحفظون سجل المقابر ويجيبون عن أسئلة الأهالي.',
   'share.planDescription': 'مخطط {site}: صفوف المقابر وأرقامها وحالة كل مقبرة.',
   'share.loginDescription': 'دخول فريق عمل {site} إلى لوحة التحكم.',
-  /** A grave's page: «المقبرة ٣٤ — رجال في مقابر القرية الغربية. أحدث من دُفن فيها: محمد أحمد، علي حسن». */
+  /** A grave's page: «المقبرة ٣٤ — رجال في مقابر القرية. أحدث من دُفن فيها: محمد أحمد، علي حسن». */
   'share.graveDescription': '{grave} في {site}. أحدث من دُفن فيها: {names}.',
   'share.graveDescriptionEmpty': '{grave} في {site}. لا يوجد مدفونون في هذه المقبرة بعد.',
   /** The names of a grave's latest burials, when it holds more than those named. */
