@@ -15,6 +15,8 @@ import securityHeaders from './plugins/securityHeaders';
 import { apiRoutes } from './routes';
 import site from './site';
 import identityFiles from './site/identityFiles';
+import previewFiles from './site/previewFiles';
+import sitemap from './site/sitemap';
 
 export const BODY_LIMIT = 256 * 1024;
 
@@ -98,6 +100,13 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(identityFiles, { ctx });
-  await app.register(site, { staticDir: config.staticDir, calendarFirst: config.calendarFirst });
+  // Issue 25: share previews' images, the sitemap and robots.txt, with or without the built site.
+  await app.register(previewFiles, { ctx });
+  await app.register(sitemap, { ctx });
+  await app.register(site, {
+    staticDir: config.staticDir,
+    calendarFirst: config.calendarFirst,
+    trustProxy: config.trustProxy,
+  });
   return app;
 }

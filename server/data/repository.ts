@@ -14,6 +14,7 @@ import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
 import { readSiteFile } from './siteFiles';
+import * as sitemap from './sitemap';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
 import { listBatches } from './registerImport';
@@ -94,6 +95,11 @@ export function createRepository(db: Db, dialect: DialectName) {
     exports: { registerCsv: withDb(registerCsv) },
     identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },
+    sitemap: {
+      counts: withDb(sitemap.countSitemapRecords),
+      articleIds: withDb(sitemap.sitemapArticleIds),
+      graveIds: withDb(sitemap.sitemapGraveIds),
+    },
     setup: {
       needed: withDb(setupNeeded),
       codeMatches: withDb(setupCodeMatches),

@@ -13,6 +13,8 @@ import { namesNothing } from '../../src/api/firstData';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { isSiteAddress } from '../../src/domain/paths/publicPages';
 import type { Gender } from '../../src/domain/types';
+import type { TrustProxy } from '../start/config';
+import { requestBase, trustsPeer } from './siteAddress';
 
 /**
  * Whether an address, as the static files' route gets it, leads into the renderer's folder: decoded, with backslashes
@@ -33,7 +35,11 @@ export function reachesServerRenderer(pathName: string): boolean {
   return segments.includes(SERVER_RENDER_DIR.toLowerCase()) || segments.includes('..');
 }
 
-async function site(app: FastifyInstance, options: { staticDir: string | null } & ShellSettings): Promise<void> {
+async function site(
+  app: FastifyInstance,
+  options: { staticDir: string | null; trustProxy?: TrustProxy } & ShellSettings,
+): Promise<void> {
+  const trusted = trustsPeer(options.trustProxy ?? false);
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
   const shell =
     staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'))
@@ -74,11 +80,15 @@ async function site(app: FastifyInstance, options: { staticDir: string | null } 
     // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
     // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
-    const page = await shell.page(request.url, async (apiPath) => {
-      const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
-      if (namesNothing(res.statusCode)) missing = true;
-      return res.statusCode === 200 ? res.json() : undefined;
-    });
+    const page = await shell.page(
+      request.url,
+      async (apiPath) => {
+        const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
+        if (namesNothing(res.statusCode)) missing = true;
+        return res.statusCode === 200 ? res.json() : undefined;
+      },
+      requestBase(request, trusted),
+    );
     if (missing) reply.status(404);
     return reply.type('text/html; charset=utf-8').send(page);
   };

@@ -6,6 +6,8 @@
 // - its chunk and style sheet named in <head> (modulepreload / preload), so they download beside the main script.
 // - the calendar-first setting on <html data-calendar-first>, on every page the site sends (the console's too), so
 //   the browser names dates in the order the server drew them without asking for the setting;
+// - its own head (issue 25): title, description, canonical address, Open Graph and Twitter tags, a preview image and
+//   schema.org JSON-LD (src/domain/text/pageHead.ts), every address absolute on the site's address (siteAddress.ts).
 // Should the renderer be missing (a site built elsewhere) or fail, the page goes out as before: the browser draws
 // it, with the chunk hints and a preload of the answer.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -14,7 +16,11 @@ import { pathToFileURL } from 'node:url';
 import { firstDataOf } from '../../src/api/firstData';
 import type { CalendarFirst } from '../../src/domain/dates/dateText';
 import { publicPageOf } from '../../src/domain/paths/publicPages';
-import { gravePageTitle, type NamedGrave } from '../../src/domain/text/graveLifeText';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../../src/domain/text/pageHead';
+import { pageHead, type PageHead } from '../../src/domain/text/pageHead';
+import { paths } from '../../src/api/paths';
+import { publicPaths } from '../../src/domain/paths/publicPaths';
+import { siteBase } from './siteAddress';
 import { identityWords, readIdentity, type SiteIdentity } from '../../src/domain/identity/siteIdentity';
 import {
   FIRST_DATA_ELEMENT_ID,
@@ -40,8 +46,11 @@ export interface ShellSettings {
 }
 
 export interface SiteShell {
-  /** The page for this path and query. */
-  page(href: string, answer: Answer): Promise<string>;
+  /**
+   * The page for this path and query. `requestBase`: the site's address as the request reached it
+   * (siteAddress.ts), used when the settings name none.
+   */
+  page(href: string, answer: Answer, requestBase: string): Promise<string>;
 }
 
 const escapeAttribute = (value: string) =>
@@ -58,18 +67,52 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const isNamedGrave = (value: unknown): value is NamedGrave =>
-  typeof value === 'object' &&
-  value !== null &&
-  'gender' in value &&
-  (value.gender === 'men' || value.gender === 'women' || value.gender === 'bones') &&
-  'number' in value &&
-  (typeof value.number === 'number' || typeof value.number === 'string');
+/** The API path of the record a page's head names (its title, description and preview), or null. */
+function headPathOf(pattern: string, params: Record<string, string>): string | null {
+  if (pattern === publicPaths.grave.path) return paths.grave(params.graveId ?? '');
+  if (pattern === publicPaths.article.path) return paths.articleDetail(params.id ?? '');
+  if (pattern === publicPaths.notice.path) return paths.notice(params.id ?? '');
+  return null;
+}
 
-/** A grave's page names the grave with its section in the tab, as its heading does (numbers repeat by section). */
-function pageTitle(page: string, answer: unknown, siteTitle: string): string | null {
-  if (page !== 'GraveDetailsPage' || !isNamedGrave(answer)) return null;
-  return gravePageTitle(answer, siteTitle);
+/** The head's own tags, in the same order on every page. */
+export function headTags(head: PageHead): string {
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${escapeAttribute(content)}">`;
+  return [
+    meta('name', 'description', head.description),
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    `<link rel="canonical" href="${escapeAttribute(head.url)}">`,
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:locale', 'ar_EG'),
+    meta('property', 'og:site_name', head.siteName),
+    meta('property', 'og:title', head.shareTitle),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
+    meta('property', 'og:image:height', String(PREVIEW_HEIGHT)),
+    meta('property', 'og:image:alt', head.imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.shareTitle),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    meta('name', 'twitter:image:alt', head.imageAlt),
+    ...head.jsonLd.map((value) => `<script type="application/ld+json">${jsonForScript(value)}</script>`),
+  ].join('');
+}
+
+/** The site-wide description and share tags of index.html (withIdentity), which a page's own head replaces. */
+const SITE_HEAD_TAGS = /<meta\s+(?:name="description"|property="og:[^"]*")\s+content="[^"]*"\s*\/?>\s*/g;
+
+/** The page with its own head: its title, and its tags in place of the site-wide ones. */
+function withPageHead(html: string, head: PageHead): string {
+  const page = html
+    .replace(SITE_HEAD_TAGS, '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(head.title)}</title>`);
+  const headEnd = page.indexOf('</head>');
+  return headEnd < 0 ? page : page.slice(0, headEnd) + headTags(head) + page.slice(headEnd);
 }
 
 /** Replaces the content of the first <meta> whose attribute `key` is `name`, or adds one before </head>. */
@@ -153,7 +196,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
   let site = load(staticRoot, version, warn, settings);
 
   return {
-    async page(href, answer) {
+    async page(href, answer, requestBase) {
       // A rebuild while the server runs replaces index.html and the hashed files it names: follow it.
       const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? version;
       if (modified !== version) {
@@ -172,7 +215,10 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       const { shell: html, chunks, drawn } = site;
       const found = publicPageOf(href.split('?')[0] ?? '/');
       if (!found) return html;
-      const cached = drawn.get(href);
+      // Absolute addresses name the site: a page drawn for one address is kept for that address only.
+      const base = siteBase(identity.siteUrl, requestBase);
+      const drawnKey = `${base} ${href}`;
+      const cached = drawn.get(drawnKey);
       if (cached) return cached;
 
       const files = chunks[found.page];
@@ -185,22 +231,20 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         ? (file: string) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
         : (file: string) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`;
       const head = [
-        // The page's own public address, when the committee gave the site's (share previews, search engines).
-        ...(identity.siteUrl
-          ? [
-              `<link rel="canonical" href="${escapeAttribute(identity.siteUrl + href.split('?')[0])}">`,
-              `<meta property="og:url" content="${escapeAttribute(identity.siteUrl + href.split('?')[0])}">`,
-            ]
-          : []),
         ...(files?.css ?? []).map(cssLink),
         ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
       ];
       // The answer is read here only for a page drawn here; otherwise the browser's own request fetches it.
       const firstData: Record<string, unknown> = {};
-      if (render) {
-        const values = await Promise.all(firstPaths.map((path) => answer(`/api${path}`)));
-        firstPaths.forEach((path, i) => values[i] !== undefined && (firstData[path] = values[i]));
-      }
+      // The record the head names (a grave, an article, a notice) is read for every page that names one, drawn here
+      // or not: a link's preview is read by a crawler that runs no script.
+      const headPath = headPathOf(found.path, found.params);
+      const asked = [...new Set([...(render ? firstPaths : []), ...(headPath ? [headPath] : [])])];
+      const values = await Promise.all(asked.map((path) => answer(`/api${path}`)));
+      const answered = new Map(asked.map((path, i) => [path, values[i]]));
+      if (render)
+        firstPaths.forEach((path) => answered.get(path) !== undefined && (firstData[path] = answered.get(path)));
+      const headAnswer = headPath ? answered.get(headPath) : undefined;
 
       let markup = '';
       if (render) {
@@ -225,22 +269,21 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         }
       }
 
-      const headEnd = html.indexOf('</head>');
-      let page = headEnd < 0 ? html : html.slice(0, headEnd) + head.join('') + html.slice(headEnd);
-      const title = markup
-        ? pageTitle(found.page, Object.values(firstData)[0], identityWords(identity).siteTitle)
-        : null;
-      if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
+      const ownHead = pageHead({ pattern: found.path, params: found.params, answer: headAnswer, identity, base });
+      const withHead = withPageHead(html, ownHead);
+      const headEnd = withHead.indexOf('</head>');
+      let page = headEnd < 0 ? withHead : withHead.slice(0, headEnd) + head.join('') + withHead.slice(headEnd);
       page = page.replace(ROOT_ELEMENT, () => body);
       // Kept unless drawing failed this time (the next visitor gets another try).
       if (
         (markup || !render) &&
         firstPaths.length === 0 &&
+        headPath === null &&
         !href.includes('?') &&
         drawn.size < 64 &&
         site.drawnFor === identityKey
       )
-        drawn.set(href, page);
+        drawn.set(drawnKey, page);
       return page;
     },
   };

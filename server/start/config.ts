@@ -69,6 +69,8 @@ export interface Config {
   /** How long a client may take to send a request's headers, and the whole request, before 408 and a closed socket. */
   headersTimeoutSeconds: number;
   requestTimeoutSeconds: number;
+  /** Addresses in one sitemap file (issue 25); past it /sitemap.xml is an index of /sitemap-<n>.xml. The protocol's 50,000. */
+  sitemapMaxUrls: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -223,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : 600,
     headersTimeoutSeconds,
     requestTimeoutSeconds,
+    sitemapMaxUrls: env.SITEMAP_MAX_URLS ? integer('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, 1, 50_000) : 50_000,
   };
 }

@@ -245,11 +245,12 @@ describeBrowser('public site', () => {
             'ar',
             'rtl',
           ]);
-          // A grave's page names the grave with its section in the tab; every other page is the site's name.
+          // A grave's page names the grave with its section in the tab; every other page its own name, then the
+          // site's (issue 25), the home page and the not-found screen the site's alone.
           expect(await page.title()).toMatch(
             screen.path.startsWith('/grave-details-user/')
               ? new RegExp(`^المقبرة .* — (رجال|نساء) \\| ${escapeRegExp(words.siteTitle)}$`)
-              : new RegExp(`^${escapeRegExp(words.siteTitle)}$`),
+              : new RegExp(`^([^|]+ \\| )?${escapeRegExp(words.siteTitle)}$`),
           );
           await expectNoSidewaysScroll(page, label);
           if (!screen.userLatin) await expectNoLatinText(page, label);

@@ -76,13 +76,21 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
     for (const path of ['/', '/man', '/team', `/grave-details-user/${graveId}`]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
+      // Each page has its own title, then the site's (issue 25); the home page is the site's title and description.
       const title = path.startsWith('/grave-details-user/')
         ? `المقبرة ${toArabicDigits('17')} — رجال | ${words.siteTitle}`
-        : words.siteTitle;
+        : path === '/man'
+          ? `مقابر الرجال | ${words.siteTitle}`
+          : path === '/team'
+            ? `مطورو المشروع | ${words.siteTitle}`
+            : words.siteTitle;
       expect(html, path).toContain(`<title>${escapeHtml(title)}</title>`);
-      expect(metaOf(html, 'name', 'description'), path).toBe(identity.description);
-      expect(metaOf(html, 'property', 'og:title'), path).toBe(words.siteTitle);
-      expect(metaOf(html, 'property', 'og:description'), path).toBe(identity.description);
+      expect(metaOf(html, 'property', 'og:site_name'), path).toBe(words.siteTitle);
+      if (path === '/') {
+        expect(metaOf(html, 'name', 'description'), path).toBe(identity.description);
+        expect(metaOf(html, 'property', 'og:title'), path).toBe(words.siteTitle);
+        expect(metaOf(html, 'property', 'og:description'), path).toBe(identity.description);
+      }
       expect(metaOf(html, 'name', 'theme-color'), path).toBe('#7a3e1d');
       expect(html, path).toContain('--green:#7a3e1d');
       expect(embedded(html), path).toMatchObject({ villageName: 'قرية السنابل', themeColor: '#7a3e1d' });
@@ -128,7 +136,8 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
     expect((await put({ villageName: 'قرية الزيتون' })).status).toBe(200);
     for (const path of ['/', '/team', '/man']) {
       const { html } = await page(path);
-      expect(html, path).toContain('<title>مقابر قرية الزيتون</title>');
+      // The page's own title ends with the site's.
+      expect(html, path).toMatch(/<title>([^<]* \| )?مقابر قرية الزيتون<\/title>/);
       expect(html, path).not.toContain('مقابر قرية السنابل');
     }
     // The other process: its answer cache lets the older identity go within about a second.

@@ -26,11 +26,11 @@ import { identityPagesText } from './identityPages';
 import { settingsPageText } from './settingsPage';
 import { setupText } from './setup';
 import { emptyRegisterText } from './emptyRegister';
-import { noticeWordsText } from './notices';
-import { noticeRulesText } from './notices';
+import { noticeRulesText, noticeWordsText } from './notices';
 import { noticesConsoleText } from './noticesConsole';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
+import { sharePreviewsText } from './sharePreviews';
 import { fill } from './fill';
 
 export const messages = {
@@ -67,6 +67,7 @@ export const messages = {
   ...noticesConsoleText,
   ...noticesPublicText,
   ...noticePageText,
+  ...sharePreviewsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
