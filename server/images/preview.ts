@@ -86,7 +86,9 @@ async function textLayer(
       fontfile: font.file,
       rgba: true,
       width: options.width ?? TEXT_WIDTH,
-      align: 'right',
+      // Pango mirrors the alignment of a right-to-left paragraph: its 'left' puts every wrapped line against the
+      // right edge ('right' would leave the second line of a long prayer line hanging from the left; looked at).
+      align: 'left',
       wrap: 'word',
       dpi: 72,
     },
