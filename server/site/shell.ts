@@ -14,7 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { firstDataOf } from '../../src/api/firstData';
-import type { CalendarFirst } from '../../src/domain/dates/dateText';
+import { setCalendarFirst, type CalendarFirst } from '../../src/domain/dates/dateText';
 import { publicPageOf } from '../../src/domain/paths/publicPages';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../../src/domain/text/pageHead';
 import { pageHead, type PageHead } from '../../src/domain/text/pageHead';
@@ -191,6 +191,9 @@ function load(staticRoot: string, version: number, warn: (message: string) => vo
 }
 
 export function loadSiteShell(staticRoot: string, warn: (message: string) => void, settings: ShellSettings): SiteShell {
+  // The heads and the preview images name dates in this process, not in the renderer: the same order as the pages
+  // (DATE_CALENDAR_FIRST), or a grave's description would say Gregorian first on a Hijri-first site.
+  setCalendarFirst(settings.calendarFirst);
   const indexFile = join(staticRoot, 'index.html');
   let version = statSync(indexFile).mtimeMs;
   let site = load(staticRoot, version, warn, settings);
