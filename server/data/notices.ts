@@ -186,7 +186,8 @@ async function checkLinks(
   return { graveId };
 }
 
-const rowOf = (fields: NoticeFields, timeZone: string) => ({
+/** A notice's stored columns (but its id and times): the API's writes and the demo's seed both write through it. */
+export const noticeRow = (fields: NoticeFields, timeZone: string) => ({
   name: fields.name,
   relations: fields.relations,
   prayer_at: fields.prayerAt,
@@ -216,7 +217,7 @@ export async function createNotice(write: Write, timeZone: string, fields: Notic
       const now = write.at.toISOString();
       await trx
         .insertInto('notices')
-        .values({ id, ...rowOf(stored, timeZone), created_at: now, updated_at: now })
+        .values({ id, ...noticeRow(stored, timeZone), created_at: now, updated_at: now })
         .execute();
       const notice = await getNotice(trx, id);
       return {
@@ -247,7 +248,7 @@ export async function updateNotice(
       const stored = { ...next, graveId: link.graveId };
       await trx
         .updateTable('notices')
-        .set({ ...rowOf(stored, timeZone), updated_at: write.at.toISOString() })
+        .set({ ...noticeRow(stored, timeZone), updated_at: write.at.toISOString() })
         .where('id', '=', id)
         .execute();
       const notice = await getNotice(trx, id);

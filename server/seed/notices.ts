@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import { addDays, zonedInstant } from '../../src/domain/dates/zonedTime';
 import { checkNewNotice, type NoticeFields } from '../../src/domain/notices/noticeRules';
 import type { Database } from '../db/schema';
+import { noticeRow } from '../data/notices';
 
 interface SeedBurial {
   id: string;
@@ -82,18 +83,7 @@ export async function seedDemoNotices(
     const at = `${today}T04:00:00.000Z`;
     return {
       id: randomUUID(),
-      name: fields.name,
-      relations: fields.relations,
-      prayer_at: fields.prayerAt,
-      prayer_instant: zonedInstant(fields.prayerAt, timeZone).toISOString(),
-      time_zone: timeZone,
-      mosque: fields.mosque,
-      after_prayer: fields.afterPrayer,
-      grave_id: fields.graveId,
-      burial_id: fields.burialId,
-      condolences_json: JSON.stringify(fields.condolences),
-      ends_at: fields.endsAt,
-      hidden: 0,
+      ...noticeRow(fields, timeZone),
       created_at: at,
       updated_at: at,
     };
