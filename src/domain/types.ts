@@ -149,7 +149,7 @@ export interface SearchMatch {
   grave: Pick<Grave, '_id' | 'number' | 'gender' | 'status'>;
   person: BuriedPerson;
   /** How the query matched (additive: a server of the original contract leaves it out). */
-  match?: 'exact' | 'number' | 'folded' | 'spoken' | 'latin' | 'typo';
+  match?: 'exact' | 'number' | 'folded' | 'prefix' | 'spoken' | 'latin' | 'typo';
   /** Character ranges [start, end) of person.name that matched, to highlight (additive, as match). */
   words?: Array<[number, number]>;
 }

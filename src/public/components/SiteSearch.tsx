@@ -32,7 +32,7 @@ type State =
 
 /** Matches as the name was typed or spelled another usual way; the others (a spoken swap, a Latin spelling, a
  * slip) are offered under "ربما تقصد". The server sends them best first. */
-const SURE: ReadonlySet<SearchMatch['match']> = new Set([undefined, 'exact', 'number', 'folded']);
+const SURE: ReadonlySet<SearchMatch['match']> = new Set([undefined, 'exact', 'number', 'folded', 'prefix']);
 
 function ResultList({ matches }: { matches: SearchMatch[] }) {
   if (matches.length === 0) return null;

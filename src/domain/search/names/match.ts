@@ -20,10 +20,10 @@ import {
 } from './forms';
 import { GRAVE_WORDS, joinCompounds, LINEAGE_WORDS, splitWords, type Word } from './words';
 
-export type MatchClass = 'exact' | 'folded' | 'spoken' | 'typo' | 'latin' | 'number';
+export type MatchClass = 'exact' | 'folded' | 'prefix' | 'spoken' | 'typo' | 'latin' | 'number';
 
 /** Best first, as ranked. */
-export const MATCH_CLASSES: readonly MatchClass[] = ['exact', 'number', 'folded', 'spoken', 'latin', 'typo'];
+export const MATCH_CLASSES: readonly MatchClass[] = ['exact', 'number', 'folded', 'prefix', 'spoken', 'latin', 'typo'];
 
 export interface NameMatch {
   /** How the whole query matched: its worst word's class, or 'number' for a query of numbers only. */
@@ -188,7 +188,15 @@ const CLASS_OF_WORD: Readonly<Record<number, MatchClass>> = {
   [LATIN]: 'latin',
   [TYPO]: 'typo',
 };
-const RANK: Readonly<Record<MatchClass, number>> = { exact: 6, number: 5, folded: 4, spoken: 3, latin: 2, typo: 1 };
+const RANK: Readonly<Record<MatchClass, number>> = {
+  exact: 7,
+  number: 6,
+  folded: 5,
+  prefix: 4,
+  spoken: 3,
+  latin: 2,
+  typo: 1,
+};
 const NUMBER_RANK = { equal: 2, contains: 1 } as const;
 
 /** The score's parts, most significant first (see the rank at the top of this file). */
