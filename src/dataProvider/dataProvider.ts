@@ -63,5 +63,8 @@ export function createDataProvider(
     ...siteSettingsMethods(api),
     ...noticeMethods(api),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
+    // react-admin's reads get an abort signal, which the client passes to fetch: a list's request that a newer one
+    // supersedes (the search typed on, issue 26) is cancelled rather than left to finish unseen.
+    supportAbortSignal: true,
   };
 }

@@ -27,23 +27,27 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
 import { CardActions, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
+import { LiveFilters } from '../../components/LiveFilters';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
 import { MatchedNames } from './MatchedNames';
 
-const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder={t('search.placeholder')}
-    sx={{ minWidth: { xs: 0, sm: 300 } }}
-  />,
-  <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />,
-  <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />,
-  // Issue 23: the graves holding a burial saved with a warning (the staff's alone).
-  <BooleanInput key="withWarnings" source="withWarnings" label={t('warnings.filter')} alwaysOn />,
-];
+// Answered as the clerk types (issue 26): see LiveFilters.
+const filters = (
+  <LiveFilters>
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={t('search.placeholder')}
+      sx={{ minWidth: { xs: 0, sm: 300 } }}
+    />
+    <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />
+    <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />
+    {/* Issue 23: the graves holding a burial saved with a warning (the staff's alone). */}
+    <BooleanInput key="withWarnings" source="withWarnings" label={t('warnings.filter')} alwaysOn />
+  </LiveFilters>
+);
 
 export const exportGraves: Exporter<GraveRecord> = (records) => {
   const csv = toCsv(

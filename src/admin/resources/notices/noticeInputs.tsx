@@ -33,6 +33,7 @@ import { TEXT_FIELDS } from '../../../domain/rules/validation';
 import { ArabicDateInput } from '../../components/ArabicDateInput';
 import { addDays, isIsoDate } from '../../components/calendarDates';
 import { followsTextRules } from '../../components/textRules';
+import { TYPING_PAUSE_MS } from '../../components/LiveFilters';
 import {
   afterPrayerWords,
   PRAYERS,
@@ -314,7 +315,10 @@ export function GraveInput({
           label={t('noticesConsole.grave')}
           optionText={graveText}
           inputText={graveText}
-          filterToQuery={(q: string) => (q.trim() ? { q: q.trim() } : {})}
+          // Answers as the clerk types (issue 26), the end of the text kept: a last word with no space after it is
+          // still being typed, and the register's matcher finds the names it begins.
+          debounce={TYPING_PAUSE_MS}
+          filterToQuery={(q: string) => (q.trim() ? { q: q.trimStart() } : {})}
           helperText={t('noticesConsole.graveHint')}
           validate={required ? filled : undefined}
           noOptionsText={t('search.noResults')}
