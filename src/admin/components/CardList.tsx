@@ -3,7 +3,7 @@
 // not SimpleList: SimpleList makes each row one link, and our rows carry their own buttons (a link may not hold
 // buttons). The create button is a plain button in the toolbar: react-admin's CreateButton turns into a floating
 // button below `md`, which lay over the last rows' buttons.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ListNoResults, RecordContextProvider, useCreatePath, useListContext, type RaRecord } from 'react-admin';
@@ -41,17 +41,32 @@ export function CardList<R extends RaRecord>({
       sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
       {data.map((record) => (
-        <RecordContextProvider key={record.id} value={record}>
-          <Card component="li" variant="outlined" sx={{ minWidth: 0 }}>
-            <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 }, overflowWrap: 'anywhere' }}>
-              {children(record)}
-            </CardContent>
-          </Card>
-        </RecordContextProvider>
+        <RecordCard key={record.id} record={record} draw={children as (record: RaRecord) => ReactNode} />
       ))}
     </Box>
   );
 }
+
+/**
+ * One record's card, drawn again only when its record changes: while a search is typed the list's context changes
+ * at every keystroke and the rows stay the same until the answer arrives (issue 26), and a phone has no time to
+ * draw twenty-five cards again each time. `draw` must draw from the record and from contexts alone (every list's
+ * does); what reads a context (e.g. the matched names) follows it on its own.
+ */
+const RecordCard = memo(
+  function RecordCard({ record, draw }: { record: RaRecord; draw: (record: RaRecord) => ReactNode }) {
+    return (
+      <RecordContextProvider value={record}>
+        <Card component="li" variant="outlined" sx={{ minWidth: 0 }}>
+          <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 }, overflowWrap: 'anywhere' }}>
+            {draw(record)}
+          </CardContent>
+        </Card>
+      </RecordContextProvider>
+    );
+  },
+  (before, after) => before.record === after.record,
+);
 
 /** A card's row of actions: wraps on a narrow screen instead of pushing the page wider. */
 export function CardActions({ children }: { children: ReactNode }) {

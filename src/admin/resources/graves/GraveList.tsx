@@ -27,7 +27,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { ListPagination } from '../../components/ListPagination';
 import { CardActions, CardList, CreateLink, useSmallScreen } from '../../components/CardList';
 import { ListLoadError, QUIET_ERRORS } from '../../components/LoadError';
-import { LiveFilters } from '../../components/LiveFilters';
+import { FRESH_ANSWER_MS, LiveFilters } from '../../components/LiveFilters';
 import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labels';
 import { MarkFullButton } from './MarkFullButton';
 import { MatchedNames } from './MatchedNames';
@@ -121,7 +121,7 @@ export function GraveList() {
     <List
       filters={filters}
       error={<ListLoadError />}
-      queryOptions={QUIET_ERRORS}
+      queryOptions={{ ...QUIET_ERRORS, staleTime: FRESH_ANSWER_MS }}
       sort={{ field: 'number', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}
