@@ -44,7 +44,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (query.words.length === 0) {
       // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials).
       return cards
-        .map((card, at) => ({ card, at, match: matchBurial(query, null, card.number) }))
+        .map((card, at) => ({ card, at, match: matchBurial(query, null, card.number, { gender }) }))
         .filter((hit) => hit.match !== null)
         .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
         .map((hit) => hit.card);

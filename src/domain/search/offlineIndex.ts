@@ -176,7 +176,10 @@ type Person = { grave: Grave; person: BuriedPerson };
 function peopleIndex(graves: ReadonlyArray<Grave>): NameIndex<Person> {
   const newerFirst = (a: Person, b: Person) =>
     a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
-  const index = new NameIndex<Person>(newerFirst);
+  const index = new NameIndex<Person>(newerFirst, ({ grave, person }) => ({
+    gender: grave.gender,
+    date: person.burialDate,
+  }));
   for (const grave of graves)
     for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
   return index;
@@ -238,7 +241,7 @@ export function offlineSectionCards(
     else if (query.words.length === 0)
       // Numbers only: every grave whose number fits, empty ones too, as the server answers.
       found = section
-        .map((grave, at) => ({ grave, at, match: matchBurial(query, null, grave.number) }))
+        .map((grave, at) => ({ grave, at, match: matchBurial(query, null, grave.number, { gender }) }))
         .filter((hit) => hit.match !== null)
         .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
         .map((hit) => hit.grave);
