@@ -8,7 +8,7 @@
 // (the most frequent words first, so most take one character), and a burial date as the days since the grave's
 // newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
 // 30,000 burials of the benchmark's town, most of it the graves' identifiers.
-import { matchBurial, NameIndex, prepareQuery } from './names';
+import { matchGraveByNumber, NameIndex, prepareQuery } from './names';
 import type { PartialPrecision } from '../dates/datePrecision';
 import {
   GRAVE_STATUS,
@@ -239,9 +239,16 @@ export function offlineSectionCards(
     let found: Grave[];
     if (query === null) found = section;
     else if (query.words.length === 0)
-      // Numbers only: every grave whose number fits, empty ones too, as the server answers.
+      // Numbers only (or a year): every grave whose number fits, empty ones too, or with a burial of that year.
       found = section
-        .map((grave, at) => ({ grave, at, match: matchBurial(query, null, grave.number, { gender }) }))
+        .map((grave, at) => ({
+          grave,
+          at,
+          match: matchGraveByNumber(query, grave.number, {
+            gender,
+            dates: grave.buriedPersons.map((p) => p.burialDate),
+          }),
+        }))
         .filter((hit) => hit.match !== null)
         .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
         .map((hit) => hit.grave);

@@ -76,6 +76,7 @@ export {
   MATCH_CLASSES,
   matchBurial,
   matchGrave,
+  matchGraveByNumber,
   matchGraveNumber,
   matchName,
   prepareQuery,

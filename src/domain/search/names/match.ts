@@ -271,8 +271,8 @@ export function prepareQuery(text: string, today: Date = new Date()): PreparedQu
     const forms = formsOf(unit);
     const unfinished = i === units.length - 1 && unit.end === unfinishedEnd;
     const prefix = unfinished ? prefixFormsOf(forms) : null;
-    // Still too short to mean a beginning: left out while anything else is searched.
-    if (unfinished && prefix === null && !forms.honorific && units.length + numbers.length > 1) return;
+    // Still too short to mean a beginning ("س"): left out until it is longer.
+    if (unfinished && prefix === null && !forms.honorific) return;
     words.push({
       ...forms,
       optional: forms.honorific,
@@ -633,6 +633,23 @@ export function matchGrave(
     return m;
   });
   return best === null ? null : { best, persons };
+}
+
+/**
+ * A grave found by a query without name words (numbers, a year): by its number, or by the year of one of its
+ * burials; null when neither fits.
+ */
+export function matchGraveByNumber(
+  query: PreparedQuery,
+  graveNumber: string | number,
+  facts?: GraveFacts,
+): NameMatch | null {
+  let best = matchBurial(query, null, graveNumber, { gender: facts?.gender });
+  for (const date of facts?.dates ?? []) {
+    const m = matchBurial(query, null, graveNumber, { gender: facts?.gender, date });
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
 }
 
 /** Best first; 0 when the query ranks both alike (the caller then puts the most recent burial first). */
