@@ -3,7 +3,7 @@
  * Pure TypeScript (no DOM, no Node APIs): the server and both front ends run this one matcher.
  *
  * API
- *   prepareQuery(text): PreparedQuery | null
+ *   prepareQuery(text, today?): PreparedQuery | null
  *       Parse a query once: words, optional words, compounds, numbers. null when nothing is left to search.
  *   indexName(name): IndexedName
  *       Precompute a stored name once (kept in memory: its words are shared objects, referred to by id, so
@@ -16,8 +16,10 @@
  *   matchBurial(query, name, graveNumber): NameMatch | null
  *       One buried person: name words against the name AND number words against the grave's number.
  *       A query of numbers only matches every person of a matching grave, as class 'number'.
- *   matchGrave(query, graveNumber, names): { best, persons } | null
+ *   matchGrave(query, graveNumber, names, facts?): { best, persons } | null
  *       A grave card: matches when its number fits and (for name words) at least one of its people does.
+ *   matchGraveByNumber(query, graveNumber, facts?): NameMatch | null
+ *       A grave for a query without name words: by its number, or by a year of its burials.
  *   compareMatches(a, b): number
  *       Sort comparator, best first: Array.prototype.sort(compareMatches). Ties (0) are left to the caller,
  *       who puts the most recent burial first.
@@ -54,11 +56,24 @@
  *   Latin words: "Abdel Rahman", "Abd El-Rahman", "Abdurrahman" are one compound; El-/Al- is optional both
  *   ways; Latin honorifics (El-Hag, Dr, Sheikh) are optional like the Arabic ones. Not handled: Arabic queries
  *   on names stored in Latin letters, and Franco-Arabic digits (3 for ع, 7 for ح).
- *   Whole words only: "محم" does not find محمد (a page filtering per keystroke shows nothing until a word is
- *   complete or matches as a typo).
+ *   Words being typed (issue 26): the query's last word is unfinished unless the text ends after it (a space, a
+ *   comma); it then also matches the stored words it begins, after folding, the article optional either side
+ *   ("محم" finds محمد and محمدين, "فق" finds الفقي), as class 'prefix'; a Latin one through the listed spellings
+ *   it begins. Under two letters (the article not counted) it is left out until it is longer. Earlier words
+ *   are whole words.
+ *   Narrowing (issue 26): a year (Gregorian 1900–this year; Hijri 1300–this year marked هـ or هجري) beside a
+ *   name word, or after سنة/عام/توفي/توفيت, ranks that year's burials first; a number alone that could be a
+ *   year finds its grave first, then that year's burials; a number after قبر/رقم stays a grave's number.
+ *   رجال/نساء/عظام (with or without ال) narrow to the section beside a name or a number (BurialFacts and
+ *   GraveFacts carry a person's section and day; a door that gives none is not narrowed). آل before a family
+ *   name is left out; the article is optional both ways. A stored name typed exactly as stored (spaces aside)
+ *   comes first whatever it holds; a word typed without its space ("فاطمةالزهراء") is cut into two stored words.
  *
  * Rank (NameMatch.score; compareMatches sorts by it)
- *   1. class of the whole query = its worst word: exact > number > folded > spoken > latin > typo.
+ *   0. the stored name exactly as typed, then (with a year) the burials of that year;
+ *   1. class of the whole query = its worst word: exact > number > folded > prefix > spoken > latin > typo;
+ *      a prefix sits below every whole-word class of Arabic letters a family would call the same name, and
+ *      above the guesses (a swap, a Latin reading, a slip), so the first answer holds every typed word.
  *      'number' is given only to queries made of numbers only (a query with name words takes its words'
  *      class), so it never meets the name classes in one answer; it sits after exact because a number is
  *      typed exactly. 'latin' sits above 'typo': a listed spelling is a surer hit than a slip, and a Latin
@@ -76,11 +91,15 @@ export {
   MATCH_CLASSES,
   matchBurial,
   matchGrave,
+  matchGraveByNumber,
   matchGraveNumber,
   matchName,
   prepareQuery,
   PreparedQuery,
+  sectionFits,
   tokensOf,
+  type BurialFacts,
+  type GraveFacts,
   type GraveMatch,
   type IndexedName,
   type MatchClass,
