@@ -360,7 +360,8 @@ function hijriYearOf(date: string): number {
   return year;
 }
 
-function inYear(year: QueryYear, date: string | undefined): boolean {
+/** Whether a burial day falls in the year typed (Gregorian or Hijri). */
+export function inYear(year: QueryYear, date: string | undefined): boolean {
   if (date === undefined) return false;
   return year.hijri ? hijriYearOf(date) === year.value : date.startsWith(`${year.value}-`);
 }

@@ -11,6 +11,7 @@ import {
   type BurialFacts,
   burialScore,
   indexName,
+  inYear,
   matchBurial,
   matchGraveNumber,
   tokensOf,
@@ -120,12 +121,18 @@ export class NameIndex<T> {
     const scores: number[] = [];
     if (this.seen.length < this.names.length) this.seen = new Int32Array(this.names.length * 2);
     const stamp = ++this.stamp;
+    const narrowed = query.section !== null || query.year !== null;
+    // A year alone: only that year's burials, and the graves of the number (read below, before the year's scan).
+    let yearOnly = false;
     const consider = (entry: number) => {
       if (this.seen[entry] === stamp) return;
       this.seen[entry] = stamp;
       const item = this.items[entry];
       if (item === undefined) return;
-      const score = burialScore(query, this.names[entry]!, this.graves[entry]!, this.factsOf?.(item));
+      // The section and day are asked only when the query has a section word or a year (an object per name).
+      const facts = narrowed ? this.factsOf?.(item) : undefined;
+      if (yearOnly && !inYear(query.year!, facts?.date)) return;
+      const score = burialScore(query, this.names[entry]!, this.graves[entry]!, facts);
       if (score >= 0) {
         found.push(entry);
         scores.push(score);
@@ -139,6 +146,7 @@ export class NameIndex<T> {
       }
       // A year alone, or a number that may be one: that year's burials too.
       if (query.year !== null && query.words.length === 0 && (query.yearAlone || query.numbers.length === 0)) {
+        yearOnly = true;
         for (let entry = 0; entry < this.names.length; entry++) consider(entry);
       }
     } else {
