@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, paths } from '../api';
 import { SECTION_CARDS } from '../domain/rules/sectionCards';
+import { TYPING_PAUSE_MS } from './searchQuery';
 import type { Gender, GraveCardData, GraveCardPage } from '../domain/types';
 
 export interface SectionCards {
@@ -20,10 +21,6 @@ export interface SectionCards {
   /** Asks for the next page (or again for the one that failed, or for the search asked). */
   more: () => void;
 }
-
-/** Keystrokes closer than this make one request, for the last one; short, as the cards follow the typing (issue 26:
- * keystroke to cards drawn within 100 ms on a desktop, 300 ms on a phone, this pause included). */
-const TYPING_PAUSE_MS = 40;
 
 type Held = Omit<SectionCards, 'more'>;
 
@@ -85,8 +82,8 @@ export function useSectionCards(
     if (h.term === '' && h.asked === '' && first && h.cards !== first.cards) setHeld(fromFirst());
   }, [first, fromFirst]);
 
-  // A new search starts again from its first page, after a short pause in the typing; the cards shown stay until
-  // it arrives. Back to no search, the first page is the one the page came with, at once.
+  // A new search starts again from its first page, asked once this keystroke's task is over; the cards shown stay
+  // until it arrives. Back to no search, the first page is the one the page came with, at once.
   useEffect(() => {
     const h = heldRef.current;
     // This search already answered (or failed: asked again by its button), or its request is on its way.

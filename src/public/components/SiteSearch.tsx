@@ -9,7 +9,7 @@ import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { HighlightedName } from './HighlightedName';
 import { SearchBox } from './SearchBox';
-import { typedQuery } from '../searchQuery';
+import { TYPING_PAUSE_MS, typedQuery } from '../searchQuery';
 import { ErrorMessage, Loading } from './Status';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
@@ -21,10 +21,6 @@ const SECTION: Record<Gender, string> = {
   women: pt['public.womenSection'],
   bones: pt['public.bonesSection'],
 };
-
-/** Keystrokes closer than this make one request, for the last one; short, as the answers follow the typing (issue
- * 26: keystroke to answers drawn within 100 ms on a desktop, 300 ms on a phone, this pause included). */
-const TYPING_PAUSE_MS = 40;
 
 /** Matches as the name was typed or spelled another usual way; the others (a spoken swap, a Latin spelling, a
  * slip) are offered under "ربما تقصد". The server sends them best first. */
