@@ -68,7 +68,7 @@ const BUILD_SLICE_MS = 15;
 
 /** One reading of the register's burials, as the search sees it. */
 export class SearchIndex {
-  readonly names = new NameIndex<IndexedPerson>(newerFirst);
+  readonly names = new NameIndex<IndexedPerson>(newerFirst, (p) => ({ gender: p.grave.gender, date: p.burialDate }));
   private readonly graves = new Map<string, { grave: IndexedGrave; entries: number[] }>();
 
   constructor(readonly versions: Map<DataScope, string>) {}

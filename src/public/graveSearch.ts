@@ -30,7 +30,10 @@ export function searchGraves(list: ReadonlyArray<Grave>, term: string): Readonly
   const names = indexed.get(list)!;
   const hits: Array<{ grave: Grave; score: number }> = [];
   list.forEach((grave, i) => {
-    const match = matchGrave(query, grave.number, names[i]!);
+    const match = matchGrave(query, grave.number, names[i]!, {
+      gender: grave.gender,
+      dates: grave.buriedPersons.map((p) => p.burialDate),
+    });
     if (match) hits.push({ grave, score: match.best.score });
   });
   hits.sort((a, b) => compareMatches(a, b) || newest(b.grave).localeCompare(newest(a.grave)));

@@ -14,10 +14,27 @@ export interface NameSearchCase {
   expected: MatchClass | null;
   /** The grave's number, given for the cases whose query holds a number (any number without those digits else). */
   grave?: number | string;
+  /**
+   * Issue 26: the query as it stands while still being typed (its last word unfinished). The other cases are
+   * whole words: they are searched with the space a finished word ends with (typedQuery).
+   */
+  typing?: true;
 }
 
 const c = (rule: string, name: string, query: string, expected: MatchClass | null, grave?: number | string) =>
   grave === undefined ? { rule, name, query, expected } : { rule, name, query, expected, grave };
+/** A case whose last word is still being typed. */
+const t = (rule: string, name: string, query: string, expected: MatchClass | null): NameSearchCase => ({
+  rule,
+  name,
+  query,
+  expected,
+  typing: true,
+});
+
+/** What the search is asked for a case: a finished query ends with a space (the last word is whole). */
+export const typedQuery = (testCase: NameSearchCase): string =>
+  testCase.typing ? testCase.query : `${testCase.query} `;
 
 export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   // --- whole words, any order, words skipped -------------------------------------------------------------------
@@ -77,7 +94,13 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   c('article', 'منى عوض الشافعي', 'منى شافعي', 'folded'),
   c('article', 'خديجة السيد', 'خديجه سيد', 'folded'),
   c('article', 'يوسف الحداد', 'يوسف الحداد', 'exact'),
-  c('article', 'يوسف حداد', 'الحداد', null),
+  // Issue 26: both ways, and آل before a family name.
+  c('article', 'يوسف حداد', 'الحداد', 'folded'),
+  c('article', 'يوسف حداد', 'يوسف الحداد', 'folded'),
+  c('article', 'سمية عادل القماش', 'آل القماش', 'exact'),
+  c('article', 'سمية عادل قماش', 'آل القماش', 'folded'),
+  c('article', 'سمية عادل القماش', 'آل قماش سمية', 'folded'),
+  c('article', 'يوسف حداد', 'آل الصباغ', null),
   c('article', 'ألفت عمر', 'فت', null),
 
   // --- lineage words optional on both sides ------------------------------------------------------------------------
@@ -250,6 +273,50 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   c('numbers', 'محمد علي', 'حسن 45', null, 45),
   c('numbers', 'محمد علي', 'مقبرة محمد', null, 45),
   c('numbers', 'حسن سالم', '12', 'number', 'ب12'),
+
+  // --- issue 26: the last word while it is being typed ------------------------------------------------------------
+  t('typing', 'سعاد محمود الفقي', 'سعاد الفق', 'prefix'),
+  t('typing', 'محمد علي', 'مح', 'prefix'),
+  t('typing', 'محمد علي', 'محمد', 'exact'),
+  t('typing', 'محمدين علي', 'محمد', 'prefix'),
+  c('typing', 'محمدين علي', 'محمد', null),
+  t('typing', 'عبد الرحمن سالم', 'عبد الر', 'prefix'),
+  t('typing', 'عبد الرحمن سالم', 'عبد', 'prefix'),
+  t('typing', 'أحمد سالم', 'احم', 'prefix'),
+  t('typing', 'إيمان سالم', 'ايما', 'prefix'),
+  t('typing', 'فاطمة علي', 'فاطمه', 'folded'),
+  t('typing', 'فاطمة علي', 'علي فاط', 'prefix'),
+  t('typing', 'يوسف النجار', 'يوسف نج', 'prefix'),
+  t('typing', 'يوسف نجار', 'يوسف النج', 'prefix'),
+  t('typing', 'مصطفى حسن', 'مصطف', 'prefix'),
+  t('typing', 'حسن مصطفى', 'مصطفي', 'folded'),
+  t('typing', 'محمد علي', 'Moham', 'prefix'),
+  t('typing', 'Mohamed Hassan', 'mohamed has', 'prefix'),
+  t('typing', 'علي حسن', 'ع', null),
+  t('typing', 'علي حسن', 'حسن ع', 'exact'),
+  t('typing', 'علي حسن', 'سعيد عل', null),
+  t('typing', 'علي حسن', 'حس علي', null),
+  t('typing', 'المرحومة منى عوض', 'منى المرح', 'prefix'),
+  t('typing', 'منى عوض', 'منى المرح', null),
+
+  // --- issue 26: Latin spellings reach every written form of a name --------------------------------------------
+  c('latin forms', 'عبد الرءوف سالم', 'Abdelraouf', 'latin'),
+  c('latin forms', 'عبد الرؤوف سالم', 'Abdel Raouf', 'latin'),
+  c('latin forms', 'عبدالرؤوف سالم', 'Abd El Raouf Salem', 'latin'),
+  c('latin forms', 'محمد سالم', 'Mohammed', 'latin'),
+  c('latin forms', 'محمد سالم', 'Mohamed', 'latin'),
+  c('latin forms', 'حسن سالم', 'Hasan', 'latin'),
+  c('latin forms', 'حسن سالم', 'Hassan', 'latin'),
+  c('latin forms', 'حسن سالم', 'Hussein', null),
+
+  // --- issue 26: the stored name exactly as typed, and words typed without their space -------------------------
+  c('same name', 'Mary Smith', 'Mary Smith', 'exact'),
+  c('same name', 'محمد الثاني 2', 'محمد الثاني 2', 'exact'),
+  c('same name', 'ڤيولا جرجس', 'ڤيولا جرجس', 'exact'),
+  c('same name', 'محمد الثاني 2', 'محمد الثالث 2', null),
+  c('joined', 'فاطمة الزهراء علي', 'فاطمةالزهراء', 'folded'),
+  c('joined', 'سيد أحمد مرسي', 'سيداحمد مرسي', 'folded'),
+  c('joined', 'فاطمة علي', 'فاطمةالزهراء', null),
 ];
 
 /** Queries with the names they find, best first (the comparator's order; ties would be left to the caller). */

@@ -7,7 +7,7 @@ import { tidyName } from '../../src/domain/text/textRules';
 import { staffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
-import { NAME_SEARCH_CASES } from '../domain/nameSearchCases';
+import { NAME_SEARCH_CASES, typedQuery } from '../domain/nameSearchCases';
 import { call } from './helpers';
 
 /** Grave numbers for the cases that give none: none holds the digits a number query of the table uses. */
@@ -46,7 +46,7 @@ describe.each(ENGINES)('the name search table through /api/search on $name', ({ 
     const wrong: string[] = [];
     const crowdedOut: string[] = [];
     for (const [i, testCase] of NAME_SEARCH_CASES.entries()) {
-      const res = await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent(testCase.query)}`);
+      const res = await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent(typedQuery(testCase))}`);
       expect(res.status).toBe(200);
       const found = res.body.find((m) => m.person._id === personOf[i]);
       const got = found?.match ?? null;

@@ -41,24 +41,32 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const query = prepareQuery(q);
     const cards = await cardsOf(gender);
     if (query === null) return cards;
+    const byId = new Map(cards.map((card, at) => [card._id, { card, at }]));
     if (query.words.length === 0) {
-      // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials).
-      return cards
-        .map((card, at) => ({ card, at, match: matchBurial(query, null, card.number) }))
-        .filter((hit) => hit.match !== null)
-        .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
-        .map((hit) => hit.card);
+      // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials);
+      // a year (issue 26) adds the graves of that year's burials, from the index, after them.
+      const hits = new Map<string, { card: GraveCardData; at: number; score: number }>();
+      cards.forEach((card, at) => {
+        const match = matchBurial(query, null, card.number, { gender });
+        if (match !== null) hits.set(card._id, { card, at, score: match.score });
+      });
+      if (query.year !== null) {
+        for (const { item, match } of (await namesIndex(app, ctx)).names.search(query)) {
+          const known = byId.get(item.grave.id);
+          const held = hits.get(item.grave.id);
+          if (known && (!held || held.score < match.score)) hits.set(item.grave.id, { ...known, score: match.score });
+        }
+      }
+      return [...hits.values()].sort((a, b) => b.score - a.score || a.at - b.at).map((hit) => hit.card);
     }
-    const byId = new Map(cards.map((card) => [card._id, card]));
-    const index = await namesIndex(app, ctx);
     const seen = new Set<string>();
     const found: GraveCardData[] = [];
     // Best first, ties by the newest burial: the first person met of a grave is its best.
-    for (const { item } of index.names.search(query)) {
+    for (const { item } of (await namesIndex(app, ctx)).names.search(query)) {
       if (item.grave.gender !== gender || seen.has(item.grave.id)) continue;
       seen.add(item.grave.id);
-      const card = byId.get(item.grave.id);
-      if (card) found.push(card);
+      const known = byId.get(item.grave.id);
+      if (known) found.push(known.card);
     }
     return found;
   }

@@ -1,6 +1,6 @@
 // One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchGraveNumber, prepareQuery, type PreparedQuery } from '../../../src/domain/search/names';
+import { matchGraveNumber, prepareQuery, sectionFits, type PreparedQuery } from '../../../src/domain/search/names';
 import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
 import { checkGraveNumber, checkPosition, checkText, TEXT_FIELDS } from '../../../src/domain/rules/validation';
@@ -143,7 +143,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           (!gender || g.gender === gender) &&
           (!status || g.status === status) &&
           (!warned || warned.has(g._id)) &&
-          (!query || found!.has(g._id) || (query.words.length === 0 && matchGraveNumber(query, g.number) !== null)),
+          (!query ||
+            found!.has(g._id) ||
+            (query.words.length === 0 && sectionFits(query, g.gender) && matchGraveNumber(query, g.number) !== null)),
       );
       if (q.sort) {
         const cmp = compareBy(q.sort.field);

@@ -8,7 +8,7 @@
 // (the most frequent words first, so most take one character), and a burial date as the days since the grave's
 // newer burial; compression then has little left to find: about 215 KB (brotli) and 240 KB (gzip) for the
 // 30,000 burials of the benchmark's town, most of it the graves' identifiers.
-import { matchBurial, NameIndex, prepareQuery } from './names';
+import { matchGraveByNumber, NameIndex, prepareQuery } from './names';
 import type { PartialPrecision } from '../dates/datePrecision';
 import {
   GRAVE_STATUS,
@@ -176,7 +176,10 @@ type Person = { grave: Grave; person: BuriedPerson };
 function peopleIndex(graves: ReadonlyArray<Grave>): NameIndex<Person> {
   const newerFirst = (a: Person, b: Person) =>
     a.person.burialDate === b.person.burialDate ? 0 : a.person.burialDate > b.person.burialDate ? -1 : 1;
-  const index = new NameIndex<Person>(newerFirst);
+  const index = new NameIndex<Person>(newerFirst, ({ grave, person }) => ({
+    gender: grave.gender,
+    date: person.burialDate,
+  }));
   for (const grave of graves)
     for (const person of grave.buriedPersons) index.add(person.name, grave.number, { grave, person });
   return index;
@@ -236,9 +239,16 @@ export function offlineSectionCards(
     let found: Grave[];
     if (query === null) found = section;
     else if (query.words.length === 0)
-      // Numbers only: every grave whose number fits, empty ones too, as the server answers.
+      // Numbers only (or a year): every grave whose number fits, empty ones too, or with a burial of that year.
       found = section
-        .map((grave, at) => ({ grave, at, match: matchBurial(query, null, grave.number) }))
+        .map((grave, at) => ({
+          grave,
+          at,
+          match: matchGraveByNumber(query, grave.number, {
+            gender,
+            dates: grave.buriedPersons.map((p) => p.burialDate),
+          }),
+        }))
         .filter((hit) => hit.match !== null)
         .sort((a, b) => b.match!.score - a.match!.score || a.at - b.at)
         .map((hit) => hit.grave);

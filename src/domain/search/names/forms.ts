@@ -1,11 +1,13 @@
 // The forms of one word the matcher compares, and how two words match (the word classes).
 import { normalizeArabic } from '../normalize';
-import { arabicSkeleton, KNOWN_NAMES, latinForms, type LatinForms } from './latin';
+import { arabicSkeleton, KNOWN_NAMES, latinForms, latinKey, latinNamesStartingWith, type LatinForms } from './latin';
 import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
-export const EXACT = 5;
-export const FOLDED = 4;
+export const EXACT = 6;
+export const FOLDED = 5;
+/** The unfinished last word of a query begins the stored word (issue 26): below every whole-word likeness. */
+export const PREFIX = 4;
 export const SPOKEN = 3;
 export const LATIN = 2;
 export const TYPO = 1;
@@ -268,18 +270,76 @@ function tokenSkeletons(t: Token): readonly string[] {
   return t.skeletons;
 }
 
+/**
+ * What the unfinished last word of a query may begin (issue 26): Arabic, its folded form and that form without the
+ * article, tested against a stored word's folded and article-less forms; Latin, the Arabic names whose listed
+ * spellings begin with it, and the spelling keys of Latin stored words.
+ */
+export interface PrefixForms {
+  readonly starts: readonly string[];
+  readonly latinNames: ReadonlySet<string> | null;
+}
+
+/** Letters an unfinished word needs before it is looked for as a beginning (the article not counted). */
+export const PREFIX_MIN = 2;
+/** A Latin beginning is read through the spelling keys, which fold vowels: three letters before it means much. */
+const LATIN_PREFIX_MIN = 3;
+
+/** The beginnings an unfinished word can be looked for by, or null when it is still too short to mean anything. */
+export function prefixFormsOf(forms: Forms): PrefixForms | null {
+  if (forms.script === 'ar') {
+    const bare = forms.folded.startsWith(ARTICLE) ? forms.folded.slice(ARTICLE.length) : null;
+    if ((bare ?? forms.folded).length < PREFIX_MIN) return null;
+    return { starts: bare === null ? [forms.folded] : [forms.folded, bare], latinNames: null };
+  }
+  if (forms.script === 'latin') {
+    const key = latinKey(forms.folded);
+    if (key.length < LATIN_PREFIX_MIN) return null;
+    return { starts: [key], latinNames: latinNamesStartingWith(key) };
+  }
+  return null;
+}
+
 /** The Arabic names a Latin query word stands for (from latinNamesFor), or null to use skeletons. */
 export interface QueryForms extends Forms {
   readonly latinNames: ReadonlySet<string> | null;
+  /** Set on the unfinished last word of a query only. */
+  readonly prefix: PrefixForms | null;
+}
+
+/** Whether an unfinished query word begins the stored word (see PrefixForms). */
+function beginsStored(p: PrefixForms, t: Token): boolean {
+  if (t.script === 'ar') {
+    if (p.latinNames !== null) {
+      const names = p.latinNames;
+      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.loose !== null && names.has(t.loose));
+    }
+    return p.starts.some((s) => t.folded.startsWith(s) || (t.bare !== null && t.bare.startsWith(s)));
+  }
+  if (t.script === 'latin' && p.latinNames !== null) {
+    return t.latin!.keys.some((k) => p.starts.some((s) => k.startsWith(s)));
+  }
+  return false;
 }
 
 /** How the query word q matches the stored word t: one of EXACT … TYPO, or NONE. */
 export function classify(q: QueryForms, t: Token): number {
+  const whole = classifyWhole(q, t);
+  // A Latin word matched whole keeps that class: its beginning says nothing more of it.
+  if (whole >= PREFIX || q.prefix === null || (q.script === 'latin' && whole !== NONE)) return whole;
+  return beginsStored(q.prefix, t) ? PREFIX : whole;
+}
+
+function classifyWhole(q: QueryForms, t: Token): number {
   if (q.script !== t.script) {
     if (q.script !== 'latin' || t.script !== 'ar') return NONE;
     if (q.latinNames !== null) {
       const names = q.latinNames;
-      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.head !== null && names.has(t.head))
+      // Every written form of the name: a hamza on its seat or alone (رؤوف/رءوف) is one name to a Latin speller.
+      return names.has(t.folded) ||
+        (t.bare !== null && names.has(t.bare)) ||
+        (t.head !== null && names.has(t.head)) ||
+        (t.loose !== null && names.has(t.loose))
         ? LATIN
         : NONE;
     }
@@ -287,7 +347,8 @@ export function classify(q: QueryForms, t: Token): number {
     return q.latin!.skeletons.some((s) => s.length >= 2 && skeletons.includes(s)) ? LATIN : NONE;
   }
   if (q.exact === t.exact) return EXACT;
-  if (q.folded === t.folded || q.folded === t.bare || q.folded === t.head) return FOLDED;
+  // The article optional both ways: the register's الفقي for a typed فقي, and its فقي for a typed الفقي.
+  if (q.folded === t.folded || q.folded === t.bare || q.folded === t.head || q.bare === t.folded) return FOLDED;
   if ((q.loose !== null || t.loose !== null) && (q.loose ?? q.folded) === (t.loose ?? t.folded)) return FOLDED;
   if (q.script === 'ar') {
     if (q.coarse === t.coarse && spokenMatch(q.spoken, t.spoken)) return SPOKEN;
@@ -380,12 +441,21 @@ export function tokenCount(): number {
   return allTokens.length;
 }
 
+/** Whether some stored word is this folded form (or has it without its article, or as a compound's first half). */
+export function isStoredWord(folded: string): boolean {
+  return byFolded.has(folded);
+}
+
 /** Every stored word that may match the query word (a superset: classify decides). */
 export function candidatesOf(q: QueryForms): Iterable<Token> {
   const found = new Set<Token>();
   const add = (list: readonly Token[] | undefined) => {
     if (list !== undefined) for (const t of list) found.add(t);
   };
+  if (q.prefix !== null) {
+    // An unfinished word may begin any stored word: the vocabulary is a few thousand words, read once.
+    for (const t of allTokens) if (beginsStored(q.prefix, t)) found.add(t);
+  }
   if (q.script === 'latin') {
     if (q.latinNames !== null) {
       for (const name of q.latinNames) add(byFolded.get(name));
@@ -400,6 +470,7 @@ export function candidatesOf(q: QueryForms): Iterable<Token> {
     return found;
   }
   add(byFolded.get(q.folded));
+  if (q.bare !== null) add(byFolded.get(q.bare));
   if (q.loose !== null) add(byFolded.get(q.loose));
   if (q.script === 'ar') add(byCoarse.get(q.coarse));
   if (q.script !== 'digit' && q.folded.length >= TYPO_MIN) {

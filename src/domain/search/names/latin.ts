@@ -206,28 +206,41 @@ export const KNOWN_NAMES: ReadonlySet<string> = new Set(LATIN_NAMES.map(([arabic
 
 let byKey: Map<string, Set<string>> | null = null;
 
-/** The folded Arabic names a Latin word's keys name, or null when it is not a listed spelling. */
-export function latinNamesFor(keys: readonly string[]): ReadonlySet<string> | null {
+/** Spelling key → the folded Arabic names it names, built on the first Latin query (a page that never gets one never pays). */
+function namesByKey(): Map<string, Set<string>> {
   if (byKey === null) {
-    // Built on the first Latin query: a page that never gets one never pays for it.
     byKey = new Map();
     for (const [arabic, spellings] of LATIN_NAMES) {
-      const folded = normalizeArabic(arabic);
+      // Every written form of the name: with its hamza on a seat or standing alone (عبد الرؤوف, عبد الرءوف).
+      const forms = new Set([normalizeArabic(arabic), normalizeArabic(arabic.replace(/[ؤئء]/g, ''))]);
       for (const spelling of spellings.split(' ')) {
-        const forms = latinForms([spelling]);
+        const keys = latinForms([spelling]).keys;
         // The article-less key of a spelling ("ham" of elham) would name the name by a fragment: not listed.
-        for (const key of forms.keys.slice(0, spelling.startsWith('el') || spelling.startsWith('al') ? 1 : undefined)) {
+        for (const key of keys.slice(0, spelling.startsWith('el') || spelling.startsWith('al') ? 1 : undefined)) {
           let names = byKey.get(key);
           if (!names) byKey.set(key, (names = new Set()));
-          names.add(folded);
+          for (const folded of forms) names.add(folded);
         }
       }
     }
   }
+  return byKey;
+}
+
+/** The folded Arabic names a Latin word's keys name, or null when it is not a listed spelling. */
+export function latinNamesFor(keys: readonly string[]): ReadonlySet<string> | null {
+  const byKey = namesByKey();
   let found: Set<string> | null = null;
   for (const key of keys) {
     const names = byKey.get(key);
     if (names) for (const n of names) (found ??= new Set()).add(n);
   }
+  return found;
+}
+
+/** The folded Arabic names some listed spelling of which begins with this key (a Latin name still being typed). */
+export function latinNamesStartingWith(key: string): ReadonlySet<string> {
+  const found = new Set<string>();
+  for (const [spelling, names] of namesByKey()) if (spelling.startsWith(key)) for (const n of names) found.add(n);
   return found;
 }

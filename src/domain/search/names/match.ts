@@ -1,6 +1,8 @@
 // The matcher: queries, stored names, word assignment and scores. The API and its rules are described in
 // index.ts.
 import { normalizeArabic } from '../normalize';
+import { hijriParts } from '../../dates/hijri';
+import type { Gender } from '../../types';
 import { latinNamesFor } from './latin';
 import {
   candidatesOf,
@@ -9,8 +11,11 @@ import {
   FOLDED,
   formsOf,
   internToken,
+  isStoredWord,
   LATIN,
   NONE,
+  PREFIX,
+  prefixFormsOf,
   tokenById,
   SPOKEN,
   tokenCount,
@@ -18,7 +23,18 @@ import {
   type QueryForms,
   type Token,
 } from './forms';
-import { GRAVE_WORDS, joinCompounds, LINEAGE_WORDS, splitWords, type Word } from './words';
+import {
+  FAMILY_WORD,
+  GRAVE_WORDS,
+  GREGORIAN_WORDS,
+  HIJRI_WORDS,
+  joinCompounds,
+  LINEAGE_WORDS,
+  SECTION_WORDS,
+  splitWords,
+  YEAR_WORDS,
+  type Unit,
+} from './words';
 
 export type MatchClass = 'exact' | 'folded' | 'prefix' | 'spoken' | 'typo' | 'latin' | 'number';
 
@@ -48,6 +64,8 @@ export interface IndexedName {
   readonly words: readonly number[];
   /** The index of the person's own first name (the first word that is not an honorific), -1 if none. */
   readonly first: number;
+  /** The name as "typed exactly as stored" compares it (wholeText); the same string as name when already so. */
+  readonly whole: string;
 }
 
 /** The stored words of an indexed name. */
@@ -61,13 +79,42 @@ interface QueryWord extends QueryForms {
   readonly optional: boolean;
 }
 
+/** A year typed with the name (issue 26): the burials of that year rank first. */
+export interface QueryYear {
+  readonly value: number;
+  readonly hijri: boolean;
+}
+
+/** What a query asks besides its words and numbers. */
+interface QueryNarrowing {
+  /** The query as typed, for "the stored name exactly as typed" (see wholeText). */
+  readonly whole: string;
+  /** A section word ("رجال") narrowed the answer to that section. */
+  readonly section: Gender | null;
+  readonly year: QueryYear | null;
+  /** The query is one number that could be a year: its grave first, then the burials of that year. */
+  readonly yearAlone: boolean;
+}
+
+/** What the matcher may know of a buried person besides the name and the grave's number. */
+export interface BurialFacts {
+  /** The grave's section. */
+  readonly gender?: Gender;
+  /** The burial day, YYYY-MM-DD. */
+  readonly date?: string;
+}
+
 /** Three bits per word in the per-token cache. */
 const MAX_WORDS = 10;
 /** Tokens of a name looked at (a bit each). */
 const MAX_TOKENS = 30;
 
-export class PreparedQuery {
+export class PreparedQuery implements QueryNarrowing {
   readonly text: string;
+  readonly whole: string;
+  readonly section: Gender | null;
+  readonly year: QueryYear | null;
+  readonly yearAlone: boolean;
   readonly words: readonly QueryWord[];
   /** Bit j set when words[j] must match. */
   readonly required: number;
@@ -80,8 +127,12 @@ export class PreparedQuery {
   codes: Int32Array;
   masks: Int32Array;
 
-  constructor(text: string, words: QueryWord[], numbers: string[]) {
+  constructor(text: string, words: QueryWord[], numbers: string[], narrowing: QueryNarrowing) {
     this.text = text;
+    this.whole = narrowing.whole;
+    this.section = narrowing.section;
+    this.year = narrowing.year;
+    this.yearAlone = narrowing.yearAlone;
     this.words = words;
     this.numbers = numbers;
     this.required = words.reduce((m, w, j) => (w.optional ? m : m | (1 << j)), 0);
@@ -96,7 +147,7 @@ export class PreparedQuery {
     let c = classify(word, token);
     // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
     // transliteration).
-    if (word.optional && c < FOLDED && !(word.script === 'latin' && c === LATIN)) c = NONE;
+    if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c === LATIN)) c = NONE;
     if (c !== NONE) {
       this.codes[token.id] = this.codes[token.id]! | (c << (3 * j));
       this.masks[token.id] = this.masks[token.id]! | (1 << j);
@@ -129,41 +180,125 @@ const stripZeros = (digits: string) => (digits.charCodeAt(0) === 0x30 ? digits.r
 /** No name is longer; a pasted page is cut here rather than split into thousands of words. */
 const MAX_QUERY_LENGTH = 200;
 
-/** Parses a query; null when it holds nothing to search (empty, or only lineage words and punctuation). */
-export function prepareQuery(text: string): PreparedQuery | null {
-  const all = splitWords(text.slice(0, MAX_QUERY_LENGTH)).filter((w) => !LINEAGE_WORDS.has(w.folded));
-  const numbers: string[] = [];
-  const kept: Word[] = [];
-  let beforeNumber = false;
-  for (let i = all.length - 1; i >= 0; i--) {
-    const w = all[i]!;
-    if (w.script === 'digit') {
-      numbers.unshift(stripZeros(w.folded));
-      beforeNumber = true;
-    } else if (!(beforeNumber && GRAVE_WORDS.has(w.folded))) {
-      beforeNumber = false;
-      kept.unshift(w);
+/** The query or stored name as one compares them "exactly as stored": one form of Unicode, single spaces. */
+const wholeText = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ');
+
+/** The years a number can be (issue 26): Gregorian from 1900, Hijri from 1300, up to this year. */
+function yearRanges(today: Date): { gregorian: number; hijri: number } {
+  return { gregorian: today.getUTCFullYear(), hijri: hijriParts(today.toISOString().slice(0, 10)).year };
+}
+
+/** Splits a word typed without its space ("فاطمةالزهراء") into two stored words, or null. */
+function splitJoined(unit: Unit): [Unit, Unit] | null {
+  const folded = unit.folded;
+  if (unit.script !== 'ar' || folded.length < 4 || isStoredWord(folded)) return null;
+  for (let at = folded.length - 2; at >= 2; at--) {
+    const left = folded.slice(0, at);
+    const right = folded.slice(at);
+    if (isStoredWord(left) && isStoredWord(right)) {
+      const half = (text: string): Unit => ({ ...unit, exact: text, folded: text, parts: [text] });
+      return [half(left), half(right)];
     }
   }
+  return null;
+}
+
+/**
+ * Parses a query; null when it holds nothing to search (empty, or only lineage words and punctuation). The last
+ * word is unfinished (matched also as the beginning of a stored word) unless the text ends after it: with a space,
+ * or a mark that cannot be in a word. `today` sets the latest year a number can be.
+ */
+export function prepareQuery(text: string, today: Date = new Date()): PreparedQuery | null {
+  const cut = text.slice(0, MAX_QUERY_LENGTH);
+  const typed = splitWords(cut);
+  const last = typed[typed.length - 1];
+  const unfinishedEnd = last !== undefined && last.end === cut.length && last.script !== 'digit' ? last.end : -1;
+  const all = typed.filter((w) => !LINEAGE_WORDS.has(w.folded));
+  const latest = yearRanges(today);
+  const hijriSaid = all.some((w) => w.script === 'ar' && HIJRI_WORDS.has(w.folded) && w.folded.length > 1);
+
+  // Numbers first: a grave's number, or a year (after a year word, with a Hijri or Gregorian mark, or beside a name).
+  const used = new Array<boolean>(all.length).fill(false);
+  const numbers: string[] = [];
+  let year: QueryYear | null = null;
+  let mayBeYear: number | null = null;
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]!;
+    if (w.script !== 'digit') continue;
+    const before = all[i - 1];
+    const after = all[i + 1];
+    const afterGraveWord = before !== undefined && GRAVE_WORDS.has(before.folded);
+    const value = Number(w.folded);
+    const gregorian = value >= 1900 && value <= latest.gregorian;
+    const hijriMark = after?.script === 'ar' && HIJRI_WORDS.has(after.folded);
+    const hijri = value >= 1300 && value <= latest.hijri && (hijriMark || hijriSaid);
+    const afterYearWord = before !== undefined && YEAR_WORDS.has(before.folded);
+    used[i] = true;
+    // "مقبرة رقم ٤٥": every grave word before the number goes.
+    for (let j = i - 1; j >= 0 && all[j]!.script === 'ar' && GRAVE_WORDS.has(all[j]!.folded); j--) used[j] = true;
+    if (!afterGraveWord && year === null && (hijri || (afterYearWord && gregorian))) {
+      year = { value, hijri };
+      if (afterYearWord) used[i - 1] = true;
+      if (hijriMark || (after?.script === 'ar' && GREGORIAN_WORDS.has(after.folded))) used[i + 1] = true;
+      continue;
+    }
+    if (!afterGraveWord && gregorian && mayBeYear === null) {
+      mayBeYear = value;
+      if (after?.script === 'ar' && GREGORIAN_WORDS.has(after.folded)) used[i + 1] = true;
+    }
+    numbers.push(stripZeros(w.folded));
+  }
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]!;
+    if (w.script === 'ar' && HIJRI_WORDS.has(w.folded) && w.folded.length > 1 && year !== null) used[i] = true;
+  }
+
+  let kept = all.filter((_, i) => !used[i]);
+  // Section words narrow when something else is searched; "آل" before a family name is left out.
+  let section: Gender | null = null;
+  const others = kept.filter((w) => !SECTION_WORDS.has(w.folded));
+  if (others.length > 0 || numbers.length > 0 || year !== null) {
+    for (const w of kept) section ??= SECTION_WORDS.get(w.folded) ?? null;
+    kept = others;
+  }
+  kept = kept.filter((w, i) => !(w.folded === FAMILY_WORD && kept[i + 1]?.script === 'ar'));
+
   let words: QueryWord[] = [];
-  for (const unit of joinCompounds(kept)) {
+  const units = joinCompounds(kept).flatMap((unit) => splitJoined(unit) ?? [unit]);
+  units.forEach((unit, i) => {
     // Latin initials ("M. Hassan") stand for nothing that can be matched.
-    if (unit.script === 'latin' && unit.folded.length < 2) continue;
+    if (unit.script === 'latin' && unit.folded.length < 2) return;
     const forms = formsOf(unit);
+    const unfinished = i === units.length - 1 && unit.end === unfinishedEnd;
+    const prefix = unfinished ? prefixFormsOf(forms) : null;
+    // Still too short to mean a beginning ("س"): left out until it is longer.
+    if (unfinished && prefix === null && !forms.honorific) return;
     words.push({
       ...forms,
       optional: forms.honorific,
       latinNames: forms.latin ? latinNamesFor(forms.latin.keys) : null,
+      prefix,
     });
-  }
+  });
   if (words.every((w) => w.optional)) words = words.map((w) => ({ ...w, optional: false }));
   if (words.length > MAX_WORDS) {
     // Nobody types ten words; when someone does, the optional ones go first.
     let room = MAX_WORDS - words.filter((w) => !w.optional).length;
     words = words.filter((w) => !w.optional || room-- > 0).slice(0, MAX_WORDS);
   }
-  if (words.length === 0 && numbers.length === 0) return null;
-  return new PreparedQuery(text, words, numbers);
+  // A number alone that could be a year: the grave of that number first, then that year's burials.
+  const yearAlone = words.length === 0 && numbers.length === 1 && year === null && mayBeYear !== null;
+  if (year === null && mayBeYear !== null && words.length > 0) {
+    year = { value: mayBeYear, hijri: false };
+    numbers.splice(numbers.indexOf(String(mayBeYear)), 1);
+  }
+  if (words.length === 0 && numbers.length === 0 && year === null) return null;
+  return new PreparedQuery(text, words, numbers, {
+    whole: wholeText(cut),
+    section,
+    year: year ?? (yearAlone ? { value: mayBeYear!, hijri: false } : null),
+    yearAlone,
+  });
 }
 
 /** Precomputes a stored name (see IndexedName). */
@@ -178,12 +313,14 @@ export function indexName(name: string): IndexedName {
     words[3 * i + 2] = unit.end;
     if (first < 0 && !token.honorific) first = i;
   });
-  return { name, words, first };
+  const whole = wholeText(name);
+  return { name, words, first, whole: whole === name ? name : whole };
 }
 
 const CLASS_OF_WORD: Readonly<Record<number, MatchClass>> = {
   [EXACT]: 'exact',
   [FOLDED]: 'folded',
+  [PREFIX]: 'prefix',
   [SPOKEN]: 'spoken',
   [LATIN]: 'latin',
   [TYPO]: 'typo',
@@ -202,6 +339,49 @@ const NUMBER_RANK = { equal: 2, contains: 1 } as const;
 /** The score's parts, most significant first (see the rank at the top of this file). */
 function scoreOf(match: MatchClass, inOrder: number, number: 'equal' | 'contains' | null, finer: number): number {
   return RANK[match] * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
+}
+
+/** Above every class: a burial of the year typed (issue 26)… */
+const YEAR_FIRST = 10_000_000;
+/** …and above that, the stored name exactly as typed, whatever it holds. */
+const SAME_NAME_FIRST = 20_000_000;
+/** A number alone read as a year: that year's burials come after the graves of that number. */
+const YEAR_ONLY_SCORE = 1;
+
+const hijriYears = new Map<string, number>();
+/** The Hijri year of a burial day, remembered (a town has a few thousand distinct days; bounded anyway). */
+function hijriYearOf(date: string): number {
+  let year = hijriYears.get(date);
+  if (year === undefined) {
+    if (hijriYears.size >= 100_000) hijriYears.clear();
+    year = hijriParts(date).year;
+    hijriYears.set(date, year);
+  }
+  return year;
+}
+
+function inYear(year: QueryYear, date: string | undefined): boolean {
+  if (date === undefined) return false;
+  return year.hijri ? hijriYearOf(date) === year.value : date.startsWith(`${year.value}-`);
+}
+
+/** Whether the person's section fits the section word typed, if any (unknown sections fit). */
+export function sectionFits(query: PreparedQuery, gender: Gender | undefined): boolean {
+  return query.section === null || gender === undefined || gender === query.section;
+}
+
+/** The whole stored name as a match: every word marked. */
+function sameNameMatch(name: IndexedName, facts: BurialFacts | undefined, query: PreparedQuery): NameMatch {
+  const words: Array<[number, number]> = [];
+  for (let at = 0; at < name.words.length; at += 3) words.push([name.words[at + 1]!, name.words[at + 2]!]);
+  const year = query.year !== null && !query.yearAlone && inYear(query.year, facts?.date) ? YEAR_FIRST : 0;
+  return {
+    match: 'exact',
+    score: SAME_NAME_FIRST + year + scoreOf('exact', 99, null, 0),
+    inOrder: 99,
+    number: null,
+    words,
+  };
 }
 
 /**
@@ -380,34 +560,46 @@ export function matchBurial(
   query: PreparedQuery,
   name: IndexedName | null,
   graveNumber: string | number | null,
+  facts?: BurialFacts,
 ): NameMatch | null {
-  let number: 'equal' | 'contains' | null = null;
-  if (query.numbers.length > 0) {
-    number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
-    if (number === null) return null;
-  }
-  if (query.words.length === 0) {
-    return { match: 'number', score: scoreOf('number', 0, number, 0), inOrder: 0, number, words: [] };
-  }
-  const found = name === null ? null : matchName(query, name);
-  if (found === null || number === null) return found;
-  return { ...found, number, score: found.score + NUMBER_RANK[number] * 1_000 };
+  const score = burialScore(query, name, graveNumber, facts);
+  if (score < 0) return null;
+  if (score >= SAME_NAME_FIRST) return sameNameMatch(name!, facts, query);
+  const number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
+  if (query.words.length === 0) return { match: 'number', score, inOrder: 0, number, words: [] };
+  const found = matchName(query, name!)!;
+  return { ...found, number, score };
 }
 
 /**
  * matchBurial's score alone, -1 for no match, without building the match (NameIndex ranks thousands of people
  * for a common first name and builds the answer's fifty only).
  */
-export function burialScore(query: PreparedQuery, name: IndexedName, graveNumber: string | number | null): number {
+export function burialScore(
+  query: PreparedQuery,
+  name: IndexedName | null,
+  graveNumber: string | number | null,
+  facts?: BurialFacts,
+): number {
+  if (!sectionFits(query, facts?.gender)) return -1;
+  if (name !== null && query.whole !== '' && name.whole === query.whole) {
+    return sameNameMatch(name, facts, query).score;
+  }
+  const date = facts?.date;
   let numberRank = 0;
   if (query.numbers.length > 0) {
     const number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
-    if (number === null) return -1;
+    if (number === null) return query.yearAlone && inYear(query.year!, date) ? YEAR_ONLY_SCORE : -1;
     numberRank = NUMBER_RANK[number];
   }
-  if (query.words.length === 0) return scoreOf('number', 0, null, 0) + numberRank * 1_000;
-  const score = searchName(query, name);
-  return score < 0 ? -1 : score + numberRank * 1_000;
+  const year = query.year !== null && !query.yearAlone && inYear(query.year, date) ? YEAR_FIRST : 0;
+  if (query.words.length === 0) {
+    // A year alone ("سنة ٢٠٠٨") finds that year's burials only.
+    if (query.numbers.length === 0 && year === 0) return -1;
+    return scoreOf('number', 0, null, 0) + numberRank * 1_000 + year;
+  }
+  const score = name === null ? -1 : searchName(query, name);
+  return score < 0 ? -1 : score + numberRank * 1_000 + year;
 }
 
 export interface GraveMatch {
@@ -417,22 +609,47 @@ export interface GraveMatch {
   persons: Array<NameMatch | null>;
 }
 
+/** What a grave card knows besides its number: its section, and each person's burial day (in the names' order). */
+export interface GraveFacts {
+  readonly gender?: Gender;
+  readonly dates?: ReadonlyArray<string | undefined>;
+}
+
 export function matchGrave(
   query: PreparedQuery,
   graveNumber: string | number,
   names: readonly IndexedName[],
+  facts?: GraveFacts,
 ): GraveMatch | null {
-  if (query.words.length === 0) {
-    const best = matchBurial(query, null, graveNumber);
-    return best === null ? null : { best, persons: names.map(() => best) };
+  if (names.length === 0) {
+    // An empty grave is found by its number only.
+    const best = query.words.length === 0 ? matchBurial(query, null, graveNumber, { gender: facts?.gender }) : null;
+    return best === null ? null : { best, persons: [] };
   }
   let best: NameMatch | null = null;
-  const persons = names.map((name) => {
-    const m = matchBurial(query, name, graveNumber);
+  const persons = names.map((name, i) => {
+    const m = matchBurial(query, name, graveNumber, { gender: facts?.gender, date: facts?.dates?.[i] });
     if (m !== null && (best === null || m.score > best.score)) best = m;
     return m;
   });
   return best === null ? null : { best, persons };
+}
+
+/**
+ * A grave found by a query without name words (numbers, a year): by its number, or by the year of one of its
+ * burials; null when neither fits.
+ */
+export function matchGraveByNumber(
+  query: PreparedQuery,
+  graveNumber: string | number,
+  facts?: GraveFacts,
+): NameMatch | null {
+  let best = matchBurial(query, null, graveNumber, { gender: facts?.gender });
+  for (const date of facts?.dates ?? []) {
+    const m = matchBurial(query, null, graveNumber, { gender: facts?.gender, date });
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
 }
 
 /** Best first; 0 when the query ranks both alike (the caller then puts the most recent burial first). */

@@ -8,9 +8,11 @@
 // by its owner once too many are dead (see removed).
 import type { Token } from './forms';
 import {
+  type BurialFacts,
   burialScore,
   indexName,
   matchBurial,
+  matchGraveNumber,
   tokensOf,
   type IndexedName,
   type NameMatch,
@@ -42,11 +44,20 @@ export class NameIndex<T> {
   private readonly postings: number[][] = [];
   private readonly slotOf = new Map<Token, number>();
   private dead = 0;
+  /** The stored names as "typed exactly as stored" compares them → their entries (issue 26: such a name comes first). */
+  private readonly byWhole = new Map<string, number[]>();
   /** Marks of the last search (stamp per entry), so a name reached through two words is tried once. */
   private seen = new Int32Array(0);
   private stamp = 0;
 
-  constructor(private readonly tieBreak?: TieBreak<T>) {}
+  /**
+   * `factsOf` tells an item's section and burial day, for the section words and years of a query (issue 26); an
+   * index without it ranks by names and numbers only.
+   */
+  constructor(
+    private readonly tieBreak?: TieBreak<T>,
+    private readonly factsOf?: (item: T) => BurialFacts,
+  ) {}
 
   /** Live entries. */
   get size(): number {
@@ -67,6 +78,9 @@ export class NameIndex<T> {
     if (entry >= ENTRIES) throw new RangeError('NameIndex holds at most 2^24 entries');
     const indexed = indexName(name);
     this.names.push(indexed);
+    const same = this.byWhole.get(indexed.whole);
+    if (same) same.push(entry);
+    else this.byWhole.set(indexed.whole, [entry]);
     this.items.push(item);
     this.graves.push(graveNumber);
     if (graveNumber !== null) {
@@ -91,6 +105,11 @@ export class NameIndex<T> {
   /** Takes an entry out of every later answer. */
   remove(entry: number): void {
     if (this.items[entry] === undefined) return;
+    const same = this.byWhole.get(this.names[entry]!.whole);
+    if (same) {
+      same.splice(same.indexOf(entry), 1);
+      if (same.length === 0) this.byWhole.delete(this.names[entry]!.whole);
+    }
     this.items[entry] = undefined;
     this.dead++;
   }
@@ -104,17 +123,23 @@ export class NameIndex<T> {
     const consider = (entry: number) => {
       if (this.seen[entry] === stamp) return;
       this.seen[entry] = stamp;
-      if (this.items[entry] === undefined) return;
-      const score = burialScore(query, this.names[entry]!, this.graves[entry]!);
+      const item = this.items[entry];
+      if (item === undefined) return;
+      const score = burialScore(query, this.names[entry]!, this.graves[entry]!, this.factsOf?.(item));
       if (score >= 0) {
         found.push(entry);
         scores.push(score);
       }
     };
+    this.byWhole.get(query.whole)?.forEach(consider);
     if (query.required === 0) {
       // Numbers only: each grave's number is tested once, and a matching grave's people are all answers.
       for (const [number, entries] of this.byGrave) {
-        if (burialScore(query, this.names[entries[0]!]!, number) >= 0) entries.forEach(consider);
+        if (query.numbers.length > 0 && matchGraveNumber(query, number) !== null) entries.forEach(consider);
+      }
+      // A year alone, or a number that may be one: that year's burials too.
+      if (query.year !== null && query.words.length === 0 && (query.yearAlone || query.numbers.length === 0)) {
+        for (let entry = 0; entry < this.names.length; entry++) consider(entry);
       }
     } else {
       // The required word with the fewest names behind its matching stored words leads.
@@ -140,7 +165,7 @@ export class NameIndex<T> {
     const best = this.best(found, scores, limit);
     return best.map((entry) => ({
       item: this.items[entry]!,
-      match: matchBurial(query, this.names[entry]!, this.graves[entry]!)!,
+      match: matchBurial(query, this.names[entry]!, this.graves[entry]!, this.factsOf?.(this.items[entry]!))!,
     }));
   }
 

@@ -54,6 +54,31 @@ export const LATIN_HONORIFICS: ReadonlySet<string> = new Set(
 export const GRAVE_WORDS = fold('قبر القبر مقبرة المقبرة مقبره رقم مدفن المدفن');
 
 /**
+ * Section words (issue 26): "محمد رجال", "قبر ٣١٧ نساء" narrow the answer to that section. Alone, such a word is
+ * searched as a name.
+ */
+export const SECTION_WORDS: ReadonlyMap<string, 'men' | 'women' | 'bones'> = new Map(
+  (
+    [
+      ['رجال الرجال', 'men'],
+      ['نساء النساء', 'women'],
+      ['عظام العظام', 'bones'],
+    ] as const
+  ).flatMap(([words, section]) => [...fold(words)].map((w) => [w, section] as const)),
+);
+
+/** Words before a number that make it a year rather than a grave's number: "توفي ٢٠٠٨", "سنة ١٤٢٩ هـ". */
+export const YEAR_WORDS = fold('سنة عام توفي توفيت توفى سنه');
+
+/** After a year, or anywhere in the query: the year is Hijri ("١٤٢٩ هـ", "١٤٢٩ هجري"). هـ is folded to ه. */
+export const HIJRI_WORDS = fold('هـ هجري هجرية هجرى');
+/** After a year: the year is Gregorian, as said ("١٩٩٠ م"); dropped from the name words. */
+export const GREGORIAN_WORDS = fold('م ميلادي ميلادية');
+
+/** "آل الفقي" is the family الفقي: آل before a family name is left out (folded, it is the article alone). */
+export const FAMILY_WORD = normalizeArabic('آل');
+
+/**
  * First halves of compound names, joined with the next word on both sides: "عبد العزيز" = "عبدالعزيز",
  * "أبو العلا" = "ابوالعلا", "أم كلثوم" = "امكلثوم". A compound is one word of the name (a query for "العزيز"
  * alone does not find عبد العزيز: the name is the whole compound).
