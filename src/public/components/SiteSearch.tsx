@@ -9,7 +9,7 @@ import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { HighlightedName } from './HighlightedName';
 import { SearchBox } from './SearchBox';
-import { TYPING_PAUSE_MS, typedQuery } from '../searchQuery';
+import { typedQuery } from '../searchQuery';
 import { ErrorMessage, Loading } from './Status';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
@@ -22,8 +22,8 @@ const SECTION: Record<Gender, string> = {
   bones: pt['public.bonesSection'],
 };
 
-/** Matches as the name was typed or spelled another usual way; the others (a spoken swap, a Latin spelling, a
- * slip) are offered under "ربما تقصد". The server sends them best first. */
+/** Matches as the name was typed or spelled another usual way, or begun; the others (a spoken swap, a Latin
+ * spelling, a slip) are offered under "ربما تقصد". The server sends them best first. */
 const SURE: ReadonlySet<SearchMatch['match']> = new Set([undefined, 'exact', 'number', 'folded', 'prefix']);
 
 function ResultList({ matches }: { matches: SearchMatch[] }) {
@@ -54,40 +54,38 @@ export function SiteSearch() {
   const [term, setTerm] = useState('');
   // The answers drawn and the text they answer: kept on screen while the next text is asked (no flicker).
   const [shown, setShown] = useState<{ q: string; matches: SearchMatch[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [retries, setRetries] = useState(0);
+  // The text whose search failed: said so, with a button to ask again; the next text asks anew.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
   const q = typedQuery(term);
   const empty = normalizeArabic(q) === '';
+  const failed = failedFor === q;
 
   useEffect(() => {
-    setFailed(false);
     if (empty) {
       setShown(null);
       return;
     }
-    // The next text cancels this one: its request, or its answer arriving late.
+    if (failed) return;
+    // Asked at once (no pause: the keystroke's time to its answers drawn is the target); the next text cancels
+    // this one: its request, or its answer arriving late.
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      call<SearchMatch[]>(paths.search(q), { signal: controller.signal }).then(
-        (matches) => controller.signal.aborted || setShown({ q, matches }),
-        (error: unknown) => controller.signal.aborted || (error instanceof ApiError && setFailed(true)),
-      );
-    }, TYPING_PAUSE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, empty, retries]);
+    const { signal } = controller;
+    call<SearchMatch[]>(paths.search(q), { signal }).then(
+      (matches) => signal.aborted || setShown({ q, matches }),
+      (error: unknown) => signal.aborted || (error instanceof ApiError && setFailedFor(q)),
+    );
+    return () => controller.abort();
+  }, [q, empty, failed]);
 
-  const matches = empty ? null : shown?.matches;
+  // Emptied with the box (the effect above, run before the next paint for a keystroke).
+  const matches = shown?.matches;
   return (
     <section className="site-search card" aria-labelledby="site-search-heading">
       <h2 id="site-search-heading">{pt['public.searchAll']}</h2>
       <p className="hint">{pt['public.searchAllHint']}</p>
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.placeholder']} />
-      <div aria-live="polite" aria-busy={!empty && !failed && shown?.q !== q} data-q={matches ? shown!.q : undefined}>
-        {failed && <ErrorMessage text={pt['public.searchError']} onRetry={() => setRetries((n) => n + 1)} />}
-        {!empty && !failed && !matches && <Loading text={pt['public.searching']} />}
+      <div aria-live="polite" data-q={shown?.q}>
+        {failed && <ErrorMessage text={pt['public.searchError']} onRetry={() => setFailedFor(null)} />}
         {matches &&
           (matches.length === 0 ? (
             <NoMatch />
