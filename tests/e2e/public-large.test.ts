@@ -49,7 +49,7 @@ describeBrowser('public site with a large section', () => {
       const drawn = () => page.evaluate(() => performance.getEntriesByName('search-keystroke', 'measure').length);
       const pending = () => page.evaluate(() => performance.getEntriesByName('search-input', 'mark').length);
       const counts: number[] = [];
-      let shown = '';
+      // A space at the end is a question of its own (issue 26): the last word is then finished, not being typed.
       for (const term of ['م', 'مح', 'محم', 'محمو', 'محمود', 'محمود ', 'محمود ع']) {
         const before = await drawn();
         await search.fill(term);
@@ -57,10 +57,8 @@ describeBrowser('public site with a large section', () => {
           (t) => (document.querySelector('input[type="search"]') as HTMLInputElement).value === t,
           term,
         );
-        // A space at the end searches for the same words: the list already drawn stays, nothing is measured.
-        if (term.trim() !== shown) await expect.poll(drawn).toBeGreaterThan(before);
-        shown = term.trim();
-        await page.getByText(`عدد المقابر: ${arabicNumber(searchGraves(men, shown).length)}`).waitFor();
+        await expect.poll(drawn).toBeGreaterThan(before);
+        await page.getByText(`عدد المقابر: ${arabicNumber(searchGraves(men, term).length)}`).waitFor();
         counts.push(await page.locator('.grave-card').count());
       }
       for (const c of counts) expect(c).toBeLessThanOrEqual(60);

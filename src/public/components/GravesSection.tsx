@@ -5,6 +5,7 @@ import { useBrowserValue } from '../browserValue';
 import { paths } from '../../api';
 import { formatNumber } from '../../domain/text/format';
 import { SECTION_CARDS } from '../../domain/rules/sectionCards';
+import { typedQuery } from '../searchQuery';
 import type { Grave, GraveCardData, GraveCardPage } from '../../domain/types';
 import { loadGravePage } from '../gravePage';
 import { useSectionCards, type SectionCards } from '../useSectionCards';
@@ -60,7 +61,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   const stored = useBrowserValue(() => readStored(storageKey), '');
   const [typed, setTyped] = useState<string | null>(null);
   const term = typed ?? stored;
-  const needle = term.trim();
+  const needle = typedQuery(term);
   const paged = useSectionCards(gender, firstPage, needle, large);
 
   // The grave page's chunk comes with the section page, once it is shown: a tap then waits only for its answer.
@@ -118,7 +119,8 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
   return (
     // list-page: as tall as the screen from the start, so the footer is not in view to be pushed down when the
     // cards arrive (layout shift).
-    <section className="list-page" aria-labelledby="section-heading">
+    // data-q: the search the cards shown answer (the last one's stay while the next is asked).
+    <section className="list-page" aria-labelledby="section-heading" data-q={large ? paged.term : needle}>
       <h1 id="section-heading">{heading}</h1>
       <NextGrave gender={gender} />
       <SearchBox value={term} onChange={onChange} placeholder={ui['search.placeholder']} />
@@ -155,7 +157,9 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
 function PagedCards({ section, render }: { section: SectionCards; render: (card: GraveCardData) => ReactNode }) {
   const { cards, total, state, more } = section;
   const sentinel = useRef<HTMLDivElement>(null);
-  const hasMore = total === null || cards.length < total;
+  // A new search on its way: the cards of the last stay as they are, with no line coming and going under them.
+  const searching = section.asked !== section.term;
+  const hasMore = searching || total === null || cards.length < total;
   const waiting = state === 'idle' && total !== null && hasMore;
   useEffect(() => {
     const node = sentinel.current;
@@ -171,12 +175,12 @@ function PagedCards({ section, render }: { section: SectionCards; render: (card:
       {cards.length > 0 && <ul className="card-grid">{cards.map(render)}</ul>}
       {hasMore && (
         <div ref={sentinel} className="list-more">
-          {state === 'loading' && (
+          {state === 'loading' && !searching && (
             <Loading text={total === null ? pt['public.searching'] : pt['public.loadingMoreGraves']} />
           )}
           {state === 'error' && (
             <ErrorMessage
-              text={total === null ? pt['public.searchError'] : pt['public.moreGravesError']}
+              text={total === null || searching ? pt['public.searchError'] : pt['public.moreGravesError']}
               onRetry={more}
             />
           )}

@@ -9,7 +9,8 @@ import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
 import { HighlightedName } from './HighlightedName';
 import { SearchBox } from './SearchBox';
-import { Loading } from './Status';
+import { typedQuery } from '../searchQuery';
+import { ErrorMessage, Loading } from './Status';
 import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 import { useRegisterEmpty } from '../useRegisterEmpty';
@@ -21,17 +22,8 @@ const SECTION: Record<Gender, string> = {
   bones: pt['public.bonesSection'],
 };
 
-// The API's limit on q (LIMITS.searchQueryMax); a literal here keeps the validation rules out of the home bundle.
-const SEARCH_QUERY_MAX = 100;
-
-type State =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'done'; matches: SearchMatch[] }
-  | { state: 'error' };
-
-/** Matches as the name was typed or spelled another usual way; the others (a spoken swap, a Latin spelling, a
- * slip) are offered under "ربما تقصد". The server sends them best first. */
+/** Matches as the name was typed or spelled another usual way, or begun; the others (a spoken swap, a Latin
+ * spelling, a slip) are offered under "ربما تقصد". The server sends them best first. */
 const SURE: ReadonlySet<SearchMatch['match']> = new Set([undefined, 'exact', 'number', 'folded', 'prefix']);
 
 function ResultList({ matches }: { matches: SearchMatch[] }) {
@@ -60,50 +52,51 @@ function ResultList({ matches }: { matches: SearchMatch[] }) {
 
 export function SiteSearch() {
   const [term, setTerm] = useState('');
-  const [result, setResult] = useState<State>({ state: 'idle' });
+  // The answers drawn and the text they answer: kept on screen while the next text is asked (no flicker).
+  const [shown, setShown] = useState<{ q: string; matches: SearchMatch[] } | null>(null);
+  // The text whose search failed: said so, with a button to ask again; the next text asks anew.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const q = typedQuery(term);
+  const empty = normalizeArabic(q) === '';
+  const failed = failedFor === q;
 
   useEffect(() => {
-    const q = term.trim().slice(0, SEARCH_QUERY_MAX);
-    if (normalizeArabic(q) === '') {
-      setResult({ state: 'idle' });
+    if (empty) {
+      setShown(null);
       return;
     }
+    if (failed) return;
+    // Asked at once (no pause: the keystroke's time to its answers drawn is the target); the next text cancels
+    // this one: its request, or its answer arriving late.
     const controller = new AbortController();
-    // Asks once the visitor pauses typing.
-    const timer = setTimeout(() => {
-      setResult({ state: 'loading' });
-      call<SearchMatch[]>(paths.search(q), { signal: controller.signal }).then(
-        (matches) => setResult({ state: 'done', matches }),
-        (error: unknown) => {
-          if (!controller.signal.aborted && error instanceof ApiError) setResult({ state: 'error' });
-        },
-      );
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
+    const { signal } = controller;
+    call<SearchMatch[]>(paths.search(q), { signal }).then(
+      (matches) => signal.aborted || setShown({ q, matches }),
+      (error: unknown) => signal.aborted || (error instanceof ApiError && setFailedFor(q)),
+    );
+    return () => controller.abort();
+  }, [q, empty, failed]);
 
+  // Emptied with the box (the effect above, run before the next paint for a keystroke).
+  const matches = shown?.matches;
   return (
     <section className="site-search card" aria-labelledby="site-search-heading">
       <h2 id="site-search-heading">{pt['public.searchAll']}</h2>
       <p className="hint">{pt['public.searchAllHint']}</p>
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.placeholder']} />
-      <div aria-live="polite">
-        {result.state === 'loading' && <Loading text={pt['public.searching']} />}
-        {result.state === 'error' && <p className="message message-error">{pt['public.searchError']}</p>}
-        {result.state === 'done' &&
-          (result.matches.length === 0 ? (
+      <div aria-live="polite" data-q={shown?.q}>
+        {failed && <ErrorMessage text={pt['public.searchError']} onRetry={() => setFailedFor(null)} />}
+        {matches &&
+          (matches.length === 0 ? (
             <NoMatch />
           ) : (
             <>
               <h3 className="visually-hidden">{pt['public.searchResults']}</h3>
-              <ResultList matches={result.matches.filter((m) => SURE.has(m.match))} />
-              {result.matches.some((m) => !SURE.has(m.match)) && (
+              <ResultList matches={matches.filter((m) => SURE.has(m.match))} />
+              {matches.some((m) => !SURE.has(m.match)) && (
                 <>
                   <h3 className="did-you-mean">{pt['public.didYouMean']}</h3>
-                  <ResultList matches={result.matches.filter((m) => !SURE.has(m.match))} />
+                  <ResultList matches={matches.filter((m) => !SURE.has(m.match))} />
                 </>
               )}
             </>
