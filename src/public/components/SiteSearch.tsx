@@ -1,9 +1,8 @@
 // Beyond the spec: one search over every section (GET /api/search), for visitors who do not know the section.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
-import { movedFromText } from '../../domain/rules/graveMoves';
 import { normalizeArabic } from '../../domain/search/normalize';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import type { Gender, SearchMatch } from '../../domain/types';
@@ -15,6 +14,8 @@ import { graveWhere } from '../graveText';
 import { ui, pt } from '../text';
 import { useRegisterEmpty } from '../useRegisterEmpty';
 import { emptyRegisterText } from '../../domain/messages/emptyRegister';
+
+const MoveNote = lazy(() => import('./MoveNote'));
 
 const SECTION: Record<Gender, string> = {
   men: pt['public.menSection'],
@@ -41,7 +42,9 @@ function ResultList({ matches }: { matches: SearchMatch[] }) {
               {SECTION[m.grave.gender]}، {graveWhere(m.grave.number)}، {formatBurialDate(m.person.burialDate, m.person.datePrecision)}
             </span>
             {m.person.transferredFrom && (
-              <span className="result-note move-note">{movedFromText(m.person.transferredFrom)}</span>
+              <Suspense>
+                <MoveNote move={m.person.transferredFrom} />
+              </Suspense>
             )}
           </Link>
         </li>
