@@ -195,8 +195,9 @@ describe.each(ENGINES)('open-format exports on $name', ({ databaseUrl }) => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="graves-2026-03-10.geojson"');
     const doc: unknown = JSON.parse(res.bytes.toString('utf8'));
     expect(rfc7946Problems(doc)).toEqual([]);
-    const features = (doc as { features: Array<{ id: string; geometry: unknown; properties: Record<string, unknown> }> })
-      .features;
+    const features = (
+      doc as { features: Array<{ id: string; geometry: unknown; properties: Record<string, unknown> }> }
+    ).features;
     expect(features.map((f) => f.id).sort()).toEqual([men._id, women._id, bones._id, empty._id].sort());
     const byId = new Map(features.map((f) => [f.id, f]));
     expect(byId.get(men._id)).toEqual({

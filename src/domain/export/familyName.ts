@@ -10,7 +10,13 @@
 // - never the unit right after a lineage word (حسن بن علي: علي is the father), nor in a name of one or two units.
 // Otherwise the register does not know the family name, and none is marked.
 import { normalizeArabic } from '../search/normalize';
-import { COMPOUND_PREFIXES, COMPOUND_SUFFIXES, FAMILY_WORD, HONORIFIC_WORDS, LINEAGE_WORDS } from '../search/names/words';
+import {
+  COMPOUND_PREFIXES,
+  COMPOUND_SUFFIXES,
+  FAMILY_WORD,
+  HONORIFIC_WORDS,
+  LINEAGE_WORDS,
+} from '../search/names/words';
 
 export interface SplitName {
   /** The name as written, with its spaces tidied. */
