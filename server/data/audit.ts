@@ -37,7 +37,12 @@ export type AuditAction =
   | 'settings.update'
   | 'notice.create'
   | 'notice.update'
-  | 'notice.delete';
+  | 'notice.delete'
+  // Issue 27: every download of the register (an export changes nothing; its entry records who took what).
+  | 'export.register'
+  | 'export.audit'
+  | 'export.geojson'
+  | 'export.gedcom';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

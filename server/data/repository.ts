@@ -17,6 +17,7 @@ import { readSiteFile } from './siteFiles';
 import * as sitemap from './sitemap';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
+import { graveBatches, recordExport } from './openExports';
 import { listBatches } from './registerImport';
 import { revokeToken } from './revokedTokens';
 import { setupNeeded, setupCodeMatches } from './setup';
@@ -92,7 +93,8 @@ export function createRepository(db: Db, dialect: DialectName) {
       get: withDb(audit.getAuditEntry),
       allRows: withDb(audit.allAuditRows),
     },
-    exports: { registerCsv: withDb(registerCsv) },
+    // Issue 27: the open formats read the register a batch at a time; every export is recorded in the audit.
+    exports: { registerCsv: withDb(registerCsv), graveBatches: withDb(graveBatches), record: withDb(recordExport) },
     identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },
     sitemap: {

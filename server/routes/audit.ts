@@ -129,9 +129,12 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
       config: { access: { resource: 'graves', action: 'export' } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const fileName = `register-${ctx.today()}.csv`;
+      // Issue 27: every export is recorded in the audit, this one too.
+      await ctx.data.exports.record({ at: ctx.now(), by: request.account, kind: 'register', fileName });
       reply.header('Content-Type', 'text/csv; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="register-${ctx.today()}.csv"`);
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return ctx.data.exports.registerCsv(ctx.statusContext());
     },
   );
@@ -145,7 +148,9 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
       config: { access: { resource: 'audit', action: 'export' } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const fileName = `audit-${ctx.today()}.csv`;
+      await ctx.data.exports.record({ at: ctx.now(), by: request.account, kind: 'audit', fileName });
       let text = BOM + csvLine(AUDIT_CSV_COLUMNS.map((key) => t(key)));
       for (const row of await ctx.data.audit.allRows()) {
         text += csvLine([
@@ -159,7 +164,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ]);
       }
       reply.header('Content-Type', 'text/csv; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="audit-${ctx.today()}.csv"`);
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return text;
     },
   );

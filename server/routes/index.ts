@@ -13,6 +13,7 @@ import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
 import { noticeRoutes } from './notices';
 import { noticeCalendarRoutes } from './noticeCalendar';
+import { openExportRoutes } from './openExports';
 import { planRoutes } from './plan';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
@@ -42,4 +43,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await setupRoutes(api, ctx);
   await noticeRoutes(api, ctx);
   await noticeCalendarRoutes(api, ctx);
+  await openExportRoutes(api, ctx);
 }

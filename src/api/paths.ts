@@ -62,6 +62,8 @@ export const paths = {
   signOutEverywhere: () => '/auth/sign-out-everywhere',
   signOut: () => '/auth/sign-out',
   exportRegister: () => '/export/register.csv',
+  exportGraves: () => '/export/graves.geojson',
+  exportBurials: () => '/export/burials.ged',
   exportAudit: () => '/export/audit.csv',
   /** Issue 23: a manager undoes a transfer to the ossuary or a burial's deletion from its audit entry. */
   undoAudit: (entryId: string) => `/audit/${id(entryId)}/undo`,

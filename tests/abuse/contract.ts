@@ -68,6 +68,9 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/audit/{id}/undo': 'manager',
   'GET /api/export/register.csv': 'staff',
   'GET /api/export/audit.csv': 'manager',
+  // Issue 27: the register in open formats, for whoever exports its CSV.
+  'GET /api/export/graves.geojson': 'staff',
+  'GET /api/export/burials.ged': 'staff',
   'POST /api/graves/range': 'staff',
   'POST /api/burials/batch': 'staff',
   'POST /api/import/burials': 'manager',

@@ -58,6 +58,8 @@ const GUARDED: Array<{ method: string; path: string; body?: unknown; allowed: Wh
   { method: 'GET', path: `/audit/${UNKNOWN}`, allowed: ['manager'] },
   { method: 'GET', path: '/export/register.csv', allowed: ['admin', 'manager'] },
   { method: 'GET', path: '/export/audit.csv', allowed: ['manager'] },
+  { method: 'GET', path: '/export/graves.geojson', allowed: ['admin', 'manager'] },
+  { method: 'GET', path: '/export/burials.ged', allowed: ['admin', 'manager'] },
 ];
 
 describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {

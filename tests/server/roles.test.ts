@@ -68,6 +68,9 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'GET /audit/{id}': { allowed: MANAGER },
   'GET /export/register.csv': { allowed: STAFF },
   'GET /export/audit.csv': { allowed: MANAGER },
+  // Issue 27: the open formats follow the register's CSV (graves/export).
+  'GET /export/graves.geojson': { allowed: STAFF },
+  'GET /export/burials.ged': { allowed: STAFF },
   'POST /graves/range': { allowed: WRITERS, body: { gender: 'men', from: 90001, to: 90002, dryRun: true } },
   'POST /burials/batch': { allowed: WRITERS, body: { rows: [] } },
   'POST /import/burials': { allowed: MANAGER, body: 'الاسم\n' },

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'account.enable',
   'account.signOut',
   'account.login',
+  'export.register',
+  'export.audit',
+  'export.geojson',
+  'export.gedcom',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);

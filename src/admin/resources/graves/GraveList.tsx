@@ -134,6 +134,9 @@ export function GraveList() {
           <ExportShownButton />
           {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
           <DownloadButton path={paths.exportRegister()} label={t('admin.downloadRegister')} fileName="register.csv" />
+          {/* Issue 27: the same register in open formats, for map programs and family-tree programs. */}
+          <DownloadButton path={paths.exportGraves()} label={t('admin.downloadGeoJson')} fileName="graves.geojson" />
+          <DownloadButton path={paths.exportBurials()} label={t('admin.downloadGedcom')} fileName="burials.ged" />
         </TopToolbar>
       }
     >
