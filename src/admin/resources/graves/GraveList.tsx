@@ -1,5 +1,6 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
 import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -20,6 +21,7 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../../api/paths';
 import { t } from '../../../domain/messages';
+import { consolePaths } from '../../../domain/paths/consolePaths';
 import { formatGraveNumber } from '../../../domain/text/format';
 import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
@@ -94,6 +96,21 @@ function ExportShownButton() {
   );
 }
 
+/** Issue 27: the selected graves' plates, on the plate sheets page. */
+function PrintPlatesButton() {
+  const { selectedIds } = useListContext<GraveRecord>();
+  return (
+    <Button
+      size="small"
+      startIcon={<PrintIcon />}
+      component={Link}
+      to={consolePaths.plateSheets({ ids: selectedIds.map(String) })}
+    >
+      {t('plateSheets.printPlates')}
+    </Button>
+  );
+}
+
 function ShowMoreButton() {
   const record = useRecordContext<GraveRecord>();
   const createPath = useCreatePath();
@@ -154,7 +171,7 @@ export function GraveList() {
           )}
         </CardList>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid bulkActionButtons={<PrintPlatesButton />} rowClick={false}>
           <FunctionField<GraveRecord>
             source="number"
             label={t('grave.number')}
