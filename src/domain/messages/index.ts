@@ -31,6 +31,7 @@ import { noticesConsoleText } from './noticesConsole';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
 import { sharePreviewsText } from './sharePreviews';
+import { platesText } from './plates';
 import { fill } from './fill';
 
 export const messages = {
@@ -68,6 +69,7 @@ export const messages = {
   ...noticesPublicText,
   ...noticePageText,
   ...sharePreviewsText,
+  ...platesText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
