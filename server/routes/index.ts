@@ -14,6 +14,7 @@ import { sectionRoutes } from './graves/sections';
 import { noticeRoutes } from './notices';
 import { noticeCalendarRoutes } from './noticeCalendar';
 import { planRoutes } from './plan';
+import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { siteLogoRoutes } from './siteLogo';
@@ -42,4 +43,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await setupRoutes(api, ctx);
   await noticeRoutes(api, ctx);
   await noticeCalendarRoutes(api, ctx);
+  await plateRoutes(api, ctx);
 }

@@ -31,6 +31,7 @@ import { noticesConsoleText } from './noticesConsole';
 import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
 import { sharePreviewsText } from './sharePreviews';
+import { platesText } from './plates';
 import { plateSheetsText } from './plateSheets';
 import { fill } from './fill';
 
@@ -69,6 +70,7 @@ export const messages = {
   ...noticesPublicText,
   ...noticePageText,
   ...sharePreviewsText,
+  ...platesText,
   ...plateSheetsText,
 } as const;
 export type MessageKey = keyof typeof messages;
