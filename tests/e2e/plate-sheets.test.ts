@@ -159,7 +159,8 @@ describeBrowser('plate sheets in the console', () => {
     await phoneScreenshot(page, 'plate-sheets-360-plates', SHOTS);
 
     // The stickers: 15 a page.
-    await page.getByLabel(m['plateSheets.sizeSticker']).check();
+    await page.getByLabel(m['plateSheets.sizeSticker']).click();
+    await expect.poll(() => page.getByLabel(m['plateSheets.sizeSticker']).isChecked()).toBe(true);
     const perSticker = sheetLayout('sticker').perPage;
     await page.getByText(countText(inRange.length, Math.ceil(inRange.length / perSticker))).waitFor();
     expect(new URL(page.url()).searchParams.get('size')).toBe('sticker');
@@ -226,7 +227,12 @@ describeBrowser('plate sheets in the console', () => {
     await page.goto(`${server.url}/admin/graves/${grave._id}/show`);
     await page.getByRole('link', { name: m['plateSheets.printOne'] }).click();
     await page.waitForURL((url) => url.pathname === '/admin/plate-sheets');
-    await page.getByText(m['plateSheets.chosen']).waitFor();
+    // The chosen grave is named, its section too (numbers repeat across sections).
+    await page
+      .getByText(
+        `${m['plateSheets.chosen']}: ${t('grave.title', { n: formatGraveNumber(grave.number) })} — ${m['gender.men']}`,
+      )
+      .waitFor();
     await page.getByText(countText(1, 1)).waitFor();
     await platesLoaded(page, 1);
     expect((await documentWidth(page)).document).toBeLessThanOrEqual(360);

@@ -42,7 +42,7 @@ import {
   type SheetLayout,
 } from '../../domain/plan/plateSheet';
 import { checkGraveNumber } from '../../domain/rules/validation';
-import { formatCounted, formatGraveNumber } from '../../domain/text/format';
+import { formatCounted, formatGraveNumber, toArabicDigits } from '../../domain/text/format';
 import { formatCount } from '../../domain/text/nouns';
 import { GENDERS, type Gender } from '../../domain/types';
 import type { DataProvider } from 'react-admin';
@@ -54,6 +54,9 @@ const SIZE_LABEL: Record<PlateSize, string> = {
   sticker: t('plateSheets.sizeSticker'),
   plate: t('plateSheets.sizePlate'),
 };
+
+/** The chosen graves are named above their plates when they are this few. */
+const CHOSEN_NAMED = 6;
 
 /** The graves one list request reads (the server's largest page). */
 const PAGE = 1000;
@@ -159,7 +162,12 @@ function PlateSheets() {
           </Typography>
           {choice.kind === 'ids' ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
-              <Typography sx={{ fontWeight: 700 }}>{t('plateSheets.chosen')}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>
+                {t('plateSheets.chosen')}
+                {graves.data && graves.data.length > 0 && graves.data.length <= CHOSEN_NAMED
+                  ? `: ${graves.data.map(graveTitle).join('، ')}`
+                  : ''}
+              </Typography>
               <Button size="small" onClick={() => setParams({ size }, { replace: false })}>
                 {t('plateSheets.chooseRange')}
               </Button>
@@ -237,8 +245,8 @@ function RangeForm({
   onChoose: (range: { gender: Gender; from: number; to: number }) => void;
 }) {
   const [gender, setGender] = useState<Gender>(initial?.gender ?? 'men');
-  const [fromText, setFromText] = useState(initial ? String(initial.from) : '');
-  const [toText, setToText] = useState(initial ? String(initial.to) : '');
+  const [fromText, setFromText] = useState(initial ? toArabicDigits(String(initial.from)) : '');
+  const [toText, setToText] = useState(initial ? toArabicDigits(String(initial.to)) : '');
   const [invalid, setInvalid] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
@@ -321,10 +329,13 @@ function PrintButton() {
 /** A length of `n` millimetres in the sheet's unit (--mm: a real millimetre in print, less in the preview). */
 const mm = (n: number) => `calc(var(--mm) * ${n})`;
 
+/** «مقبرة رقم ١٢ — رجال»: numbers repeat across sections. */
+function graveTitle(plate: Plate): string {
+  return `${t('grave.title', { n: formatGraveNumber(plate.number) })} — ${GENDER_LABEL[plate.gender]}`;
+}
+
 function plateAlt(plate: Plate): string {
-  return t('plateSheets.plateAlt', {
-    grave: `${t('grave.title', { n: formatGraveNumber(plate.number) })} — ${GENDER_LABEL[plate.gender]}`,
-  });
+  return t('plateSheets.plateAlt', { grave: graveTitle(plate) });
 }
 
 /**
