@@ -103,6 +103,17 @@ describeBrowser('plate sheets in the console', () => {
     await animationsFinished(page);
   }
 
+  /**
+   * Print emulation as the printer lays the page out: the width of the A4 sheet, turned as the sheet asks (a phone
+   * prints on paper, not at its screen's width).
+   */
+  async function asPrinted(page: Page, orientation: 'portrait' | 'landscape') {
+    // A4 at 96 px to the inch.
+    const [w, h] = [794, 1123];
+    await page.setViewportSize(orientation === 'portrait' ? { width: w, height: h } : { width: h, height: w });
+    await page.emulateMedia({ media: 'print' });
+  }
+
   /** The QR code of a grave's plate on the printed sheet, read from the screen's pixels. */
   async function readPrintedPlate(page: Page, graveId: string): Promise<string> {
     const plate = page.locator(`.plate-print [data-grave-id="${graveId}"]`);
@@ -175,7 +186,7 @@ describeBrowser('plate sheets in the console', () => {
 
     // In print only the sheet shows: none of the console's chrome, every plate at its real size (5 cm at 96 px to
     // the inch: 189 px), each page of the print a sheet of its own.
-    await page.emulateMedia({ media: 'print' });
+    await asPrinted(page, 'portrait');
     expect(await page.locator('header').first().isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: m['plateSheets.print'] }).isVisible()).toBe(false);
     const sheets = page.locator('.plate-print-page');
@@ -206,7 +217,7 @@ describeBrowser('plate sheets in the console', () => {
     );
     await page.getByText(countText(6, 2)).waitFor();
     await platesLoaded(page, 6);
-    await page.emulateMedia({ media: 'print' });
+    await asPrinted(page, 'landscape');
     const box = await page.locator('.plate-print .plate-cell').first().boundingBox();
     // 10 × 7 cm at 96 px to the inch.
     expect(Math.round(box!.width)).toBe(378);
@@ -237,7 +248,7 @@ describeBrowser('plate sheets in the console', () => {
     await platesLoaded(page, 1);
     expect((await documentWidth(page)).document).toBeLessThanOrEqual(360);
     await phoneScreenshot(page, 'plate-single-360', SHOTS);
-    await page.emulateMedia({ media: 'print' });
+    await asPrinted(page, 'landscape');
     await page
       .locator('.plate-print-page')
       .first()
