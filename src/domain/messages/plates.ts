@@ -19,7 +19,7 @@ export const platesText = {
   'plate.addressLabel': 'العنوان المختصر',
   /** The plan's line under the sections: what a grave's code is, and where the short address leads. */
   'plate.planHint':
-    'لكل مقبرة رمز يُقال في الهاتف: القسم ثم الرقم، مثل «رجال ٣١٧». وعنوانها المختصر المكتوب على لوحتها، مثل {address}، يفتح صفحتها.',
+    'لكل مقبرة رمز يُقال في الهاتف: القسم ثم الرقم، مثل «{spoken}». وعنوانها المختصر المكتوب على لوحتها، مثل {address}، يفتح صفحتها.',
   /** A short address (from a plate or typed) that names no grave in the register: the page says so, with 404. */
   'plate.addressUnknown':
     'لا توجد مقبرة بهذا العنوان في السجل. تأكد من الرمز المكتوب على اللوحة، أو ابحث عن المقبرة من الصفحة الرئيسية.',

@@ -40,3 +40,13 @@ export function shortAddressText(siteUrl: string, grave: CodedGrave): string {
 
 /** The plate's title (its <title>, for a screen reader): «لوحة المقبرة ٣١٧ — رجال». */
 export const plateTitle = (graveName: string): string => fill(text['plate.title'], { grave: graveName });
+
+/** The plan's line on codes, with one example grave (the men's 317): what is said, and what is typed. */
+export function planCodeHint(siteUrl: string): { before: string; address: string; after: string } {
+  const example = { gender: 'men', number: 317 } as const;
+  const [before = '', after = ''] = fill(text['plate.planHint'], {
+    spoken: spokenGraveCode(example),
+    address: '\u0000',
+  }).split('\u0000');
+  return { before, address: shortAddressText(siteUrl, example), after };
+}
