@@ -266,6 +266,8 @@ describeBrowser('plate sheets in the console', () => {
     await rows.first().waitFor();
     await rows.nth(0).locator('input[type="checkbox"]').check();
     await rows.nth(1).locator('input[type="checkbox"]').check();
+    // Every checkbox of the table has a name (react-admin names the row's on its wrapper alone).
+    expect(await seriousViolations(page, 'graves-list-selected')).toEqual([]);
     await page.getByRole('link', { name: m['plateSheets.printPlates'] }).click();
     await page.waitForURL((url) => url.pathname === '/admin/plate-sheets');
     expect(new URL(page.url()).searchParams.getAll('id')).toHaveLength(2);

@@ -1,7 +1,7 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, ThemeProvider, Typography, type Theme } from '@mui/material';
 import {
   BooleanInput,
   Datagrid,
@@ -16,6 +16,7 @@ import {
   useListContext,
   useNotify,
   useRecordContext,
+  useTranslate,
   type Exporter,
 } from 'react-admin';
 import { Link } from 'react-router';
@@ -96,6 +97,35 @@ function ExportShownButton() {
   );
 }
 
+/**
+ * react-admin names a row's checkbox on the checkbox's wrapper, not on its input, so the input has no name for a
+ * screen reader (axe: label). Inside the table the checkboxes' inputs get the same name by default (the header's
+ * select-all checkbox names its own input, which wins).
+ */
+function NamedRowCheckboxes({ children }: { children: React.ReactNode }) {
+  const translate = useTranslate();
+  const label = translate('ra.action.select_row');
+  return (
+    <ThemeProvider
+      theme={(outer: Theme) => ({
+        ...outer,
+        components: {
+          ...outer.components,
+          MuiCheckbox: {
+            ...outer.components?.MuiCheckbox,
+            defaultProps: {
+              ...outer.components?.MuiCheckbox?.defaultProps,
+              slotProps: { input: { 'aria-label': label } },
+            },
+          },
+        },
+      })}
+    >
+      {children}
+    </ThemeProvider>
+  );
+}
+
 /** Issue 27: the selected graves' plates, on the plate sheets page. */
 function PrintPlatesButton() {
   const { selectedIds } = useListContext<GraveRecord>();
@@ -171,25 +201,27 @@ export function GraveList() {
           )}
         </CardList>
       ) : (
-        <Datagrid bulkActionButtons={<PrintPlatesButton />} rowClick={false}>
-          <FunctionField<GraveRecord>
-            source="number"
-            label={t('grave.number')}
-            render={(g) => formatGraveNumber(g.number)}
-          />
-          <FunctionField<GraveRecord>
-            source="status"
-            label={t('grave.status')}
-            render={(g) => <StatusChip status={g.status} />}
-          />
-          <FunctionField<GraveRecord>
-            source="gender"
-            label={t('grave.gender')}
-            render={(g) => GENDER_LABEL[g.gender]}
-          />
-          <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
-          <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
-        </Datagrid>
+        <NamedRowCheckboxes>
+          <Datagrid bulkActionButtons={<PrintPlatesButton />} rowClick={false}>
+            <FunctionField<GraveRecord>
+              source="number"
+              label={t('grave.number')}
+              render={(g) => formatGraveNumber(g.number)}
+            />
+            <FunctionField<GraveRecord>
+              source="status"
+              label={t('grave.status')}
+              render={(g) => <StatusChip status={g.status} />}
+            />
+            <FunctionField<GraveRecord>
+              source="gender"
+              label={t('grave.gender')}
+              render={(g) => GENDER_LABEL[g.gender]}
+            />
+            <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
+            <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
+          </Datagrid>
+        </NamedRowCheckboxes>
       )}
     </List>
   );
