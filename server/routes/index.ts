@@ -15,6 +15,7 @@ import { noticeRoutes } from './notices';
 import { noticeCalendarRoutes } from './noticeCalendar';
 import { openExportRoutes } from './openExports';
 import { planRoutes } from './plan';
+import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { siteLogoRoutes } from './siteLogo';
@@ -44,4 +45,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await noticeRoutes(api, ctx);
   await noticeCalendarRoutes(api, ctx);
   await openExportRoutes(api, ctx);
+  await plateRoutes(api, ctx);
 }

@@ -13,6 +13,8 @@ import { namesNothing } from '../../src/api/firstData';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { isSiteAddress } from '../../src/domain/paths/publicPages';
 import type { Gender } from '../../src/domain/types';
+import { isGender } from '../../src/domain/rules/validation';
+import { GRAVE_ADDRESS_PREFIX, readGraveShortCode } from '../../src/domain/paths/graveAddress';
 import type { TrustProxy } from '../start/config';
 import { requestBase, trustsPeer } from './siteAddress';
 
@@ -33,6 +35,11 @@ export function reachesServerRenderer(pathName: string): boolean {
     .toLowerCase()
     .split('/');
   return segments.includes(SERVER_RENDER_DIR.toLowerCase()) || segments.includes('..');
+}
+
+interface GraveNamed {
+  gender: Gender;
+  number: string;
 }
 
 async function site(
@@ -96,23 +103,43 @@ async function site(
   const notAnOperation = { schema: { hide: true } };
   app.get('/', notAnOperation, sitePage);
 
+  /**
+   * Sends the visitor on to the page of the grave of that section and number; when the register has none, the
+   * site's page with 404, whose not-found screen says that no grave has that address (NotFoundPage).
+   */
+  const toGrave = async (request: FastifyRequest, reply: FastifyReply, named: GraveNamed | null) => {
+    const res = named
+      ? await app.inject({
+          method: 'GET',
+          url: `/api${paths.graveByNumber(named.gender, named.number)}`,
+          remoteAddress: request.ip,
+        })
+      : null;
+    if (res?.statusCode !== 200) {
+      reply.status(404);
+      return sitePage(request, reply);
+    }
+    const id = (res.json() as { _id: string })._id;
+    return reply.redirect(publicPaths.grave.href(id), 302);
+  };
+
   // A plan cell (or a printed plan) names a grave by its section and number; the visitor goes on to its page.
-  // Unknown: the site's not-found screen, drawn by the browser as for any unknown address.
   app.get<{ Params: { gender: string; number: string } }>(
     publicPaths.planGrave.path,
     notAnOperation,
     async (request, reply) => {
       const { gender, number } = request.params;
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api${paths.graveByNumber(gender as Gender, number)}`,
-        remoteAddress: request.ip,
-      });
-      if (res.statusCode !== 200) return sitePage(request, reply);
-      const id = (res.json() as { _id: string })._id;
-      return reply.redirect(publicPaths.grave.href(id), 302);
+      return toGrave(request, reply, isGender(gender) ? { gender, number } : null);
     },
   );
+
+  // Issue 27: a grave's short address, from its plate (/g/m317), in either case: a QR code holds it in capitals
+  // (/G/M317) and the router's paths are case-sensitive.
+  for (const prefix of [GRAVE_ADDRESS_PREFIX, GRAVE_ADDRESS_PREFIX.toUpperCase()]) {
+    app.get<{ Params: { code: string } }>(`${prefix}:code`, notAnOperation, async (request, reply) =>
+      toGrave(request, reply, readGraveShortCode(request.params.code)),
+    );
+  }
 
   app.setNotFoundHandler(counted, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -23,6 +23,7 @@ import { GraveRangePage } from './pages/GraveRangePage';
 import { LedgerEntryPage } from './pages/LedgerEntryPage';
 import { ImportPage } from './pages/ImportPage';
 import { PlanConsolePage } from './pages/PlanConsolePage';
+import { PlateSheetsPage } from './pages/PlateSheetsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
@@ -80,6 +81,7 @@ export default function AdminApp() {
           <Route path="/ledger" element={<LedgerEntryPage />} />
           <Route path="/import" element={<ImportPage />} />
           <Route path="/plan" element={<PlanConsolePage />} />
+          <Route path="/plate-sheets" element={<PlateSheetsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
         </CustomRoutes>
       </Admin>

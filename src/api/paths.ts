@@ -93,4 +93,7 @@ export const paths = {
   noticeBurial: (noticeId: string) => `/notices/${id(noticeId)}/burial`,
   /** The notice's funeral prayer as an iCalendar file (a phone's calendar app opens it). */
   noticeCalendar: (noticeId: string) => `/notices/${id(noticeId)}/calendar.ics`,
+  /** Issue 27: a grave's plate, an SVG sized in millimetres: a 5×5 cm sticker or a 10×7 cm plate (the default). */
+  gravePlate: (graveId: string, size?: 'sticker' | 'plate') =>
+    `/graves/${id(graveId)}/plate.svg${size ? `?size=${size}` : ''}`,
 } as const;

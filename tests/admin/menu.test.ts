@@ -61,3 +61,20 @@ describe('the notices entry (issue 25)', () => {
     expect(publicPageOf('/admin/notices')).toBeNull();
   });
 });
+
+describe('the plate sheets entry (issue 27)', () => {
+  it('is offered to every role that lists the graves, after the plan', () => {
+    for (const role of ['manager', 'admin', 'clerk'] as const) {
+      const labels = MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
+      expect(labels.indexOf(m['plateSheets.title'])).toBe(labels.indexOf(m['plan.consoleTitle']) + 1);
+    }
+    expect(MENU_ITEMS.find((item) => item.label === m['plateSheets.title'])?.to).toBe(consolePaths.plateSheets());
+  });
+
+  it('takes the chosen graves and the size in its address', () => {
+    expect(consolePaths.plateSheets()).toBe('/admin/plate-sheets');
+    expect(consolePaths.plateSheets({ ids: ['a1', 'b 2'], size: 'sticker' })).toBe(
+      '/admin/plate-sheets?id=a1&id=b+2&size=sticker',
+    );
+  });
+});

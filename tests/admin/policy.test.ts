@@ -72,7 +72,7 @@ describe('role policy', () => {
     }
   });
 
-  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the notices and their password', () => {
+  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the plates, the notices and their password', () => {
     const adminMenu = MENU_ITEMS.filter((item) => can('admin', item.resource, item.action)).map((item) => item.to);
     expect(adminMenu).toEqual([
       '/admin/graves',
@@ -80,6 +80,7 @@ describe('role policy', () => {
       '/admin/graves-range',
       '/admin/ledger',
       '/admin/plan',
+      '/admin/plate-sheets',
       '/admin/notices',
       '/admin/password',
     ]);

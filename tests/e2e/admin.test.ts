@@ -144,6 +144,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['range.title'],
       m['entry.title'],
       m['plan.consoleTitle'],
+      m['plateSheets.title'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);
@@ -288,6 +289,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['import.title'],
       m['plan.consoleTitle'],
+      m['plateSheets.title'],
       m['nav.suggestions'],
       m['nav.articles'],
       m['noticesConsole.menu'],
@@ -366,6 +368,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['range.title'],
       m['entry.title'],
       m['plan.consoleTitle'],
+      m['plateSheets.title'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);

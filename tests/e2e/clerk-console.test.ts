@@ -88,6 +88,8 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       m['nav.creategrave'],
       m['range.title'],
       m['entry.title'],
+      // Issue 27: the graves' plates, for every role that lists the graves.
+      m['plateSheets.title'],
       m['noticesConsole.menu'],
     ]) {
       expect(labels).toContain(shown);

@@ -31,6 +31,7 @@ import RangeIcon from '@mui/icons-material/PlaylistAdd';
 import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import PlanIcon from '@mui/icons-material/GridView';
+import PlatesIcon from '@mui/icons-material/QrCode2';
 import SettingsIcon from '@mui/icons-material/Settings';
 import NoticesIcon from '@mui/icons-material/Campaign';
 import { t } from '../../domain/messages';
@@ -79,6 +80,14 @@ export const MENU_ITEMS: Item[] = [
     action: 'create',
   },
   { to: consolePaths.plan(), label: t('plan.consoleTitle'), icon: <PlanIcon />, resource: 'plan', action: 'list' },
+  // Issue 27: printing the graves' plates (every role that lists the graves).
+  {
+    to: consolePaths.plateSheets(),
+    label: t('plateSheets.title'),
+    icon: <PlatesIcon />,
+    resource: 'graves',
+    action: 'list',
+  },
   {
     to: consolePaths.suggestions(),
     label: t('nav.suggestions'),

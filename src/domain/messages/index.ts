@@ -32,6 +32,8 @@ import { noticesPublicText } from './noticesPublic';
 import { noticePageText } from './noticesPublicPage';
 import { sharePreviewsText } from './sharePreviews';
 import { exportsText } from './exports';
+import { platesText } from './plates';
+import { plateSheetsText } from './plateSheets';
 import { fill } from './fill';
 
 export const messages = {
@@ -70,6 +72,8 @@ export const messages = {
   ...noticePageText,
   ...sharePreviewsText,
   ...exportsText,
+  ...platesText,
+  ...plateSheetsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -24,6 +24,17 @@ export const consolePaths = {
   /** Issue 25: the death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',
+  /**
+   * Issue 27: the sheets of grave plates; with graves (the list's selection, one grave's page) their plates, one
+   * `id` each, and a size ('sticker' | 'plate').
+   */
+  plateSheets: (graves: { ids?: readonly string[]; size?: string } = {}) => {
+    const query = new URLSearchParams();
+    for (const graveId of graves.ids ?? []) query.append('id', graveId);
+    if (graves.size) query.set('size', graves.size);
+    const text = query.toString();
+    return `/admin/plate-sheets${text ? `?${text}` : ''}`;
+  },
 } as const;
 
 /**

@@ -15,6 +15,9 @@ import {
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
+import { graveShortPath } from '../../domain/paths/graveAddress';
+import { shortAddressText, spokenGraveCode } from '../../domain/text/graveCode';
+import { platesText } from '../../domain/messages/plates';
 import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';
@@ -47,7 +50,8 @@ export default function GraveDetailsPage() {
 
   // The tab and the history name the grave with its section, as the server-drawn page does (server/site/shell.ts).
   const loaded = grave.state === 'done' ? grave.data : null;
-  const { siteTitle } = useIdentity().words;
+  const { identity, words } = useIdentity();
+  const { siteTitle } = words;
   useEffect(() => {
     if (!loaded) return;
     const before = document.title;
@@ -80,6 +84,20 @@ export default function GraveDetailsPage() {
             {placeText(g.place)}
           </span>
         )}
+      </p>
+      {/* Issue 27: the code to say on the phone, and the short address printed on the grave's plate (a plain link:
+          the server sends it on to this page). */}
+      <p className="grave-code">
+        <span>
+          <span className="label">{platesText['plate.codeLabel']}: </span>
+          <strong>{spokenGraveCode(g)}</strong>
+        </span>
+        <span>
+          <span className="label">{platesText['plate.addressLabel']}: </span>
+          <a href={graveShortPath(g.gender, g.number)} dir="ltr">
+            {shortAddressText(identity.siteUrl, g)}
+          </a>
+        </span>
       </p>
       {g.position && (
         // geo: opens the phone's maps app at the grave (RFC 5870); the label names it in the app.

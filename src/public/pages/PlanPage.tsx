@@ -12,6 +12,8 @@ import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan/plan';
 import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/plan/planDrawing';
 import { publicPaths } from '../../domain/paths/publicPaths';
+import { planCodeHint } from '../../domain/text/graveCode';
+import { useIdentity } from '../identity';
 import type { SearchMatch } from '../../domain/types';
 import { PlanLegend } from '../../shared/PlanLegend';
 import { SearchBox } from '../components/SearchBox';
@@ -58,6 +60,7 @@ export default function PlanPage() {
           </div>
           <BonesPlan bones={plan.data.bones} found={found} />
           <PlanInWords sections={plan.data.sections} />
+          <CodeHint />
         </>
       )}
     </section>
@@ -138,6 +141,18 @@ function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: Readon
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Issue 27: what a grave's code is (said on the phone) and its short address (typed from its plate). */
+function CodeHint() {
+  const hint = planCodeHint(useIdentity().identity.siteUrl);
+  return (
+    <p className="plan-code muted">
+      {hint.before}
+      <bdi dir="ltr">{hint.address}</bdi>
+      {hint.after}
+    </p>
   );
 }
 

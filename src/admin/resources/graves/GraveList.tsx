@@ -1,6 +1,7 @@
 // Spec screen 9: every grave with number, status, gender, 'عرض المزيد' and 'ممتلئة'; search, filters, CSV export.
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, ThemeProvider, Typography, type Theme } from '@mui/material';
 import {
   BooleanInput,
   Datagrid,
@@ -15,11 +16,13 @@ import {
   useListContext,
   useNotify,
   useRecordContext,
+  useTranslate,
   type Exporter,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { paths } from '../../../api/paths';
 import { t } from '../../../domain/messages';
+import { consolePaths } from '../../../domain/paths/consolePaths';
 import { formatGraveNumber } from '../../../domain/text/format';
 import type { GraveRecord } from '../../../dataProvider';
 import { toCsv } from '../../csv';
@@ -98,6 +101,50 @@ function ExportShownButton() {
   );
 }
 
+/**
+ * react-admin names a row's checkbox on the checkbox's wrapper, not on its input, so the input has no name for a
+ * screen reader (axe: label). Inside the table the checkboxes' inputs get the same name by default (the header's
+ * select-all checkbox names its own input, which wins).
+ */
+function NamedRowCheckboxes({ children }: { children: React.ReactNode }) {
+  const translate = useTranslate();
+  const label = translate('ra.action.select_row');
+  return (
+    <ThemeProvider
+      theme={(outer: Theme) => ({
+        ...outer,
+        components: {
+          ...outer.components,
+          MuiCheckbox: {
+            ...outer.components?.MuiCheckbox,
+            defaultProps: {
+              ...outer.components?.MuiCheckbox?.defaultProps,
+              slotProps: { input: { 'aria-label': label } },
+            },
+          },
+        },
+      })}
+    >
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** Issue 27: the selected graves' plates, on the plate sheets page. */
+function PrintPlatesButton() {
+  const { selectedIds } = useListContext<GraveRecord>();
+  return (
+    <Button
+      size="small"
+      startIcon={<PrintIcon />}
+      component={Link}
+      to={consolePaths.plateSheets({ ids: selectedIds.map(String) })}
+    >
+      {t('plateSheets.printPlates')}
+    </Button>
+  );
+}
+
 function ShowMoreButton() {
   const record = useRecordContext<GraveRecord>();
   const createPath = useCreatePath();
@@ -161,25 +208,27 @@ export function GraveList() {
           )}
         </CardList>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField<GraveRecord>
-            source="number"
-            label={t('grave.number')}
-            render={(g) => formatGraveNumber(g.number)}
-          />
-          <FunctionField<GraveRecord>
-            source="status"
-            label={t('grave.status')}
-            render={(g) => <StatusChip status={g.status} />}
-          />
-          <FunctionField<GraveRecord>
-            source="gender"
-            label={t('grave.gender')}
-            render={(g) => GENDER_LABEL[g.gender]}
-          />
-          <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
-          <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
-        </Datagrid>
+        <NamedRowCheckboxes>
+          <Datagrid bulkActionButtons={<PrintPlatesButton />} rowClick={false}>
+            <FunctionField<GraveRecord>
+              source="number"
+              label={t('grave.number')}
+              render={(g) => formatGraveNumber(g.number)}
+            />
+            <FunctionField<GraveRecord>
+              source="status"
+              label={t('grave.status')}
+              render={(g) => <StatusChip status={g.status} />}
+            />
+            <FunctionField<GraveRecord>
+              source="gender"
+              label={t('grave.gender')}
+              render={(g) => GENDER_LABEL[g.gender]}
+            />
+            <FunctionField<GraveRecord> label={t('burial.name')} sortable={false} render={() => <MatchedNames />} />
+            <FunctionField<GraveRecord> label={t('burial.operations')} render={() => <Actions />} />
+          </Datagrid>
+        </NamedRowCheckboxes>
       )}
     </List>
   );

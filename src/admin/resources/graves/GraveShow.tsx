@@ -22,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import PrintIcon from '@mui/icons-material/Print';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Confirm,
@@ -34,7 +35,7 @@ import {
   useNotify,
   useShowContext,
 } from 'react-admin';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { t } from '../../../domain/messages';
 import { formatGraveNumber } from '../../../domain/text/format';
 import { canBury } from '../../../domain/rules/graveStatus';
@@ -107,6 +108,14 @@ function GraveDetails() {
           <Typography>{GENDER_LABEL[record.gender]}</Typography>
           <Box sx={{ flexGrow: 1 }} />
           <Button href={publicPaths.grave.href(String(record.id))}>{t('admin.viewGrave')}</Button>
+          {/* Issue 27: this grave's plate alone, on the plate sheets page. */}
+          <Button
+            component={Link}
+            to={consolePaths.plateSheets({ ids: [String(record.id)] })}
+            startIcon={<PrintIcon />}
+          >
+            {t('plateSheets.printOne')}
+          </Button>
           <GraveLifeActions grave={record} />
           {showBury && (
             <Button
