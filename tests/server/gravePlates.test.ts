@@ -42,7 +42,12 @@ describe.each(ENGINES)('grave plates and short addresses on $name', ({ name: eng
   const visit = (path: string) => fetch(`${s.url}${path}`, { redirect: 'manual' });
   const plate = async (id: string, size?: 'sticker' | 'plate') => {
     const res = await fetch(`${s.api}${paths.gravePlate(id, size)}`);
-    return { status: res.status, type: res.headers.get('content-type'), etag: res.headers.get('etag'), svg: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      etag: res.headers.get('etag'),
+      svg: await res.text(),
+    };
   };
   const putSettings = async (body: Record<string, unknown>) => {
     const res = await call(s.api, 'PUT', '/settings', { token: manager, body });
