@@ -90,4 +90,6 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/notices/{id}/burial': 'staff',
   // The notice's prayer as a calendar file, the public page's "add to calendar" (404 when hidden or unknown).
   'GET /api/notices/{id}/calendar.ics': 'anyone',
+  // Issue 27: a grave's plate (SVG with its QR code): public, a plate holds nothing private.
+  'GET /api/graves/{id}/plate.svg': 'anyone',
 };

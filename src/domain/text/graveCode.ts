@@ -3,7 +3,9 @@
 // short address «example.org/g/m317» (src/domain/paths/graveAddress.ts).
 import { fill } from '../messages/fill';
 import { platesText as text } from '../messages/plates';
-import { graveShortPath } from '../paths/graveAddress';
+import { GRAVE_ADDRESS_PREFIX, graveShortPath } from '../paths/graveAddress';
+import { publicPaths } from '../paths/publicPaths';
+import { matchPath } from '../paths/publicPages';
 import type { Gender } from '../types';
 import { formatGraveNumber } from './format';
 
@@ -50,3 +52,14 @@ export function planCodeHint(siteUrl: string): { before: string; address: string
   }).split('\u0000');
   return { before, address: shortAddressText(siteUrl, example), after };
 }
+
+/**
+ * Whether an address names a grave by its section and number — a plate's short address (/g/m317, /G/M317) or a plan
+ * cell's (/plan/men/12): the server answers such an address of no grave with 404, and its page says so.
+ */
+export const isGraveAddressPath = (pathname: string): boolean =>
+  matchPath(`${GRAVE_ADDRESS_PREFIX}:code`, pathname) !== null ||
+  matchPath(publicPaths.planGrave.path, pathname) !== null;
+
+/** What that page says: no grave in the register has this address. */
+export const GRAVE_ADDRESS_UNKNOWN = text['plate.addressUnknown'];

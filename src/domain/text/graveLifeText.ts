@@ -60,6 +60,18 @@ export function graveNumberInSection(grave: NamedGrave): string {
   });
 }
 
+// Issue 27: a grave's code and short address (graveCode.ts), from here too: the grave page, the plan and the
+// not-found page already download this file, so the code's lines add no file of their own to the site.
+export {
+  isGraveAddressPath,
+  planCodeHint,
+  shortAddressText,
+  spokenGraveCode,
+  GRAVE_ADDRESS_UNKNOWN,
+} from './graveCode';
+export { graveShortPath } from '../paths/graveAddress';
+export { platesText } from '../messages/plates';
+
 /** The browser tab's title of a grave's public page. */
 export const gravePageTitle = (grave: NamedGrave, siteTitle: string): string =>
   fill(text['graveName.pageTitle'], { grave: graveName(grave), site: siteTitle });

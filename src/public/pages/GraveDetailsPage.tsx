@@ -8,16 +8,17 @@ import {
   EMPTIED_BY_TRANSFER,
   graveName,
   gravePageTitle,
+  graveShortPath,
   MOVED_HEADING,
   movedToText,
   placeText,
+  platesText,
+  shortAddressText,
+  spokenGraveCode,
 } from '../../domain/text/graveLifeText';
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
-import { graveShortPath } from '../../domain/paths/graveAddress';
-import { shortAddressText, spokenGraveCode } from '../../domain/text/graveCode';
-import { platesText } from '../../domain/messages/plates';
 import type { BuriedPerson, Grave } from '../../domain/types';
 import { availabilityText } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';

@@ -12,7 +12,7 @@ import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 import type { PlanAnswer, PlanRowDrawn, PlanSection } from '../../domain/plan/plan';
 import { blockSize, blockSvg, blocksOf, foundKey, rowInWords, sectionName } from '../../domain/plan/planDrawing';
 import { publicPaths } from '../../domain/paths/publicPaths';
-import { planCodeHint } from '../../domain/text/graveCode';
+import { planCodeHint } from '../../domain/text/graveLifeText';
 import { useIdentity } from '../identity';
 import type { SearchMatch } from '../../domain/types';
 import { PlanLegend } from '../../shared/PlanLegend';
