@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
  * graves already there (the search, the recent burials, a grave's page). Under the benchmark's load, where staff add
  * graves all the time, those answers are kept instead of being built again after each one.
  */
-export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan' | 'site' | 'notices';
+export type DataScope = Gender | 'burials' | 'articles' | 'suggestions' | 'plan' | 'site' | 'notices' | 'photos';
 
 export const DATA_SCOPES: readonly DataScope[] = [
   ...GENDERS,
@@ -24,6 +24,8 @@ export const DATA_SCOPES: readonly DataScope[] = [
   'site',
   // Issue 25: the death notices.
   'notices',
+  // Issue 28: the approved photos of graves.
+  'photos',
 ];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 

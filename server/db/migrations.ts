@@ -306,6 +306,61 @@ const migrations: Record<string, Migration> = {
       await db.insertInto('settings').values({ key: 'data_version:notices', value: '0' }).execute();
     },
   },
+  '0016_corrections_photos': {
+    // Issue 28: a family's correction of one burial, kept with the burial as it stood when it was sent (so a staff
+    // member sees whether it changed since) and a private follow-up token of its own; and the photos of a grave, whose
+    // files live in the photos folder (PHOTOS_DIR), the rows saying which are approved and which one is shown first.
+    // A correction outlives its burial (the burial may be removed: burial_id stays, the staff can only reject it). The
+    // photos' public answers have their own change counter.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('corrections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('follow_token', 'text', (c) => c.notNull().unique())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('burial_id', 'text', (c) => c.notNull())
+        .addColumn('grave_id', 'text', (c) => c.notNull())
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('grave_number', 'text', (c) => c.notNull())
+        .addColumn('was_name', 'text', (c) => c.notNull())
+        .addColumn('was_date', 'text', (c) => c.notNull())
+        .addColumn('was_precision', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('burial_date', 'text')
+        .addColumn('date_precision', 'text')
+        .addColumn('note', 'text')
+        .addColumn('sender_name', 'text', (c) => c.notNull())
+        .addColumn('sender_phone', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('applied_json', 'text')
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('corrections_status_created').on('corrections').columns(['status', 'created_at']).execute();
+      await db.schema.createIndex('corrections_burial').on('corrections').column('burial_id').execute();
+      await db.schema
+        .createTable('grave_photos')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('grave_id', 'text', (c) => c.notNull().references('graves.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('cover', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('thumb_width', 'integer', (c) => c.notNull())
+        .addColumn('thumb_height', 'integer', (c) => c.notNull())
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .addColumn('sent_by_staff', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('sender_name', 'text')
+        .addColumn('sender_phone', 'text')
+        .addColumn('added_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('grave_photos_grave').on('grave_photos').columns(['grave_id', 'status']).execute();
+      await db.schema.createIndex('grave_photos_status').on('grave_photos').columns(['status', 'created_at']).execute();
+      await db.insertInto('settings').values({ key: 'data_version:photos', value: '0' }).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

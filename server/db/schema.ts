@@ -193,6 +193,59 @@ export interface NoticesTable {
   updated_at: string;
 }
 
+/** Issue 28: a family's correction of one burial (server/data/corrections.ts). */
+export interface CorrectionsTable {
+  id: string;
+  /** The private follow-up address's token (random, not the id). */
+  follow_token: string;
+  status: 'pending' | 'applied' | 'rejected';
+  burial_id: string;
+  grave_id: string;
+  gender: string;
+  /** The grave's number as the register writes it (a bone grave's label), for the queue's lines. */
+  grave_number: string;
+  /** The burial as it stood when the correction was sent. */
+  was_name: string;
+  was_date: string;
+  was_precision: string;
+  /** What the family proposes; null where they proposed nothing. */
+  name: string | null;
+  burial_date: string | null;
+  date_precision: string | null;
+  note: string | null;
+  sender_name: string;
+  sender_phone: string;
+  /** The reason given with a rejection. */
+  reason: string | null;
+  /** JSON {name, burialDate}: what was written to the burial when applied. */
+  applied_json: string | null;
+  /** The staff member's name who applied or rejected it. */
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+/** Issue 28: a photo of a grave; its files are in the photos folder (server/data/photos.ts). */
+export interface GravePhotosTable {
+  id: string;
+  grave_id: string;
+  status: 'pending' | 'approved';
+  /** 1 on the photo the grave page shows first (at most one per grave). */
+  cover: number;
+  width: number;
+  height: number;
+  thumb_width: number;
+  thumb_height: number;
+  /** The display files' size together, for the folder's accounting. */
+  bytes: number;
+  sent_by_staff: number;
+  sender_name: string | null;
+  sender_phone: string | null;
+  /** The staff account's id that added it, or null for a family's. */
+  added_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   graves: GravesTable;
   burials: BurialsTable;
@@ -210,4 +263,6 @@ export interface Database {
   import_batches: ImportBatchesTable;
   plan_rows: PlanRowsTable;
   notices: NoticesTable;
+  corrections: CorrectionsTable;
+  grave_photos: GravePhotosTable;
 }

@@ -8,12 +8,14 @@ import { articleRoutes } from './articles';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cardRoutes } from './graves/cards';
+import { correctionRoutes } from './corrections';
 import { burialRoutes } from './graves/burials';
 import { graveRoutes } from './graves/grave';
 import { sectionRoutes } from './graves/sections';
 import { noticeRoutes } from './notices';
 import { noticeCalendarRoutes } from './noticeCalendar';
 import { openExportRoutes } from './openExports';
+import { photoRoutes } from './photos';
 import { planRoutes } from './plan';
 import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
@@ -46,4 +48,6 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await noticeCalendarRoutes(api, ctx);
   await openExportRoutes(api, ctx);
   await plateRoutes(api, ctx);
+  await correctionRoutes(api, ctx);
+  await photoRoutes(api, ctx);
 }

@@ -76,6 +76,18 @@ export const paths = {
     `/import/burials?dryRun=${dryRun}&fileName=${encodeURIComponent(fileName)}`,
   importBatches: () => '/import/batches',
   importBatch: (batchId: string) => `/import/batches/${id(batchId)}`,
+  /** Issue 28: a family's correction of a burial; the staff's queue and decisions; the private follow-up. */
+  burialCorrections: (burialId: string) => `/burials/${id(burialId)}/corrections`,
+  corrections: () => '/corrections',
+  correction: (correctionId: string) => `/corrections/${id(correctionId)}`,
+  applyCorrection: (correctionId: string) => `/corrections/${id(correctionId)}/apply`,
+  rejectCorrection: (correctionId: string) => `/corrections/${id(correctionId)}/reject`,
+  followCorrection: (token: string) => `/corrections/follow/${id(token)}`,
+  /** Issue 28: a grave's photos (approved ones to the public, all to staff); a photo's decisions. */
+  gravePhotos: (graveId: string) => `/graves/${id(graveId)}/photos`,
+  approvePhoto: (photoId: string) => `/photos/${id(photoId)}/approve`,
+  coverPhoto: (photoId: string) => `/photos/${id(photoId)}/cover`,
+  photo: (photoId: string) => `/photos/${id(photoId)}`,
   /** The warnings stored with a grave's burials: the staff's alone (issue 23). */
   graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */

@@ -1,5 +1,5 @@
 // Entities of the register as the /api contract carries them (spec sections 3 and 7).
-import type { PartialPrecision } from './dates/datePrecision';
+import type { DatePrecision, PartialPrecision } from './dates/datePrecision';
 
 export const GENDERS = ['men', 'women', 'bones'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -86,6 +86,78 @@ export interface Suggestion {
   phone: string;
   submittedBy: string;
   status: SuggestionStatus;
+  createdAt: string;
+}
+
+// Issue 28: a family's correction of one burial. See docs/corrections-and-photos.md for the API.
+export const CORRECTION_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
+
+/** A burial's values as a correction compares them: burialDate YYYY-MM-DD as stored (see datePrecision). */
+export interface CorrectionValues {
+  name: string;
+  burialDate: string;
+  datePrecision: DatePrecision;
+}
+
+/** The staff's view of a correction. */
+export interface Correction {
+  _id: string;
+  status: CorrectionStatus;
+  burialId: string;
+  graveId: string;
+  gender: Gender;
+  /** The grave's number as the register writes it (a bone grave's label). */
+  graveNumber: string;
+  /** What the family proposed: only the fields they changed. */
+  proposed: { name?: string; burialDate?: string; datePrecision?: DatePrecision; note?: string };
+  /** The burial as it stood when the correction was sent. */
+  sentAgainst: CorrectionValues;
+  /** The burial as it stands now; null once it was removed from the register. */
+  current: CorrectionValues | null;
+  /** Whether the burial changed (or was removed) since the correction was sent. */
+  burialChanged: boolean;
+  senderName: string;
+  senderPhone: string;
+  /** What was written to the burial, once applied. */
+  applied: { name: string; burialDate: string } | null;
+  reason: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+/** What the private follow-up address shows: the state, nothing else. */
+export interface CorrectionFollow {
+  status: CorrectionStatus;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export const PHOTO_STATUSES = ['pending', 'approved'] as const;
+export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
+
+/** A photo of a grave. Who sent it (senderName, senderPhone) is in the staff's answers only. */
+export interface GravePhoto {
+  _id: string;
+  graveId: string;
+  status: PhotoStatus;
+  /** The one the grave page shows first. */
+  cover: boolean;
+  /** The display size (WebP) and its JPEG fallback; the thumbnail likewise. Immutable addresses. */
+  url: string;
+  jpegUrl: string;
+  thumbUrl: string;
+  thumbJpegUrl: string;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  /** True for a photo a staff member added (shown at once). */
+  byStaff: boolean;
+  senderName?: string | null;
+  senderPhone?: string | null;
   createdAt: string;
 }
 

@@ -34,6 +34,12 @@ import { sharePreviewsText } from './sharePreviews';
 import { exportsText } from './exports';
 import { platesText } from './plates';
 import { plateSheetsText } from './plateSheets';
+import { correctionsText } from './corrections';
+import { correctionsConsoleText } from './correctionsConsole';
+import { correctionsPublicText } from './correctionsPublic';
+import { photosText } from './photos';
+import { photosConsoleText } from './photosConsole';
+import { photosPublicText } from './photosPublic';
 import { fill } from './fill';
 
 export const messages = {
@@ -74,6 +80,12 @@ export const messages = {
   ...exportsText,
   ...platesText,
   ...plateSheetsText,
+  ...correctionsText,
+  ...correctionsConsoleText,
+  ...correctionsPublicText,
+  ...photosText,
+  ...photosConsoleText,
+  ...photosPublicText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -61,6 +61,21 @@ export const publicPaths = {
     path: '/grave-details-user/:graveId',
     href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}`,
   },
+  /** Issue 28: a family proposes a correction of one burial of a grave; sends a photo of the grave. */
+  correctBurial: {
+    path: '/grave-details-user/:graveId/correct/:personId',
+    href: (graveId: string, personId: string) =>
+      `/grave-details-user/${encodeURIComponent(graveId)}/correct/${encodeURIComponent(personId)}`,
+  },
+  gravePhoto: {
+    path: '/grave-details-user/:graveId/photo',
+    href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}/photo`,
+  },
+  /** Issue 28: the private follow-up address of a correction (its random token, never its id). */
+  correctionFollow: {
+    path: '/correction/:token',
+    href: (token: string) => `/correction/${encodeURIComponent(token)}`,
+  },
   /**
    * `next`: the console page to return to after signing in (consolePaths.ts safeNextPath checks it); `session`: why
    * the console sent the staff member here (the login page says it, spec section 8).

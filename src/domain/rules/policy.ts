@@ -21,6 +21,9 @@ export const RESOURCES = [
   'settings',
   // Issue 25: death notices (the public reads the current ones without a session).
   'notices',
+  // Issue 28: families' corrections of a burial (the queue, applying, rejecting); photos of graves.
+  'corrections',
+  'photos',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -48,6 +51,9 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     plan: ['list', 'show'],
     // Issue 25: reads every notice in the console (past and hidden), never publishes, changes or deletes one.
     notices: ['list', 'show'],
+    // Issue 28: adds photos of a grave from the console (shown at once, as any staff photo); approving a family's,
+    // choosing the first and deleting are the admin's and the manager's.
+    photos: ['list', 'show', 'create'],
   },
   admin: {
     graves: ALL,
@@ -58,6 +64,9 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     transfers: ['create'],
     // Issue 25: publishing a death notice (and recording its burial) is the committee's daily work.
     notices: ALL,
+    // Issue 28: the corrections families send are burials' corrections, the admin's daily work; so are photos.
+    corrections: ALL,
+    photos: ALL,
   },
   manager: {
     graves: ALL,
@@ -79,6 +88,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     restOverride: ['create'],
     settings: ['show', 'edit'],
     notices: ALL,
+    corrections: ALL,
+    photos: ALL,
   },
 };
 
