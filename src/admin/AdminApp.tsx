@@ -31,6 +31,7 @@ import { articles } from './resources/articles';
 import { users } from './resources/users';
 import { audit } from './resources/audit';
 import { notices } from './resources/notices';
+import { corrections } from './resources/corrections';
 
 export const authProvider = createAuthProvider();
 export const dataProvider = withAccessGuard(
@@ -72,6 +73,7 @@ export default function AdminApp() {
         <Resource {...suggestions} />
         <Resource {...articles} />
         <Resource {...notices} />
+        <Resource {...corrections} />
         <Resource {...users} />
         <Resource {...audit} />
         <CustomRoutes>

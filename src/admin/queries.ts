@@ -22,6 +22,8 @@ export const consoleQueryKeys = {
   nextGraves: () => ['console', 'nextGraves'] as const,
   /** A grave read for a heading only: a failure here must not sit under react-admin's key of the grave's page. */
   graveHeading: (graveId: string) => ['console', 'graveHeading', graveId] as const,
+  /** Issue 28: every photo of a grave (pending ones too), as the staff see them. */
+  gravePhotos: (graveId: string) => ['console', 'gravePhotos', graveId] as const,
 };
 
 const isRefusal = (error: unknown) =>

@@ -10,6 +10,8 @@ import { articlesCallbacks, articlesResource } from './articles';
 import { oneByOne } from './bulk';
 import { graveMethods, gravesResource, type GraveMethods } from './graves';
 import { consoleApi } from './http';
+import { correctionMethods, type CorrectionMethods } from './corrections';
+import { photoMethods, type PhotoMethods } from './photos';
 import { registerMethods, type RegisterMethods } from './register';
 import { noticeMethods, noticesResource, type NoticeMethods } from './notices';
 import { planMethods, type PlanMethods } from './plan';
@@ -26,7 +28,9 @@ export interface CemeteryDataProvider
     RegisterMethods,
     PlanMethods,
     SiteSettingsMethods,
-    NoticeMethods {
+    NoticeMethods,
+    CorrectionMethods,
+    PhotoMethods {
   /** GET /settings: the server's time zone and resting period (ApiError when it cannot say). */
   getSettings(): Promise<RegisterSettings>;
 }
@@ -49,7 +53,7 @@ export function createDataProvider(
     users: usersResource(rest, api),
     notices: noticesResource(rest, api),
   };
-  // The audit trail (read-only) is plain simple-rest.
+  // The audit trail (read-only) and the corrections' queue (issue 28) are plain simple-rest.
   const perResource = combineDataProviders((resource) => resources[resource] ?? rest);
   const crud = withLifecycleCallbacks(perResource, [articlesCallbacks, usersCallbacks]);
   return {
@@ -62,6 +66,8 @@ export function createDataProvider(
     ...planMethods(api),
     ...siteSettingsMethods(api),
     ...noticeMethods(api),
+    ...correctionMethods(api),
+    ...photoMethods(api, apiBase, getToken),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
     // react-admin's reads get an abort signal, which the client passes to fetch: a list's request that a newer one
     // supersedes (the search typed on, issue 26) is cancelled rather than left to finish unseen.

@@ -12,3 +12,5 @@ export type {
 export type { BurialWarning, ImportBatch, ImportReport, LedgerRow, RangeAnswer, ReportLine } from './register';
 export { noticeBody } from './notices';
 export type { NoticeInput, NoticeRecord } from './notices';
+export type { ApplyCorrectionInput, CorrectionRecord } from './corrections';
+export type { PhotoRecord } from './photos';

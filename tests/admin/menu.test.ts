@@ -78,3 +78,20 @@ describe('the plate sheets entry (issue 27)', () => {
     );
   });
 });
+
+describe('the corrections entry (issue 28)', () => {
+  const labelsOf = (role: 'manager' | 'admin' | 'clerk') =>
+    MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
+
+  it('is offered to managers and admins, never to a clerk', () => {
+    expect(labelsOf('manager')).toContain(m['correctionsConsole.menu']);
+    expect(labelsOf('admin')).toContain(m['correctionsConsole.menu']);
+    expect(labelsOf('clerk')).not.toContain(m['correctionsConsole.menu']);
+    expect(MENU_ITEMS.find((item) => item.label === m['correctionsConsole.menu'])?.to).toBe(consolePaths.corrections());
+  });
+
+  it('lights the queue on its own page', () => {
+    const entries = MENU_ITEMS.map((item) => item.to);
+    expect(currentMenuEntry('/admin/corrections', [consolePaths.dashboard(), ...entries])).toBe('/admin/corrections');
+  });
+});

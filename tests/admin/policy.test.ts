@@ -58,8 +58,24 @@ describe('role policy', () => {
         // Issue 25: data entry reads the death notices in the console, never writes them.
         'notices.list',
         'notices.show',
+        // Issue 28: data entry sees a grave's photos and adds its own; approving, the first photo, deleting are not its.
+        'photos.create',
+        'photos.list',
+        'photos.show',
       ].sort(),
     );
+  });
+
+  it("corrections are the manager's and the admin's alone; photos: a clerk lists and adds, never decides (issue 28)", () => {
+    for (const action of ACTIONS) {
+      expect(can('manager', 'corrections', action)).toBe(true);
+      expect(can('admin', 'corrections', action)).toBe(true);
+      expect(can('clerk', 'corrections', action)).toBe(false);
+      expect(can('manager', 'photos', action)).toBe(true);
+      expect(can('admin', 'photos', action)).toBe(true);
+    }
+    for (const action of ['list', 'show', 'create'] as const) expect(can('clerk', 'photos', action)).toBe(true);
+    for (const action of ['edit', 'delete', 'export'] as const) expect(can('clerk', 'photos', action)).toBe(false);
   });
 
   it('nobody without a role', () => {
@@ -72,7 +88,7 @@ describe('role policy', () => {
     }
   });
 
-  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the plates, the notices and their password', () => {
+  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the plates, the notices and their password; an admin the corrections too', () => {
     const adminMenu = MENU_ITEMS.filter((item) => can('admin', item.resource, item.action)).map((item) => item.to);
     expect(adminMenu).toEqual([
       '/admin/graves',
@@ -81,11 +97,12 @@ describe('role policy', () => {
       '/admin/ledger',
       '/admin/plan',
       '/admin/plate-sheets',
+      '/admin/corrections',
       '/admin/notices',
       '/admin/password',
     ]);
     const clerkMenu = MENU_ITEMS.filter((item) => can('clerk', item.resource, item.action)).map((item) => item.to);
-    expect(clerkMenu).toEqual(adminMenu);
+    expect(clerkMenu).toEqual(adminMenu.filter((to) => to !== '/admin/corrections'));
     const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));
     expect(managerMenu).toHaveLength(MENU_ITEMS.length);
   });

@@ -60,6 +60,15 @@ export const resourcesArabic = {
         status: m['noticesConsole.state'],
       },
     },
+    // Issue 28: the corrections families send.
+    corrections: {
+      name: 'تصحيحات |||| تصحيح |||| تصحيحات الأسر |||| تصحيحات |||| تصحيحًا |||| تصحيح',
+      fields: {
+        status: m['correctionsConsole.status'],
+        gender: m['correctionsConsole.section'],
+        createdAt: m['admin.createdAt'],
+      },
+    },
     audit: {
       name: 'تعديلات |||| تعديل |||| سجل التعديلات |||| تعديلات |||| تعديلًا |||| تعديل',
       fields: {

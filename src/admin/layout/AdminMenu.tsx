@@ -34,6 +34,7 @@ import PlanIcon from '@mui/icons-material/GridView';
 import PlatesIcon from '@mui/icons-material/QrCode2';
 import SettingsIcon from '@mui/icons-material/Settings';
 import NoticesIcon from '@mui/icons-material/Campaign';
+import CorrectionsIcon from '@mui/icons-material/FactCheck';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -93,6 +94,14 @@ export const MENU_ITEMS: Item[] = [
     label: t('nav.suggestions'),
     icon: <SuggestionsIcon />,
     resource: 'suggestions',
+    action: 'list',
+  },
+  // Issue 28: the corrections families send (managers and admins decide them).
+  {
+    to: consolePaths.corrections(),
+    label: t('correctionsConsole.menu'),
+    icon: <CorrectionsIcon />,
+    resource: 'corrections',
     action: 'list',
   },
   {

@@ -1,2 +1,25 @@
-// Issue 28: see corrections.ts / photos.ts. Kept apart so that each page downloads only its own lines.
-export const photosConsoleText = {} as const;
+// Issue 28: the console's side of the photos of a grave: the grave page's photos, approving, the first photo,
+// deleting and adding one. The API's answers and refusals are in photos.ts.
+export const photosConsoleText = {
+  'photosConsole.heading': 'صور المقبرة',
+  'photosConsole.none': 'لا توجد صور لهذه المقبرة بعد.',
+  'photosConsole.listLabel': 'صور المقبرة',
+  'photosConsole.alt': 'صورة {grave}',
+  'photosConsole.pending': 'بانتظار الموافقة',
+  'photosConsole.approvedState': 'معتمدة',
+  'photosConsole.isCover': 'تظهر أولًا',
+  'photosConsole.approve': 'اعتماد',
+  'photosConsole.makeCover': 'الصورة الأولى',
+  'photosConsole.delete': 'حذف',
+  'photosConsole.approveOf': 'اعتماد الصورة {n}',
+  'photosConsole.makeCoverOf': 'جعل الصورة {n} الصورة الأولى',
+  'photosConsole.deleteOf': 'حذف الصورة {n}',
+  'photosConsole.confirmDelete': 'هل تريد حذف هذه الصورة؟ لن تظهر في صفحة المقبرة بعد الآن.',
+  'photosConsole.add': 'إضافة صورة',
+  'photosConsole.adding': 'جارٍ تجهيز الصورة وإرسالها...',
+  'photosConsole.byStaff': 'أضافها أحد أعضاء اللجنة',
+  'photosConsole.byFamily': 'أرسلها: {name}',
+  'photosConsole.sentAt': 'أُرسلت في {date}',
+  'photosConsole.loadError': 'تعذر عرض هذه الصورة.',
+  'photosConsole.listError': 'حدث خطأ أثناء جلب صور المقبرة.',
+} as const;

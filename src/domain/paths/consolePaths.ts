@@ -24,6 +24,8 @@ export const consolePaths = {
   /** Issue 25: the death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',
+  /** Issue 28: the queue of families' corrections. */
+  corrections: () => '/admin/corrections',
   /**
    * Issue 27: the sheets of grave plates; with graves (the list's selection, one grave's page) their plates, one
    * `id` each, and a size ('sticker' | 'plate').

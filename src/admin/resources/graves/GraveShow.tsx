@@ -49,6 +49,7 @@ import { GENDER_LABEL, StatusChip } from './labels';
 import { GraveLifeActions } from './GraveLifeActions';
 import { GravePosition } from './GravePosition';
 import { GraveWarnings } from './GraveWarnings';
+import { GravePhotos } from './GravePhotos';
 import { movedToText } from '../../../domain/text/graveLifeText';
 import { movedFromText } from '../../../domain/rules/graveMoves';
 import type { AuditEntry } from '../../../domain/types';
@@ -137,6 +138,7 @@ function GraveDetails() {
         )}
         <GraveWarnings graveId={String(record.id)} />
         <GravePosition key={`${record.position?.latitude},${record.position?.longitude}`} grave={record} />
+        <GravePhotos grave={record} />
         <UndoableHistory grave={record} />
         {record.moved && record.moved.length > 0 && (
           <Box component="section" sx={{ mt: 3 }} aria-labelledby="moved-heading">
