@@ -145,6 +145,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
+      // Issue 28: the corrections families send are an admin's to decide.
+      m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);
@@ -291,6 +293,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['plan.consoleTitle'],
       m['plateSheets.title'],
       m['nav.suggestions'],
+      m['correctionsConsole.menu'],
       m['nav.articles'],
       m['noticesConsole.menu'],
       m['admin.users'],
@@ -369,6 +372,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
+      // Issue 28: the corrections families send are an admin's to decide.
+      m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
     ]);

@@ -102,6 +102,8 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       m['audit.title'],
       m['nav.suggestions'],
       m['settingsPage.menu'],
+      // Issue 28: the families' corrections are the manager's and the admin's.
+      m['correctionsConsole.menu'],
     ]) {
       expect(labels).not.toContain(hidden);
     }
@@ -138,7 +140,10 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
       });
-      for (const path of ['/admin/users', '/admin/audit', '/admin/suggestions', '/admin/import']) {
+      const paths = ['/admin/users', '/admin/audit', '/admin/suggestions', '/admin/import'];
+      // Issue 28: the corrections' queue is an admin's, never a clerk's.
+      if (who === 'clerk') paths.push('/admin/corrections');
+      for (const path of paths) {
         await page.goto(`${suite.server.url}${path}`);
         await page.getByRole('heading', { level: 1, name: m['admin.accessDenied'] }).waitFor();
         // The page is drawn and the console has settled (no request under way): nothing came up on top of it.
@@ -147,7 +152,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
         expect(await page.getByText(m['errors.forbidden']).count(), path).toBe(0);
       }
       // The console did not even ask for what the page would have shown.
-      expect(asked.filter((p) => /^\/api\/(users|audit|suggestion)/.test(p))).toEqual([]);
+      expect(asked.filter((p) => /^\/api\/(users|audit|suggestion|corrections)/.test(p))).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `${who}-access-denied-360`);
       expect(errors).toEqual([]);
