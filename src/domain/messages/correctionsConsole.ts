@@ -12,6 +12,8 @@ export const correctionsConsoleText = {
   'correctionsConsole.status.rejected': 'رُفض',
   'correctionsConsole.listLabel': 'التصحيحات',
   'correctionsConsole.field': 'البيان',
+  'correctionsConsole.nameRow': 'الاسم',
+  'correctionsConsole.dateRow': 'تاريخ الدفن',
   'correctionsConsole.nowColumn': 'في السجل الآن',
   'correctionsConsole.sentAgainstColumn': 'في السجل عند الإرسال',
   'correctionsConsole.proposedColumn': 'المقترح',

@@ -69,7 +69,12 @@ function ComparedRow({ label, before, after }: { label: string; before: string; 
   const diff = after === null ? null : wordDiff(before, after);
   return (
     <tr>
-      <Box component="th" scope="row" sx={{ ...cell, fontWeight: 400, color: 'text.secondary', width: '22%' }}>
+      <Box
+        component="th"
+        scope="row"
+        // A field's name breaks between its words only (the card breaks long words anywhere).
+        sx={{ ...cell, fontWeight: 400, color: 'text.secondary', overflowWrap: 'normal' }}
+      >
         {label}
       </Box>
       <Box component="td" sx={cell}>
@@ -109,7 +114,11 @@ export function Comparison({
     >
       <thead>
         <tr>
-          <Box component="th" scope="col" sx={{ ...cell, borderTop: 0, width: '22%', color: 'text.secondary' }}>
+          <Box
+            component="th"
+            scope="col"
+            sx={{ ...cell, borderTop: 0, width: '22%', color: 'text.secondary', overflowWrap: 'normal' }}
+          >
             {t('correctionsConsole.field')}
           </Box>
           <Box component="th" scope="col" sx={{ ...cell, borderTop: 0 }}>
@@ -121,9 +130,9 @@ export function Comparison({
         </tr>
       </thead>
       <tbody>
-        <ComparedRow label={t('burial.name')} before={values.name} after={proposed.name ?? null} />
+        <ComparedRow label={t('correctionsConsole.nameRow')} before={values.name} after={proposed.name ?? null} />
         <ComparedRow
-          label={t('burial.date')}
+          label={t('correctionsConsole.dateRow')}
           before={dateText(values.burialDate, values.datePrecision)}
           after={proposedDate}
         />

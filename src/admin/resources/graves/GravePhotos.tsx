@@ -3,7 +3,7 @@
 // each by role; and adding one from the console (made smaller in the browser first, shown at once). A pending
 // photo's file is served only with the staff's token, so every thumbnail is fetched with it and shown from an
 // object URL, let go when the photo leaves the page.
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import StarIcon from '@mui/icons-material/Star';
@@ -16,7 +16,7 @@ import { shrinkPhoto } from '../../../shared/shrinkPhoto';
 import type { CemeteryDataProvider, GraveRecord, PhotoRecord } from '../../../dataProvider';
 import { consoleQueryKeys } from '../../queries';
 import { CardActions } from '../../components/CardList';
-import { telHref, useDayText, VISUALLY_HIDDEN } from '../../components/display';
+import { telHref, useDayText } from '../../components/display';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
@@ -63,6 +63,7 @@ export function GravePhotos({ grave }: { grave: GraveRecord }) {
     enabled: mayList === true,
   });
   const writes = usePhotoWrites(graveId);
+  const picker = useRef<HTMLInputElement>(null);
   if (!mayList) return null;
   const name = graveName(grave);
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -78,10 +79,18 @@ export function GravePhotos({ grave }: { grave: GraveRecord }) {
           {t('photosConsole.heading')}
         </Typography>
         {mayAdd && (
-          <Button component="label" variant="outlined" startIcon={<AddPhotoIcon />} disabled={writes.add.isPending}>
-            {writes.add.isPending ? t('photosConsole.adding') : t('photosConsole.add')}
-            <Box component="input" type="file" accept={ACCEPTED} onChange={chosen} sx={VISUALLY_HIDDEN} />
-          </Button>
+          // A button that opens the hidden file field: a field inside the button would be a control in a control.
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<AddPhotoIcon />}
+              disabled={writes.add.isPending}
+              onClick={() => picker.current?.click()}
+            >
+              {writes.add.isPending ? t('photosConsole.adding') : t('photosConsole.add')}
+            </Button>
+            <input ref={picker} type="file" accept={ACCEPTED} onChange={chosen} hidden />
+          </>
         )}
       </Stack>
       {photos.isPending ? (
