@@ -737,7 +737,7 @@ async function addGravePhotos(site: string, graveId: string, count: number): Pro
       .jpeg({ quality: 85 })
       .toBuffer();
     const form = new FormData();
-    form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), `grave-${i + 1}.jpg`);
+    form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `grave-${i + 1}.jpg`);
     const sent = await fetch(`${site}/api/graves/${graveId}/photos`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
