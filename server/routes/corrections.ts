@@ -20,7 +20,7 @@ import { CORRECTION_STATUSES, type CorrectionValues } from '../../src/domain/typ
 import type { AppContext } from '../http/context';
 import { applyStep, applyWithoutChange, CORRECTION_SORT, rejectCorrection } from '../data/corrections';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, notFound, refuse, tooMany } from '../http/errors';
+import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors';
 import { contentRange, filterText, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
@@ -183,11 +183,11 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         response: answers({ 200: correctionFollow }, { refusals: [404] }),
       },
     },
-    async (request, reply) => {
+    // Not kept by the answer cache (no `answerCache`): the API's answers are then no-store, so the private address
+    // is kept by no shared cache and always shows the latest decision.
+    async (request) => {
       const found = await ctx.data.corrections.follow(request.params.token);
       if (!found) throw notFound('correction.followNotFound');
-      // The address is private: no shared cache keeps it, and the page always shows the latest decision.
-      reply.header('Cache-Control', 'private, no-store');
       return found;
     },
   );
@@ -291,16 +291,28 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         await applyWithoutChange(write, who, confirmChanged);
         return { message: t('correction.applied'), warnings: [], correction: await correctionNow(id) };
       }
-      const { message, warnings } = await writeBurialChanges(
-        ctx,
-        write,
-        graveIdNow,
-        pending.burialId,
-        read,
-        applyStep(write, who, pending.sentAgainst, confirmChanged),
-        'correction.applied',
-      );
-      return { message, warnings, correction: await correctionNow(id) };
+      try {
+        const { message, warnings } = await writeBurialChanges(
+          ctx,
+          write,
+          graveIdNow,
+          pending.burialId,
+          read,
+          applyStep(write, who, pending.sentAgainst, confirmChanged),
+          'correction.applied',
+        );
+        return { message, warnings, correction: await correctionNow(id) };
+      } catch (error) {
+        // Removed (or its grave deleted) between the read above and the write: the contract's answer for that.
+        if (
+          error instanceof HttpError &&
+          error.statusCode === 404 &&
+          !(await ctx.data.corrections.burialNow(pending.burialId))
+        ) {
+          throw refuse(409, 'correction.burialGone');
+        }
+        throw error;
+      }
     },
   );
 
