@@ -177,6 +177,21 @@ function ChangedWarning({ correction, current }: { correction: CorrectionRecord;
         <ValuesLines values={current} />
         <span>{t('correctionsConsole.sentAgainstColumn')}:</span>
         <ValuesLines values={correction.sentAgainst} />
+        {(correction.proposed.name !== undefined || correction.proposed.burialDate !== undefined) && (
+          <>
+            <span>{t('correctionsConsole.proposedColumn')}:</span>
+            <ValuesLines
+              values={{
+                name: correction.proposed.name ?? current.name,
+                burialDate: correction.proposed.burialDate ?? current.burialDate,
+                datePrecision:
+                  correction.proposed.burialDate !== undefined
+                    ? (correction.proposed.datePrecision ?? 'day')
+                    : current.datePrecision,
+              }}
+            />
+          </>
+        )}
       </Stack>
     </Alert>
   );
