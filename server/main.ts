@@ -18,7 +18,10 @@ function ensureSiteBuilt(config: Config): void {
   });
 }
 
-/** With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept. */
+/**
+ * With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept, each with
+ * the photos beside it.
+ */
 function scheduleDailyBackups(
   config: Config,
   today: () => string,
@@ -30,7 +33,7 @@ function scheduleDailyBackups(
   }
   const dir = config.backupDir!;
   const run = () =>
-    dailyBackup(config.databaseUrl, dir, config.backupKeep, today()).then(
+    dailyBackup(config.databaseUrl, dir, config.backupKeep, today(), config.photosDir).then(
       (file) => file && log.info(`daily backup written: ${file}`),
       (error: Error) => log.error(`daily backup failed: ${error.message}`),
     );

@@ -42,7 +42,12 @@ export type AuditAction =
   | 'export.register'
   | 'export.audit'
   | 'export.geojson'
-  | 'export.gedcom';
+  | 'export.gedcom'
+  // Issue 28: the photos of graves (a visitor's photo too: it is recorded with no account).
+  | 'photo.create'
+  | 'photo.approve'
+  | 'photo.cover'
+  | 'photo.delete';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,
