@@ -92,4 +92,12 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/notices/{id}/calendar.ics': 'anyone',
   // Issue 27: a grave's plate (SVG with its QR code): public, a plate holds nothing private.
   'GET /api/graves/{id}/plate.svg': 'anyone',
+  // Issue 28: photos of a grave. Anyone sends one (pending; a staff session's is shown at once) and sees the
+  // approved ones (a staff session all); managers and admins approve, choose the cover, delete. The files
+  // (/photos/{id}/{file}) are not an operation of the API.
+  'POST /api/graves/{id}/photos': 'anyone',
+  'GET /api/graves/{id}/photos': 'anyone',
+  'POST /api/photos/{id}/approve': 'staff',
+  'POST /api/photos/{id}/cover': 'staff',
+  'DELETE /api/photos/{id}': 'staff',
 };
