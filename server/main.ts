@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './start/config';
 import { prepare, setupNotice } from './start/startup';
 import { forgetSetupCode } from './data/setup';
 import { dailyBackup } from './data/backup';
+import { sweepPhotoFolders } from './data/photos';
 
 /** `npm start` builds the site first when dist/ is missing. */
 function ensureSiteBuilt(config: Config): void {
@@ -41,6 +42,24 @@ function scheduleDailyBackups(
   setInterval(run, 3_600_000).unref();
 }
 
+/**
+ * Issue 28: once an hour, the photo folders no photo names any more (a deleted grave's photos go by the database's
+ * cascade, their folders here). Any process may do it: a folder is removed only when no row names it.
+ */
+function schedulePhotoSweeps(
+  config: Config,
+  db: Parameters<typeof sweepPhotoFolders>[0],
+  log: { info(m: string): void; error(m: string): void },
+) {
+  const run = () =>
+    sweepPhotoFolders(db, config.photosDir, new Date()).then(
+      (removed) => removed > 0 && log.info(`photo folders no photo names removed: ${removed}`),
+      (error: Error) => log.error(`photo folders sweep failed: ${error.message}`),
+    );
+  setTimeout(run, 60_000).unref();
+  setInterval(run, 3_600_000).unref();
+}
+
 export { loadConfig };
 
 /** `extend` adds routes before listening (the benchmark's reference route; the product passes none). */
@@ -71,6 +90,7 @@ export async function serve(
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   if (config.backupDir) scheduleDailyBackups(config, () => ctx.today(), app.log);
+  schedulePhotoSweeps(config, store.db, app.log);
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

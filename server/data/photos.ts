@@ -6,7 +6,7 @@
 // also after a power cut; a transaction that fails removes the folder it wrote. A deleted photo's row goes first,
 // then its folder: at worst a folder with no row is left, which nothing serves.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { GravePhoto } from '../../src/domain/types';
@@ -276,4 +276,34 @@ export async function deletePhoto(write: Write, dir: string, id: string): Promis
     },
   });
   await removePhotoFolder(dir, id);
+}
+
+/**
+ * Removes the folders no photo names any more, older than `minAgeMs`: those of a deleted grave's photos (the rows go
+ * with the grave, by the foreign key's cascade, in the grave's own write, which knows nothing of files), and any left
+ * by a process that died between writing the files and committing. The age keeps it away from a photo being added
+ * on any machine sharing the folder (its files are written before its row is committed). Answers how many it removed.
+ */
+export async function sweepPhotoFolders(
+  db: Kysely<Database>,
+  dir: string,
+  now: Date,
+  minAgeMs = 3600_000,
+): Promise<number> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter(isPhotoId);
+  let removed = 0;
+  for (let at = 0; at < names.length; at += 500) {
+    const batch = names.slice(at, at + 500);
+    const known = new Set(
+      (await db.selectFrom('grave_photos').select('id').where('id', 'in', batch).execute()).map((r) => r.id),
+    );
+    for (const id of batch) {
+      if (known.has(id)) continue;
+      const made = await stat(join(dir, id)).catch(() => null);
+      if (!made || now.getTime() - made.mtimeMs < minAgeMs) continue;
+      await removePhotoFolder(dir, id);
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepPhotoFolders } from '../../server/data/photos';
+import { createPhotoWorkshop, PhotoRefused } from '../../server/images/photo';
 import { t } from '../../src/domain/messages';
 import type { AuditEntry, GravePhoto } from '../../src/domain/types';
 import { makeGrave, signIn } from '../support/fixtures';
@@ -407,6 +409,21 @@ describe.each(ENGINES)('photos of a grave on $name', ({ name, databaseUrl }) => 
     expect(entries.some((e) => e.action === 'photo.create' && e.accountId === null)).toBe(true);
   });
 
+  it("a deleted grave's photos go with it, and their folders are swept", async () => {
+    const grave = (await makeGrave(s, admin, 'men', 4103))._id;
+    const gone = (await upload(await smallPhoto('#123456'), { token: admin, grave })).body.id;
+    const kept = (await upload(await smallPhoto('#654321'), { token: admin })).body.id;
+    expect((await call(s.api, 'DELETE', `/graves/${grave}`, { token: admin })).status).toBe(200);
+    const left = await s.ctx.db.selectFrom('grave_photos').select('id').where('id', '=', gone).execute();
+    expect(left).toEqual([]);
+    expect((await file(`/photos/${gone}/display.webp`)).status).toBe(404);
+    // A folder younger than the sweep's hour is left (a photo being added elsewhere writes its files first).
+    expect(await sweepPhotoFolders(s.ctx.db, s.config.photosDir, new Date())).toBe(0);
+    expect(await sweepPhotoFolders(s.ctx.db, s.config.photosDir, new Date(Date.now() + 2 * 3600_000))).toBe(1);
+    expect(existsSync(join(s.config.photosDir, gone))).toBe(false);
+    expect(existsSync(join(s.config.photosDir, kept, 'display.webp'))).toBe(true);
+  });
+
   it('a visitor sends at most 10 photos an hour; staff are not counted', async () => {
     // An hour after the photos above: a window of its own.
     clock.advance(2 * 3600 * 1000);
@@ -484,4 +501,32 @@ describe.each(ENGINES)('photos of a grave on $name', ({ name, databaseUrl }) => 
       }
     },
   );
+});
+
+describe('the photos workshop holds its bounds', () => {
+  it('refuses an upload past the ones in memory, and a photo that waits too long for its turn, with 503', async () => {
+    const workshop = createPhotoWorkshop({ working: 1, held: 2, waitSeconds: 0.05 });
+    const first = workshop.admit();
+    const second = workshop.admit();
+    expect(() => workshop.admit()).toThrow(PhotoRefused);
+    second();
+    second(); // given back once, whatever happens
+    const third = workshop.admit();
+    expect(workshop.load().held).toBe(2);
+    first();
+    third();
+    expect(workshop.load().held).toBe(0);
+
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#556677' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const results = await Promise.allSettled([workshop.make(big), workshop.make(big)]);
+    expect(results[0].status).toBe('fulfilled');
+    const late = results[1];
+    expect(late.status).toBe('rejected');
+    expect((late as PromiseRejectedResult).reason).toMatchObject({ key: 'photo.busy', status: 503 });
+    // The turn came back: the next photo is made.
+    expect((await workshop.make(await smallPhoto())).display.width).toBe(64);
+    expect(workshop.load()).toEqual({ held: 0, working: 0, waiting: 0 });
+  });
 });
