@@ -92,7 +92,9 @@ async function makeImages(bytes: Buffer, kind: 'jpeg' | 'png' | 'webp'): Promise
   let metadata: SharpModule.Metadata;
   try {
     metadata = await sharp(bytes, options).metadata();
-  } catch {
+  } catch (error) {
+    // libvips reads the size from the header and refuses past the ceiling before decoding anything.
+    if (/pixel limit/i.test(String(error))) throw new PhotoRefused('photo.tooManyPixels', 400);
     throw new PhotoRefused('photo.notImage', 415);
   }
   // What the signature said is what libvips read: a JPEG header glued on anything else is not a JPEG.

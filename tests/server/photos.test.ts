@@ -293,6 +293,11 @@ describe.each(ENGINES)('photos of a grave on $name', ({ name, databaseUrl }) => 
       415,
       'photo.notImage',
     );
+    // A small file that would unpack to 81 megapixels: refused from its header, before it is decoded.
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expectRefusal(await upload(bomb, { fileName: 'bomb.png', type: 'image/png' }), 400, 'photo.tooManyPixels');
     expectRefusal(await upload(Buffer.alloc(0)), 400, 'photo.missing');
     expectRefusal(await upload(await smallPhoto(), { field: 'image' }), 400, 'photo.missing');
     expectRefusal(await call(s.api, 'POST', `/graves/${graveId}/photos`, { body: { photo: 'x' } }), 415);
