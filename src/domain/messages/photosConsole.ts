@@ -20,6 +20,7 @@ export const photosConsoleText = {
   'photosConsole.byStaff': 'أضافها أحد أعضاء اللجنة',
   'photosConsole.byFamily': 'أرسلها: {name}',
   'photosConsole.sentAt': 'أُرسلت في {date}',
+  'photosConsole.addedAt': 'أُضيفت في {date}',
   'photosConsole.loadError': 'تعذر عرض هذه الصورة.',
   'photosConsole.listError': 'حدث خطأ أثناء جلب صور المقبرة.',
 } as const;

@@ -182,7 +182,7 @@ function PhotoCard({
           )}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('photosConsole.sentAt', { date: dayText(photo.createdAt) })}
+          {t(photo.byStaff ? 'photosConsole.addedAt' : 'photosConsole.sentAt', { date: dayText(photo.createdAt) })}
         </Typography>
         <CardActions>
           {mayEdit && pending && (
