@@ -166,6 +166,9 @@ export function CorrectionActions({ correction }: { correction: CorrectionRecord
   );
 }
 
+// The dialogs that may hold the warning scroll with the page (scroll="body"): a region that scrolls on its own
+// with no control in it cannot be scrolled from a keyboard (axe: scrollable-region-focusable).
+
 /** The burial as it stands now, when it changed since the family sent their correction. */
 function ChangedWarning({ correction, current }: { correction: CorrectionRecord; current: CorrectionValues }) {
   return (
@@ -211,7 +214,7 @@ function ChangedDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open onClose={onClose} aria-labelledby="correction-changed-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby="correction-changed-title" fullWidth maxWidth="sm" scroll="body">
       <DialogTitle id="correction-changed-title">
         {t('correctionsConsole.applyOf', { name: personOf(correction) })}
       </DialogTitle>
@@ -253,7 +256,7 @@ function ApplyEditedDialog({
         : formDate(current.burialDate, current.datePrecision),
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="correction-edit-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby="correction-edit-title" fullWidth maxWidth="sm" scroll="body">
       <Form<BurialInput>
         noValidate
         defaultValues={defaultValues}
