@@ -244,6 +244,57 @@ describeBrowser('a visitor sends a photo of a grave (360 px)', () => {
     }
   }, 120_000);
 
+  it('draws every photo of a grave with three, the cover first, as the phone benchmark counts them', async () => {
+    // Two more, added by the manager from the console's side (approved at once); the second is made the cover.
+    const ids: string[] = [];
+    for (const shade of [60, 200]) {
+      const jpeg = await sharp({
+        create: { width: 3000, height: 4000, channels: 3, background: { r: shade, g: 90, b: 80 } },
+      })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'staff.jpg');
+      const res = await fetch(`${server.api}/graves/${grave._id}/photos`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    expect((await call(server.api, 'POST', `/photos/${ids[1]}/cover`, { token: manager })).status).toBe(200);
+    const page = await phone();
+    try {
+      await page.goto(`${server.url}${publicPaths.grave.href(grave._id)}`);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const drawn = () =>
+        page
+          .locator('.grave-photos img')
+          .evaluateAll(
+            (els) =>
+              els.filter((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0).length,
+          );
+      await expect.poll(drawn).toBe(3);
+      // The cover first (the right end of the strip, in right-to-left order), each as wide as its own shape.
+      const sizes = await page
+        .locator('.grave-photos img')
+        .evaluateAll((els) =>
+          els.map((e) => [e.getAttribute('width'), e.getAttribute('height'), e.closest('a')?.getAttribute('href')]),
+        );
+      expect(sizes[0]![2]).toContain(ids[1]);
+      // The cover, then the newest first: the manager's other portrait photo, then the visitor's landscape one.
+      expect(sizes.map(([w, h]) => `${w}×${h}`)).toEqual(['300×400', '300×400', '400×300']);
+      await fitsTheScreen(page, 'grave page with three photos');
+      await expectAccessible(page, 'grave page with three photos');
+      await screenshot(page, 'issue28-grave-three-photos-360');
+    } finally {
+      await closePage(page);
+    }
+  }, 120_000);
+
   it('names a HEIC photo before sending anything', async () => {
     const page = await phone();
     try {

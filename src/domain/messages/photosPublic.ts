@@ -14,11 +14,13 @@ export const photosPublicText = {
   'photosPublic.intro':
     'يمكنك إرسال صورة لهذه المقبرة: {grave}. تظهر الصورة في صفحة المقبرة بعد موافقة لجنة المقبرة عليها.',
   'photosPublic.choose': 'اختر الصورة',
+  'photosPublic.chooseAnother': 'اختر صورة أخرى',
   'photosPublic.formats': 'تُقبل صور الكاميرا المعتادة حتى ١٥ ميجابايت، وتُصغَّر الصورة في هاتفك قبل إرسالها.',
   'photosPublic.preview': 'الصورة المختارة',
   'photosPublic.willSend': 'حجم ما سيُرسل: نحو {size}.',
   'photosPublic.megabytes': '{n} ميجابايت',
   'photosPublic.kilobytes': '{n} كيلوبايت',
+  'photosPublic.senderHeading': 'بيانات المرسل',
   'photosPublic.senderHint': 'اسمك ورقم هاتفك اختياريان، ولا يراهما إلا لجنة المقبرة.',
   'photosPublic.senderName': 'اسمك (اختياري)',
   'photosPublic.senderPhone': 'رقم هاتفك (اختياري)',

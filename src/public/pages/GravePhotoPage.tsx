@@ -182,18 +182,23 @@ function PhotoForm({ grave }: { grave: Grave }) {
       <h1 id="photo-heading">{ph['photosPublic.pageHeading']}</h1>
       <p>{fill(ph['photosPublic.intro'], { grave: place })}</p>
       <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="photo-heading">
-        <div className="field">
-          <label htmlFor={`${id}-photo`}>{ph['photosPublic.choose']}</label>
+        {/* The browser's own file button speaks the phone's language and is small; this one is the site's. The field
+            stays the real control (its label is the button), only drawn out of sight. */}
+        <div className="field file-pick">
           <input
             ref={fileInput}
             id={`${id}-photo`}
             name="photo"
             type="file"
+            className="visually-hidden"
             accept={PHOTO_ACCEPTED_TYPES.join(',')}
             aria-describedby={`${id}-photo-hint`}
             disabled={phase === 'sending'}
             onChange={(event) => void choose(event)}
           />
+          <label htmlFor={`${id}-photo`} className="button button-secondary">
+            {file ? ph['photosPublic.chooseAnother'] : ph['photosPublic.choose']}
+          </label>
           <p className="field-hint" id={`${id}-photo-hint`}>
             {ph['photosPublic.formats']}
           </p>
@@ -218,7 +223,8 @@ function PhotoForm({ grave }: { grave: Grave }) {
           </figure>
         )}
         <fieldset>
-          <legend>{ph['photosPublic.senderHint']}</legend>
+          <legend>{ph['photosPublic.senderHeading']}</legend>
+          <p className="field-hint">{ph['photosPublic.senderHint']}</p>
           <div className="field">
             <label htmlFor={`${id}-senderName`}>{ph['photosPublic.senderName']}</label>
             <input
