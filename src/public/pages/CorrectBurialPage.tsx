@@ -23,7 +23,6 @@ import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { Link, useParams } from '../router';
 import { useApi } from '../useApi';
-import { usePageTitle } from '../usePageTitle';
 import { fill, pt, ui } from '../text';
 import '../pages.css';
 
@@ -111,7 +110,6 @@ const COUNT_FULL = { ...COUNT, color: 'var(--ink)', fontWeight: 700 } as const;
 export default function CorrectBurialPage() {
   const { graveId = '', personId = '' } = useParams();
   const grave = useApi<Grave>(paths.grave(graveId));
-  usePageTitle(ct['correctionsPublic.pageTitle']);
 
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {

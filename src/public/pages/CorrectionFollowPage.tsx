@@ -11,7 +11,6 @@ import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useParams } from '../router';
 import { useApi } from '../useApi';
-import { usePageTitle } from '../usePageTitle';
 import { pt } from '../text';
 import '../pages.css';
 
@@ -39,7 +38,6 @@ const dayText = (instant: string) => {
 export default function CorrectionFollowPage() {
   const { token = '' } = useParams();
   const follow = useApi<CorrectionFollow>(paths.followCorrection(token));
-  usePageTitle(ct['correctionsPublic.followTitle']);
 
   if (follow.state === 'loading') return <Loading page text={ct['correctionsPublic.followLoading']} />;
   if (follow.state === 'error') {

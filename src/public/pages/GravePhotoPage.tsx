@@ -19,7 +19,6 @@ import { ErrorMessage, Loading } from '../components/Status';
 import { preparePhoto, type ReadyPhoto } from '../photoShrink';
 import { Link, useParams } from '../router';
 import { useApi } from '../useApi';
-import { usePageTitle } from '../usePageTitle';
 import { pt } from '../text';
 import '../pages.css';
 
@@ -42,7 +41,6 @@ const percentText = (share: number) =>
 export default function GravePhotoPage() {
   const { graveId = '' } = useParams();
   const grave = useApi<Grave>(paths.grave(graveId));
-  usePageTitle(ph['photosPublic.pageTitle']);
   if (grave.state === 'loading') return <Loading page />;
   if (grave.state === 'error') {
     if (isNotFound(grave.error)) return <NotFound text={pt['public.graveNotFound']} />;
