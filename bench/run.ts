@@ -21,7 +21,7 @@ import {
   startBenchServer,
   startChromiumWithDebugPort,
 } from './measure';
-import { phoneJourneys } from './phone';
+import { gravePhotoFigures, phoneJourneys } from './phone';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 
 interface Row {
@@ -657,9 +657,16 @@ async function phoneSection(
   await migrate(villageStore.db);
   await seedDemoVillage(villageStore.db);
   await villageStore.close();
-  const village = await startBenchServer({ DATABASE_URL: villageUrl, STATIC_DIR: resolve('.cache/bench-site') });
+  const village = await startBenchServer({
+    DATABASE_URL: villageUrl,
+    STATIC_DIR: resolve('.cache/bench-site'),
+    PHOTOS_DIR: join(work, 'village-photos'),
+  });
   try {
     const villageMen = (await (await fetch(`${village.url}/api/graves/male`)).json()) as Array<{ _id: string }>;
+    // Issue 28: a grave of the village with three photos, added by a manager (approved at once).
+    const photoGrave = villageMen[1]!._id;
+    await addGravePhotos(village.url, photoGrave, 3);
     const articles = (await (await fetch(`${village.url}/api/articles`)).json()) as Array<{ _id: string }>;
     // Three names of the town's men, first and family name (as a family types them), one per run of the typing.
     const townNames = male
@@ -699,8 +706,44 @@ async function phoneSection(
       },
       record,
     );
+    await gravePhotoFigures(browser, `${village.url}${publicPaths.grave.href(photoGrave)}`, '.grave-photos img', record);
   } finally {
     await village.stop();
+  }
+}
+
+/**
+ * `count` photos of a grave as a phone camera takes them (4000 × 3000, grain in them so they weigh what a photo
+ * weighs), sent by the demo's manager through the API.
+ */
+async function addGravePhotos(site: string, graveId: string, count: number): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const login = await fetch(`${site}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (let i = 0; i < count; i++) {
+    const jpeg = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: { r: 120 + i * 30, g: 110, b: 90 },
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `grave-${i + 1}.jpg`);
+    const sent = await fetch(`${site}/api/graves/${graveId}/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (sent.status !== 201) throw new Error(`a bench photo was refused: ${sent.status} ${await sent.text()}`);
   }
 }
 

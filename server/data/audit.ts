@@ -42,7 +42,10 @@ export type AuditAction =
   | 'export.register'
   | 'export.audit'
   | 'export.geojson'
-  | 'export.gedcom';
+  | 'export.gedcom'
+  // Issue 28: a family's correction of a burial applied or rejected (the burial's own update has its entry too).
+  | 'correction.apply'
+  | 'correction.reject';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

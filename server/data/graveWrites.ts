@@ -178,7 +178,7 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
   if (!grave) throw notFound('grave.notFound');
   const person = await trx
     .selectFrom('burials')
-    .select(['id', 'name', 'burial_date', 'batch_id'])
+    .select(['id', 'name', 'burial_date', 'date_precision', 'batch_id'])
     .where('id', '=', personId)
     .where('grave_id', '=', graveId)
     .executeTakeFirst();
@@ -231,6 +231,27 @@ export async function removeBurial(write: Write, graveId: string, personId: stri
   });
 }
 
+/** A burial's values as a correction compares them (issue 28). */
+export interface BurialValues {
+  name: string;
+  burialDate: string;
+  precision: DatePrecision;
+}
+
+/**
+ * Issue 28: what else a burial's correction does in its own transaction (a family's correction marked applied), and
+ * what it adds to the burial's audit entry (the correction's id), so the register and the correction never disagree.
+ */
+export interface BurialUpdateAlso {
+  /** Merged into the `after` of the burial's audit entry. */
+  audit?: Record<string, unknown>;
+  /**
+   * Runs once the burial is updated, seeing it as it stood before and as it stands now: throws a refusal (the update
+   * is undone with it), or names the parts of the register it changed.
+   */
+  run(trx: Transaction<Database>, before: BurialValues, after: BurialValues): Promise<readonly DataScope[]>;
+}
+
 /**
  * A burial corrected. A new date is checked by `allowDate` (the route's history rule) against the grave's other
  * burials, inside the transaction: it throws a refusal, or answers the warnings the corrected burial is kept with.
@@ -241,6 +262,7 @@ export async function updateBurial(
   personId: string,
   changes: { name?: string; burialDate?: string; precision?: DatePrecision },
   allowDate?: { status: StatusContext; check: (grave: Grave) => readonly Reason[] | void },
+  also?: BurialUpdateAlso,
 ): Promise<{ warnings: readonly Reason[] }> {
   return auditedWrite(write, {
     lock: [graveId],
@@ -269,16 +291,25 @@ export async function updateBurial(
         })
         .where('id', '=', personId)
         .execute();
+      const before = { name: person.name, burialDate: person.burial_date, precision: person.date_precision };
+      const after = {
+        name: changes.name ?? person.name,
+        burialDate: changes.burialDate ?? person.burial_date,
+        precision: changes.burialDate !== undefined ? (changes.precision ?? 'day') : person.date_precision,
+      };
+      const alsoMarks = also ? await also.run(trx, before, after) : [];
+      const change = graveChange(grave.gender, graveId);
       return {
         result: { warnings },
         audit: {
           action: 'burial.update',
           entity: 'burial',
           entityId: personId,
-          before: { name: person.name, burialDate: person.burial_date },
-          after: { name: changes.name ?? person.name, burialDate: changes.burialDate ?? person.burial_date },
+          before: { name: before.name, burialDate: before.burialDate },
+          after: { name: after.name, burialDate: after.burialDate, ...also?.audit },
         },
-        ...graveChange(grave.gender, graveId),
+        ...change,
+        marks: [...change.marks, ...alsoMarks],
       };
     },
   });

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import * as accounts from './accounts';
 import * as articles from './articles';
 import * as audit from './audit';
+import * as corrections from './corrections';
 import * as graves from './graves';
 import * as notices from './notices';
 import { createLoginThrottle } from './loginThrottle';
@@ -72,6 +73,17 @@ export function createRepository(db: Db, dialect: DialectName) {
       add: withDb(suggestions.addSuggestion),
       list: withDb(suggestions.listSuggestions),
       approved: withDb(suggestions.approvedSuggestions),
+      throttle: withDialect(createThrottle),
+    },
+    // Issue 28: families' corrections (decisions: applyStep, applyWithoutChange, rejectCorrection in corrections.ts,
+    // audited; sending shares the suggestions' kind of per-client throttle).
+    corrections: {
+      add: withDb(corrections.addCorrection),
+      list: withDb(corrections.listCorrections),
+      find: withDb(corrections.findCorrection),
+      get: withDb(corrections.getCorrection),
+      follow: withDb(corrections.followCorrection),
+      burialNow: withDb(corrections.burialNow),
       throttle: withDialect(createThrottle),
     },
     accounts: {

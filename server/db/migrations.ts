@@ -337,7 +337,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('decided_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('corrections_status_created').on('corrections').columns(['status', 'created_at']).execute();
+      await db.schema
+        .createIndex('corrections_status_created')
+        .on('corrections')
+        .columns(['status', 'created_at'])
+        .execute();
       await db.schema.createIndex('corrections_burial').on('corrections').column('burial_id').execute();
       await db.schema
         .createTable('grave_photos')

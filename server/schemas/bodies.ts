@@ -3,6 +3,7 @@
 // reason for that field (config.fieldErrors).
 import { GENDERS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/rules/validation';
+import { CORRECTION_LIMITS } from '../../src/domain/rules/corrections';
 import type { MessageKey } from '../../src/domain/messages';
 
 const text = <const Max extends number>(maxLength: Max) => ({ type: 'string', maxLength }) as const;
@@ -165,6 +166,65 @@ export const bodies = {
       phone: { type: 'string', maxLength: 40, description: '6–20 digits, optional leading +, spaces or dashes' },
     },
     required: ['text', 'name', 'phone'],
+  },
+  // Issue 28: a family's correction of a burial, and the staff's decisions. The lengths are a ceiling: the rules
+  // (checkBurialName, parseBurialDate, the correction's texts) refuse with each field's own Arabic reason.
+  correction: {
+    type: 'object',
+    properties: {
+      name: {
+        ...text(LIMITS.burialNameMax),
+        description: "the deceased's name as it should read; left out (or blank) when not proposed",
+      },
+      burialDate: {
+        type: 'string',
+        maxLength: 40,
+        description:
+          'the burial date as it should read, in any form the bury call takes (a Hijri date, a year alone…); left out ' +
+          '(or blank) when not proposed',
+      },
+      note: {
+        type: 'string',
+        maxLength: 4000,
+        description: `a note for the committee, up to ${CORRECTION_LIMITS.noteMax} letters`,
+      },
+      senderName: {
+        type: 'string',
+        maxLength: 1000,
+        description: `the sender's name, up to ${LIMITS.personNameMax} letters`,
+      },
+      senderPhone: { type: 'string', maxLength: 40, description: '6–20 digits, optional leading +, spaces or dashes' },
+    },
+    required: ['senderName', 'senderPhone'],
+  },
+  applyCorrection: {
+    type: 'object',
+    properties: {
+      name: {
+        type: ['string', 'null'],
+        maxLength: LIMITS.burialNameMax,
+        description: "the staff's edit of the proposed name (overrides it); null applies no name change",
+      },
+      burialDate: {
+        type: ['string', 'null'],
+        maxLength: 40,
+        description: "the staff's edit of the proposed date, as the bury call takes it; null applies no date change",
+      },
+      confirmChanged: {
+        type: 'boolean',
+        description: 'true applies it although the burial changed since the correction was sent (409 otherwise)',
+      },
+    },
+  },
+  rejectCorrection: {
+    type: 'object',
+    properties: {
+      reason: {
+        type: 'string',
+        maxLength: 2000,
+        description: `shown on the family's follow-up page, up to ${CORRECTION_LIMITS.reasonMax} letters`,
+      },
+    },
   },
   suggestionStatus: {
     type: 'object',

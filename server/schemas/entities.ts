@@ -3,7 +3,7 @@
 import { DATE_PRECISIONS } from '../../src/domain/dates/datePrecision';
 import { MATCH_CLASSES } from '../../src/domain/search/names';
 import { CONDOLENCE_FOR } from '../../src/domain/notices/notice';
-import { GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
+import { CORRECTION_STATUSES, GENDERS, GRAVE_STATUS, ROLES, SUGGESTION_STATUSES } from '../../src/domain/types';
 
 const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
@@ -437,4 +437,89 @@ export const noticeWithWarnings = {
     warnings: { type: 'array', items: string, description: 'the history rule’s warnings (Arabic), for the staff' },
   },
   required: [...noticeWithMessage.required, 'warnings'],
+} as const;
+
+// Issue 28: a family's correction of a burial (src/domain/types.ts Correction), and its private follow-up.
+const datePrecision = { type: 'string', enum: DATE_PRECISIONS } as const;
+const correctionValues = {
+  type: 'object',
+  properties: {
+    name: string,
+    burialDate: { ...string, description: 'YYYY-MM-DD as stored (see datePrecision)' },
+    datePrecision,
+  },
+  required: ['name', 'burialDate', 'datePrecision'],
+} as const;
+const correctionStatus = { type: 'string', enum: CORRECTION_STATUSES } as const;
+
+export const correction = {
+  type: 'object',
+  properties: {
+    _id: string,
+    status: correctionStatus,
+    burialId: string,
+    graveId: string,
+    gender,
+    graveNumber: { ...string, description: "the grave's number as the register writes it (a bone grave's label)" },
+    proposed: {
+      type: 'object',
+      description: 'what the family proposed: only the fields they changed',
+      properties: {
+        name: string,
+        burialDate: { ...string, description: 'YYYY-MM-DD as read (see datePrecision)' },
+        datePrecision,
+        note: string,
+      },
+    },
+    sentAgainst: { ...correctionValues, description: 'the burial as it stood when the correction was sent' },
+    current: {
+      ...correctionValues,
+      type: ['object', 'null'],
+      description: 'the burial as it stands now; null once it was removed from the register',
+    },
+    burialChanged: { type: 'boolean', description: 'the burial changed (or was removed) since it was sent' },
+    senderName: string,
+    senderPhone: string,
+    applied: {
+      type: ['object', 'null'],
+      description: 'what was written to the burial, once applied (null for a note alone)',
+      properties: { name: string, burialDate: string },
+      required: ['name', 'burialDate'],
+    },
+    reason: nullableString,
+    decidedBy: { ...nullableString, description: "the staff member's name who applied or rejected it" },
+    decidedAt: nullableString,
+    createdAt: string,
+  },
+  required: [
+    '_id',
+    'status',
+    'burialId',
+    'graveId',
+    'gender',
+    'graveNumber',
+    'proposed',
+    'sentAgainst',
+    'current',
+    'burialChanged',
+    'senderName',
+    'senderPhone',
+    'applied',
+    'reason',
+    'decidedBy',
+    'decidedAt',
+    'createdAt',
+  ],
+} as const;
+
+export const correctionFollow = {
+  type: 'object',
+  description: "a correction's state for the family's private follow-up page: nothing else",
+  properties: {
+    status: correctionStatus,
+    reason: { ...nullableString, description: 'the reason given with a rejection' },
+    createdAt: string,
+    decidedAt: nullableString,
+  },
+  required: ['status', 'reason', 'createdAt', 'decidedAt'],
 } as const;

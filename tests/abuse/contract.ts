@@ -92,4 +92,12 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/notices/{id}/calendar.ics': 'anyone',
   // Issue 27: a grave's plate (SVG with its QR code): public, a plate holds nothing private.
   'GET /api/graves/{id}/plate.svg': 'anyone',
+  // Issue 28: a family sends a correction of a burial and follows it by its private token; managers and admins
+  // read the queue and decide (data entry is refused: tests/server/roles.test.ts).
+  'POST /api/burials/{id}/corrections': 'anyone',
+  'GET /api/corrections/follow/{token}': 'anyone',
+  'GET /api/corrections': 'staff',
+  'GET /api/corrections/{id}': 'staff',
+  'POST /api/corrections/{id}/apply': 'staff',
+  'POST /api/corrections/{id}/reject': 'staff',
 };

@@ -57,6 +57,12 @@ const FIELDS = [
   'email',
   'password',
   'newPassword',
+  // Issue 28: a family's correction and the staff's decisions.
+  'note',
+  'senderName',
+  'senderPhone',
+  'confirmChanged',
+  'reason',
 ];
 const hostileBody = fc.oneof(
   fc.record(Object.fromEntries(FIELDS.map((f) => [f, hostileValue])), { requiredKeys: [] }),
@@ -69,7 +75,7 @@ type Role = 'anonymous' | 'admin' | 'manager';
 describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
   let server: TestServer;
   const tokens: Record<Role, string | null> = { anonymous: null, admin: null, manager: null };
-  let ids: { grave: string; person: string; article: string; suggestion: string };
+  let ids: { grave: string; person: string; article: string; suggestion: string; correction: string };
 
   /** Everything a refused request must not touch (the throttle and audit tables aside). */
   async function snapshot(): Promise<string> {
@@ -79,6 +85,7 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
       db.selectFrom('burials').selectAll().orderBy('id').execute(),
       db.selectFrom('articles').selectAll().orderBy('id').execute(),
       db.selectFrom('suggestions').selectAll().orderBy('id').execute(),
+      db.selectFrom('corrections').selectAll().orderBy('id').execute(),
       db.selectFrom('accounts').select(['id', 'email', 'password_hash', 'role']).orderBy('id').execute(),
     ]);
     return JSON.stringify(tables);
@@ -99,7 +106,16 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
       person: burial.id,
       article: (await db.selectFrom('articles').select('id').executeTakeFirstOrThrow()).id,
       suggestion: (await db.selectFrom('suggestions').select('id').executeTakeFirstOrThrow()).id,
+      correction: '',
     };
+    // A family's correction to decide (sent through the API: the demo village has none).
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/api/burials/${ids.person}/corrections`,
+      payload: { note: 'ملاحظة للجنة', senderName: 'ابن المتوفى', senderPhone: '01001234567' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    ids.correction = sent.json<{ id: string }>().id;
   });
   afterAll(() => server?.close());
 
@@ -112,6 +128,9 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
     ['DELETE', (_i, id) => `/api/graves/${id}`],
     ['POST', () => '/api/suggestion'],
     ['PUT', (i) => `/api/suggestion/status/${i.suggestion}`],
+    ['POST', (i) => `/api/burials/${i.person}/corrections`],
+    ['POST', (i) => `/api/corrections/${i.correction}/apply`],
+    ['POST', (i) => `/api/corrections/${i.correction}/reject`],
     ['POST', () => '/api/articles'],
     ['PUT', (i) => `/api/articles/${i.article}`],
     ['DELETE', (_i, id) => `/api/articles/${id}`],
@@ -124,7 +143,10 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
   ];
 
   for (const [method, pathOf] of ENDPOINTS) {
-    const name = `${method} ${pathOf({ grave: '{id}', person: '{personId}', article: '{id}', suggestion: '{id}' }, '{id}')}`;
+    const name = `${method} ${pathOf(
+      { grave: '{id}', person: '{personId}', article: '{id}', suggestion: '{id}', correction: '{id}' },
+      '{id}',
+    )}`;
     it(`${name}: never 5xx, refusals change nothing`, async () => {
       await fc.assert(
         fc.asyncProperty(

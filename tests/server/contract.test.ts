@@ -471,6 +471,13 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       '/api/users',
       '/api/search',
       '/api/health',
+      // Issue 28 (additive): families' corrections.
+      '/api/burials/{id}/corrections',
+      '/api/corrections',
+      '/api/corrections/{id}',
+      '/api/corrections/{id}/apply',
+      '/api/corrections/{id}/reject',
+      '/api/corrections/follow/{token}',
     ]) {
       expect(paths, p).toContain(p);
     }

@@ -91,6 +91,11 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'PUT /notices/{id}': { allowed: OWNERS, body: { mosque: 'المسجد الكبير' } },
   'DELETE /notices/{id}': { allowed: OWNERS },
   'POST /notices/{id}/burial': { allowed: OWNERS, body: {} },
+  // Issue 28: families' corrections are read and decided by managers and admins; data entry is refused.
+  'GET /corrections': { allowed: OWNERS },
+  'GET /corrections/{id}': { allowed: OWNERS },
+  'POST /corrections/{id}/apply': { allowed: OWNERS, body: {} },
+  'POST /corrections/{id}/reject': { allowed: OWNERS, body: { reason: 'سبب' } },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */

@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { restingDaysLeft } from '../../../src/domain/rules/graveStatus';
 import { can } from '../../../src/domain/rules/policy';
 import { formatDays } from '../../../src/domain/text/format';
-import { parseBurialDate, parseDayDate, type BurialDate } from '../../../src/domain/dates/burialDate';
-import type { DatePrecision } from '../../../src/domain/dates/datePrecision';
+import { parseDayDate } from '../../../src/domain/dates/burialDate';
 import { formatCount } from '../../../src/domain/text/nouns';
 import { gravePlace } from '../../../src/domain/rules/graveMoves';
 import { t } from '../../../src/domain/messages';
-import { checkBurialName } from '../../../src/domain/rules/validation';
 import type { AppContext } from '../../http/context';
-import { removeBurial, transferRemains, updateBurial, writeBy } from '../../data/graveWrites';
-import { historyCheck, recordBurial, withWarnings } from './bury';
+import { removeBurial, transferRemains, writeBy } from '../../data/graveWrites';
+import { readBurialChanges, recordBurial, writeBurialChanges } from './bury';
 import { badRequest, notFound, refuse } from '../../http/errors';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schemas/common';
@@ -163,32 +161,10 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { id, personId } = request.params;
-      const today = ctx.today();
-      const changes: { name?: string; burialDate?: string; precision?: DatePrecision } = {};
-      let date: BurialDate | null = null;
-      if (request.body.name !== undefined) {
-        const name = checkBurialName(request.body.name);
-        if (!name.ok) throw badRequest(name.error);
-        changes.name = name.value;
-      }
-      if (request.body.burialDate !== undefined) {
-        const parsed = parseBurialDate(request.body.burialDate, today);
-        if (!parsed.ok) throw badRequest(parsed.error);
-        date = parsed.value;
-        changes.burialDate = date.date;
-        changes.precision = date.precision;
-      }
-      if (Object.keys(changes).length === 0) throw badRequest('burial.nothingToUpdate');
-      const { warnings } = await updateBurial(
-        writeBy(ctx, request),
-        id,
-        personId,
-        changes,
-        date
-          ? { status: ctx.statusContext(), check: historyCheck(date, today, ctx.config.restingPeriodDays) }
-          : undefined,
-      );
-      return { ...withWarnings(t('burial.updated'), warnings), grave: await graveNow(id) };
+      const read = readBurialChanges(ctx, request.body);
+      if (Object.keys(read.changes).length === 0) throw badRequest('burial.nothingToUpdate');
+      const { message, warnings } = await writeBurialChanges(ctx, writeBy(ctx, request), id, personId, read);
+      return { message, warnings, grave: await graveNow(id) };
     },
   );
 }

@@ -1,13 +1,15 @@
 // The bury rule as every door that records a burial applies it (POST /graves/:id/bury, and issue 25's burial
 // recorded from a death notice): the name rule, the ledger's date, the history rule inside the write's transaction,
-// and the save message with the rule's warnings after it. One function, so the two doors cannot drift apart.
+// and the save message with the rule's warnings after it. One function, so the two doors cannot drift apart. The
+// same for a burial's correction (PUT /graves/:id/buried/:personId, and issue 28's family's correction applied).
 import { parseBurialDate, type BurialDate } from '../../../src/domain/dates/burialDate';
 import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/domain/rules/burialHistory';
 import { checkBurialName } from '../../../src/domain/rules/validation';
 import { t, type MessageKey } from '../../../src/domain/messages';
+import type { DatePrecision } from '../../../src/domain/dates/datePrecision';
 import type { Grave } from '../../../src/domain/types';
 import type { AppContext } from '../../http/context';
-import { addBurial, type Write } from '../../data/graveWrites';
+import { addBurial, updateBurial, type BurialUpdateAlso, type Write } from '../../data/graveWrites';
 import { badRequest } from '../../http/errors';
 
 /**
@@ -55,4 +57,62 @@ export async function recordBurial(
     also,
   );
   return { personId, ...withWarnings(t(success), warnings) };
+}
+
+/** A burial's correction as the rules read it: the values to write, and the date as read (for the history rule). */
+export interface BurialChanges {
+  changes: { name?: string; burialDate?: string; precision?: DatePrecision };
+  date: BurialDate | null;
+}
+
+/**
+ * The correction rule of a burial's name and date (each optional): the name rule, and the date read as the ledger
+ * writes it with today. Throws the refusal of the first that fails.
+ */
+export function readBurialChanges(ctx: AppContext, input: { name?: unknown; burialDate?: unknown }): BurialChanges {
+  const changes: BurialChanges['changes'] = {};
+  let date: BurialDate | null = null;
+  if (input.name !== undefined) {
+    const name = checkBurialName(input.name);
+    if (!name.ok) throw badRequest(name.error);
+    changes.name = name.value;
+  }
+  if (input.burialDate !== undefined) {
+    const parsed = parseBurialDate(input.burialDate, ctx.today());
+    if (!parsed.ok) throw badRequest(parsed.error);
+    date = parsed.value;
+    changes.burialDate = date.date;
+    changes.precision = date.precision;
+  }
+  return { changes, date };
+}
+
+/**
+ * Writes a burial's correction read by readBurialChanges: a new date judged by the history rule against the grave's
+ * other burials inside the write's transaction, `also` in the same transaction (graveWrites.ts updateBurial). Answers
+ * the success message with the rule's warnings after it, and the warnings.
+ */
+export async function writeBurialChanges(
+  ctx: AppContext,
+  write: Write,
+  graveId: string,
+  personId: string,
+  read: BurialChanges,
+  also?: BurialUpdateAlso,
+  success: MessageKey = 'burial.updated',
+): Promise<{ message: string; warnings: string[] }> {
+  const { warnings } = await updateBurial(
+    write,
+    graveId,
+    personId,
+    read.changes,
+    read.date
+      ? {
+          status: ctx.statusContext(),
+          check: historyCheck(read.date, ctx.today(), ctx.config.restingPeriodDays),
+        }
+      : undefined,
+    also,
+  );
+  return withWarnings(t(success), warnings);
 }

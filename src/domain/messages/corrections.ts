@@ -16,6 +16,10 @@ export const correctionsText = {
   'correction.rejected': 'تم رفض التصحيح.',
   'correction.reasonInvalid': 'سبب الرفض أطول من الحد الأقصى (٥٠٠ حرف). يرجى اختصاره.',
   'correction.statusInvalid': 'حالة التصحيح غير معروفة.',
+  'input.correctionNote.control': 'تحتوي الملاحظة على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
+  'input.correctionNote.unpaired': 'تحتوي الملاحظة على حرف تالف لا يمكن حفظه. يرجى إعادة كتابتها.',
+  'input.correctionReason.control': 'يحتوي سبب الرفض على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
+  'input.correctionReason.unpaired': 'يحتوي سبب الرفض على حرف تالف لا يمكن حفظه. يرجى إعادة كتابته.',
   'audit.action.correction.apply': 'تطبيق تصحيح أرسلته أسرة',
   'audit.action.correction.reject': 'رفض تصحيح أرسلته أسرة',
 } as const;

@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = [
   'export.audit',
   'export.geojson',
   'export.gedcom',
+  // Issue 28: families' corrections decided, and the photos of graves.
+  'correction.apply',
+  'correction.reject',
+  'photo.create',
+  'photo.approve',
+  'photo.cover',
+  'photo.delete',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);
