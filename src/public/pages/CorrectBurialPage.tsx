@@ -15,6 +15,7 @@ import { correctionDraftKey } from '../../domain/paths/browserKeys';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import { DEFAULT_TIME_ZONE, todayIn } from '../../domain/rules/graveStatus';
 import { checkBurialName, checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../domain/rules/validation';
+import { checkOptionalText, CORRECTION_LIMITS, CORRECTION_TEXT_FIELDS } from '../../domain/rules/corrections';
 import { formatNumber } from '../../domain/text/format';
 import { graveName } from '../../domain/text/graveLifeText';
 import type { BuriedPerson, Grave } from '../../domain/types';
@@ -26,8 +27,7 @@ import { useApi } from '../useApi';
 import { fill, pt, ui } from '../text';
 import '../pages.css';
 
-/** The note's limit (docs/corrections-and-photos.md; the server answers correction.noteInvalid beyond it). */
-export const NOTE_MAX = 1000;
+const NOTE_MAX = CORRECTION_LIMITS.noteMax;
 
 type Field = 'name' | 'burialDate' | 'note' | 'senderName' | 'senderPhone';
 type Values = Record<Field, string>;
@@ -57,6 +57,8 @@ const REFUSED_FIELD: ReadonlyArray<readonly [MessageKey, Field]> = [
   ['burial.dateFuture', 'burialDate'],
   ['burial.dateTooOld', 'burialDate'],
   ['correction.noteInvalid', 'note'],
+  ['input.correctionNote.control', 'note'],
+  ['input.correctionNote.unpaired', 'note'],
   ['correction.senderNameInvalid', 'senderName'],
   ['input.suggestionName.control', 'senderName'],
   ['input.suggestionName.unpaired', 'senderName'],
@@ -165,13 +167,17 @@ function CorrectionForm({ grave, person }: { grave: Grave; person: BuriedPerson 
       else if (date.value.date !== person.burialDate.slice(0, 10) || date.value.precision !== (person.datePrecision ?? 'day'))
         body.burialDate = burialDateText(date.value.date, date.value.precision);
     }
-    if (values.note.trim() !== '') {
-      if ([...values.note.trim()].length > NOTE_MAX) found.note = t('correction.noteInvalid');
-      else body.note = values.note.trim();
-    }
+    const note = checkOptionalText(values.note, NOTE_MAX, 'correction.noteInvalid', CORRECTION_TEXT_FIELDS.note);
+    if (!note.ok) found.note = t(note.error);
+    else if (note.value !== null) body.note = note.value;
     if (values.senderName.trim() === '') found.senderName = ui['common.required'];
     else {
-      const sender = checkText(values.senderName, LIMITS.personNameMax, 'correction.senderNameInvalid', TEXT_FIELDS.suggestionName);
+      const sender = checkText(
+        values.senderName,
+        CORRECTION_LIMITS.senderNameMax,
+        'correction.senderNameInvalid',
+        TEXT_FIELDS.suggestionName,
+      );
       if (!sender.ok) found.senderName = t(sender.error);
       else body.senderName = sender.value;
     }
