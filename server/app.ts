@@ -15,6 +15,7 @@ import securityHeaders from './plugins/securityHeaders';
 import { apiRoutes } from './routes';
 import site from './site';
 import identityFiles from './site/identityFiles';
+import photoFiles from './site/photoFiles';
 import previewFiles from './site/previewFiles';
 import sitemap from './site/sitemap';
 
@@ -100,6 +101,8 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(identityFiles, { ctx });
+  // Issue 28: the graves' photos, from the photos folder.
+  await app.register(photoFiles, { ctx });
   // Issue 25: share previews' images, the sitemap and robots.txt, with or without the built site.
   await app.register(previewFiles, { ctx });
   await app.register(sitemap, { ctx });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './start/config';
 import { prepare, setupNotice } from './start/startup';
 import { forgetSetupCode } from './data/setup';
 import { dailyBackup } from './data/backup';
+import { sweepPhotoFolders } from './data/photos';
 
 /** `npm start` builds the site first when dist/ is missing. */
 function ensureSiteBuilt(config: Config): void {
@@ -18,7 +19,10 @@ function ensureSiteBuilt(config: Config): void {
   });
 }
 
-/** With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept. */
+/**
+ * With BACKUP_DIR, one online backup a day (checked at start and every hour), the newest BACKUP_KEEP kept, each with
+ * the photos beside it.
+ */
 function scheduleDailyBackups(
   config: Config,
   today: () => string,
@@ -30,11 +34,29 @@ function scheduleDailyBackups(
   }
   const dir = config.backupDir!;
   const run = () =>
-    dailyBackup(config.databaseUrl, dir, config.backupKeep, today()).then(
+    dailyBackup(config.databaseUrl, dir, config.backupKeep, today(), config.photosDir).then(
       (file) => file && log.info(`daily backup written: ${file}`),
       (error: Error) => log.error(`daily backup failed: ${error.message}`),
     );
   setTimeout(run, 5_000).unref();
+  setInterval(run, 3_600_000).unref();
+}
+
+/**
+ * Issue 28: once an hour, the photo folders no photo names any more (a deleted grave's photos go by the database's
+ * cascade, their folders here). Any process may do it: a folder is removed only when no row names it.
+ */
+function schedulePhotoSweeps(
+  config: Config,
+  db: Parameters<typeof sweepPhotoFolders>[0],
+  log: { info(m: string): void; error(m: string): void },
+) {
+  const run = () =>
+    sweepPhotoFolders(db, config.photosDir, new Date()).then(
+      (removed) => removed > 0 && log.info(`photo folders no photo names removed: ${removed}`),
+      (error: Error) => log.error(`photo folders sweep failed: ${error.message}`),
+    );
+  setTimeout(run, 60_000).unref();
   setInterval(run, 3_600_000).unref();
 }
 
@@ -68,6 +90,7 @@ export async function serve(
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   if (config.backupDir) scheduleDailyBackups(config, () => ctx.today(), app.log);
+  schedulePhotoSweeps(config, store.db, app.log);
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

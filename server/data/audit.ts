@@ -45,7 +45,12 @@ export type AuditAction =
   | 'export.gedcom'
   // Issue 28: a family's correction of a burial applied or rejected (the burial's own update has its entry too).
   | 'correction.apply'
-  | 'correction.reject';
+  | 'correction.reject'
+  // Issue 28: the photos of graves (a visitor's photo too: it is recorded with no account).
+  | 'photo.create'
+  | 'photo.approve'
+  | 'photo.cover'
+  | 'photo.delete';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

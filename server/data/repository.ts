@@ -11,6 +11,7 @@ import * as audit from './audit';
 import * as corrections from './corrections';
 import * as graves from './graves';
 import * as notices from './notices';
+import * as photos from './photos';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
@@ -68,6 +69,13 @@ export function createRepository(db: Db, dialect: DialectName) {
       public: withDb(notices.publicNotices),
       list: withDb(notices.listNotices),
       get: withDb(notices.getNotice),
+    },
+    // Issue 28: a grave's photos (writes: addPhoto, approvePhoto, coverPhoto, deletePhoto in photos.ts, audited).
+    photos: {
+      graveExists: withDb(photos.graveExists),
+      list: withDb(photos.listPhotos),
+      status: withDb(photos.photoStatus),
+      throttle: withDialect(createThrottle),
     },
     suggestions: {
       add: withDb(suggestions.addSuggestion),

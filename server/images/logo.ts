@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { LOGO_SIZES } from '../../src/domain/identity/siteIdentity';
 import type { MessageKey } from '../../src/domain/messages';
+import { sniffImage } from './sniff';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** 8000 × 8000: far above a logo, far below what would tie up the memory of a small machine. */
@@ -25,32 +26,6 @@ export class LogoRefused extends Error {
   ) {
     super(key);
   }
-}
-
-type Kind = 'png' | 'jpeg' | 'webp' | 'svg';
-
-const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
-
-/** The kind of image the bytes are, from their signature alone; null for anything else. */
-export function sniffImage(bytes: Buffer): Kind | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  // SVG: UTF-8 text (a BOM allowed) whose first element, after an XML declaration, comments and a DOCTYPE (which
-  // svgIsUnsafe then refuses), is <svg.
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 4096));
-  } catch {
-    return null;
-  }
-  const head = text
-    .replace(/^\uFEFF/, '')
-    .replace(/^\s*<\?xml[^>]*\?>/, '')
-    .replace(/^(\s*(<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>))*/i, '')
-    .trimStart();
-  return /^<svg[\s>]/.test(head) ? 'svg' : null;
 }
 
 /** Whether an SVG's text asks for anything beyond drawing itself (see the top of this module). */
@@ -89,7 +64,8 @@ export async function makeLogoImages(bytes: Buffer): Promise<LogoImages> {
   if (bytes.length === 0) throw new LogoRefused('logo.missing');
   if (bytes.length > LOGO_MAX_BYTES) throw new LogoRefused('logo.tooLarge', 413);
   const kind = sniffImage(bytes);
-  if (!kind) throw new LogoRefused('logo.notImage');
+  // A HEIF file (a phone's HEIC, an AVIF) is not among the logo's formats.
+  if (!kind || kind === 'heic' || kind === 'avif') throw new LogoRefused('logo.notImage');
   if (kind === 'svg' && svgIsUnsafe(bytes.toString('utf8'))) throw new LogoRefused('logo.svgUnsafe');
 
   // Loaded on the first upload only: libvips is not needed to start serving.

@@ -1,5 +1,268 @@
-// Issue 28: the photos of a grave (docs/corrections-and-photos.md). Filled in by the photos work.
-import type { FastifyInstance } from 'fastify';
+// Issue 28: the photos of a grave (docs/corrections-and-photos.md, section Photos). Anyone sends one from the grave's
+// public page (pending until a staff approval, throttled per client address); a staff member with photos:create adds
+// one from the console (shown at once); managers and admins approve, choose the cover and delete. The files are made
+// by server/images/photo.ts and kept by server/data/photos.ts; server/site/photoFiles.ts serves them.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../../src/domain/messages';
+import { can } from '../../src/domain/rules/policy';
+import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import { formatWaitMinutes } from '../../src/domain/text/nouns';
+import type { TokenClaims } from '../../src/domain/types';
 import type { AppContext } from '../http/context';
+import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors';
+import { writeBy } from '../data/graveWrites';
+import { addPhoto, approvePhoto, coverPhoto, deletePhoto } from '../data/photos';
+import { createPhotoWorkshop, PHOTO_MAX_BYTES, photoKind, PhotoRefused } from '../images/photo';
+import { optionalSession } from '../plugins/authentication';
+import { answers, idParams, messageAnswer, STAFF } from '../schemas/common';
+import { gravePhotos, photoAdded, photoWithMessage } from '../schemas/photos';
+import { typed } from './typed';
 
-export async function photoRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export const PHOTOS_PER_HOUR = 10;
+
+/** What a sent form holds once read: the photo's bytes and the optional sender fields. */
+interface SentPhoto {
+  bytes: Buffer;
+  senderName?: string;
+  senderPhone?: string;
+}
+
+/**
+ * The staff session of a public route, or null: a request without a valid session (none, expired, ended) is a
+ * visitor's, never refused for it: a visitor's old token must not stop them from sending a photo or seeing the page.
+ */
+async function staffSession(ctx: AppContext, request: FastifyRequest, action: 'create' | 'list') {
+  const session: TokenClaims | null = await optionalSession(ctx, request).catch(() => null);
+  return session && can(session.role, 'photos', action) ? session : null;
+}
+
+const refusal = (error: PhotoRefused) =>
+  refuse(error.status, error.key, undefined, error.status === 503 ? { 'retry-after': '60' } : {});
+
+export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const workshop = createPhotoWorkshop();
+  const throttle = ctx.data.photos.throttle(() => Math.floor(ctx.now().getTime() / 1000));
+  const dir = ctx.config.photosDir;
+
+  /** Reads the form as it streams, every part bounded by the limits below; refusals as HttpError. */
+  async function readForm(request: FastifyRequest, multipartErrors: FastifyInstance['multipartErrors']) {
+    let bytes: Buffer | null = null;
+    const fields: Omit<SentPhoto, 'bytes'> = {};
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'photo') throw refuse(400, 'photo.missing');
+          bytes = await part.toBuffer();
+          // The stream stops one byte past the limit; the length and the stream's own mark decide (as the logo's).
+          if (part.file.truncated || bytes.length > PHOTO_MAX_BYTES) throw refuse(413, 'photo.tooLarge');
+        } else if (part.fieldname === 'senderName' || part.fieldname === 'senderPhone') {
+          if (part.valueTruncated || typeof part.value !== 'string') {
+            throw badRequest(part.fieldname === 'senderName' ? 'suggest.nameInvalid' : 'suggest.phoneInvalid');
+          }
+          fields[part.fieldname] = part.value;
+        } else {
+          throw refuse(400, 'errors.badRequest');
+        }
+      }
+    } catch (error) {
+      if (error instanceof multipartErrors.RequestFileTooLargeError) throw refuse(413, 'photo.tooLarge');
+      if (error instanceof HttpError) throw error;
+      // A form cut short, too many parts or fields, a broken boundary: the form could not be read.
+      throw refuse(400, 'photo.missing');
+    }
+    if (!bytes || bytes.length === 0) throw refuse(400, 'photo.missing');
+    return { ...fields, bytes };
+  }
+
+  /** The optional sender fields, by the suggestions' rules when given; empty is not given. */
+  function sender(sent: SentPhoto): { senderName: string | null; senderPhone: string | null } {
+    let senderName: string | null = null;
+    let senderPhone: string | null = null;
+    if (sent.senderName !== undefined && sent.senderName.trim() !== '') {
+      const name = checkText(sent.senderName, LIMITS.personNameMax, 'suggest.nameInvalid', TEXT_FIELDS.suggestionName);
+      if (!name.ok) throw badRequest(name.error);
+      senderName = name.value;
+    }
+    if (sent.senderPhone !== undefined && sent.senderPhone.trim() !== '') {
+      const phone = checkPhone(sent.senderPhone);
+      if (!phone.ok) throw badRequest(phone.error);
+      senderPhone = phone.value;
+    }
+    return { senderName, senderPhone };
+  }
+
+  // Multipart only here, with every limit explicit: one file of at most 15 MB, the two small sender fields, nothing
+  // else worth the name. A file over the limit is refused as it streams, before the rest of it is kept.
+  await app.register(async (files) => {
+    await files.register(multipart, {
+      limits: {
+        fileSize: PHOTO_MAX_BYTES + 1,
+        files: 1,
+        fields: 2,
+        parts: 3,
+        // A name of 100 letters is at most 400 bytes in UTF-8; a phone number far less.
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
+    });
+    typed(files).post(
+      '/graves/:id/photos',
+      {
+        schema: {
+          summary: 'Send a photo of a grave (multipart/form-data, the file in the field `photo`)',
+          description:
+            'JPEG, PNG or WebP up to 15 MB (a HEIC file is refused with its own message). Anyone may send one: it ' +
+            'waits for a staff approval, and a visitor may send 10 an hour. With a staff session that may add ' +
+            'photos, it is shown at once. The server turns it upright, strips every metadata field (GPS too) and ' +
+            'keeps a display size (at most 1600 px) and a thumbnail (at most 400 px), each as WebP and JPEG; the ' +
+            'original is not kept. Optional fields senderName and senderPhone (checked as a suggestion’s).',
+          params: idParams('id'),
+          // For the document only: the form is read from the stream by the handler, never parsed into a body.
+          consumes: ['multipart/form-data'],
+          body: {
+            type: 'object',
+            properties: {
+              photo: { type: 'string', format: 'binary', description: 'The image file' },
+              senderName: { type: 'string' },
+              senderPhone: { type: 'string' },
+            },
+            required: ['photo'],
+          },
+          // The token is optional (OpenAPI's empty requirement): a visitor sends none.
+          security: [{}, { bearer: [] }],
+          response: answers({ 201: photoAdded }, { refusals: [400, 404, 413, 415, 503] }),
+        },
+        attachValidation: true,
+      },
+      async (request, reply) => {
+        const session = await staffSession(ctx, request, 'create');
+        if (!request.isMultipart()) throw refuse(415, 'photo.missing');
+        const graveId = request.params.id;
+        if (!(await ctx.data.photos.graveExists(graveId))) throw notFound('grave.notFound');
+        let release: () => void;
+        try {
+          release = workshop.admit();
+        } catch (error) {
+          if (error instanceof PhotoRefused) throw refusal(error);
+          throw error;
+        }
+        try {
+          const sent = await readForm(request, files.multipartErrors);
+          const from = sender(sent);
+          try {
+            // The cheap refusals (not an image, HEIC) count no attempt; the throttle is asked before the work.
+            photoKind(sent.bytes);
+          } catch (error) {
+            if (error instanceof PhotoRefused) throw refusal(error);
+            throw error;
+          }
+          if (!session) {
+            const taken = await throttle.take(`photo:${request.ip}`, 3600, PHOTOS_PER_HOUR);
+            if (!taken.ok) {
+              const wait = taken.retryAfterSeconds;
+              throw tooMany('photo.tooManyWait', wait, { wait: formatWaitMinutes(wait) });
+            }
+          }
+          let images;
+          try {
+            images = await workshop.make(sent.bytes);
+          } catch (error) {
+            if (error instanceof PhotoRefused) throw refusal(error);
+            throw error;
+          }
+          // The audit names the staff member who added it; a visitor's photo is recorded with no account.
+          request.account = session;
+          const photo = await addPhoto(writeBy(ctx, request), dir, {
+            graveId,
+            images,
+            byStaff: session !== null,
+            ...from,
+          });
+          reply.status(201);
+          return { message: t(session ? 'photo.added' : 'photo.sentPending'), id: photo._id, photo };
+        } finally {
+          release();
+        }
+      },
+    );
+  });
+
+  const r = typed(app);
+
+  r.get(
+    '/graves/:id/photos',
+    {
+      schema: {
+        summary: "List a grave's photos",
+        description:
+          'The cover first, then the newest. Anyone: the approved photos. A staff session that may list photos: ' +
+          'every photo, pending ones too, with who sent it (senderName, senderPhone).',
+        params: idParams('id'),
+        security: [{}, { bearer: [] }],
+        response: answers({ 200: gravePhotos }, { refusals: [404], kept: true }),
+      },
+      // The public's answer is kept until a photo is approved, chosen, deleted or added by staff, or a grave goes
+      // (burials: a deleted grave's photos go with it). A request with a session is never kept nor served one.
+      config: { answerCache: { shows: ['photos', 'burials'], publicOnly: true } },
+    },
+    async (request) => {
+      const staff = (await staffSession(ctx, request, 'list')) !== null;
+      const photos = await ctx.data.photos.list(request.params.id, staff);
+      if (!photos) throw notFound('grave.notFound');
+      return photos;
+    },
+  );
+
+  const decided = { 200: photoWithMessage };
+
+  r.post(
+    '/photos/:id/approve',
+    {
+      schema: {
+        summary: "Approve a family's photo (the public sees it from now on)",
+        params: idParams('id'),
+        response: answers(decided, { refusals: [...STAFF, 404] }),
+      },
+      config: { access: { resource: 'photos', action: 'edit' } },
+    },
+    async (request) => ({
+      message: t('photo.approved'),
+      photo: await approvePhoto(writeBy(ctx, request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/photos/:id/cover',
+    {
+      schema: {
+        summary: 'Choose the photo a grave page shows first',
+        description: 'One per grave: the others lose the mark. A pending photo chosen is approved with it.',
+        params: idParams('id'),
+        response: answers(decided, { refusals: [...STAFF, 404] }),
+      },
+      config: { access: { resource: 'photos', action: 'edit' } },
+    },
+    async (request) => ({
+      message: t('photo.coverSet'),
+      photo: await coverPhoto(writeBy(ctx, request), request.params.id),
+    }),
+  );
+
+  r.delete(
+    '/photos/:id',
+    {
+      schema: {
+        summary: 'Delete a photo (its row, then its files)',
+        params: idParams('id'),
+        response: answers({ 200: messageAnswer }, { refusals: [...STAFF, 404] }),
+      },
+      config: { access: { resource: 'photos', action: 'delete' } },
+    },
+    async (request) => {
+      await deletePhoto(writeBy(ctx, request), dir, request.params.id);
+      return { message: t('photo.deleted') };
+    },
+  );
+}

@@ -1,5 +1,6 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
 import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import { CALENDARS_FIRST, type CalendarFirst } from '../../src/domain/dates/dateText';
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../../src/domain/rules/graveStatus';
 import { t, type MessageKey } from '../../src/domain/messages';
@@ -71,6 +72,11 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Addresses in one sitemap file (issue 25); past it /sitemap.xml is an index of /sitemap-<n>.xml. The protocol's 50,000. */
   sitemapMaxUrls: number;
+  /**
+   * Issue 28: the folder of the graves' photos (one folder per photo), an absolute path. Every process of a site
+   * shares it (a mounted folder when they run on several machines); the backups carry it beside the database.
+   */
+  photosDir: string;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -159,6 +165,17 @@ export function databaseUrlFrom(value: string | undefined): string {
   throw new ConfigError(`DATABASE_URL must be file:PATH or postgres://… (got "${url}")`);
 }
 
+/**
+ * PHOTOS_DIR, or by default the folder `photos` beside the SQLite file (so a register and its photos move, and are
+ * backed up, together), or `data/photos` on PostgreSQL; resolved against the working folder as DATABASE_URL is.
+ */
+export function photosDirFrom(value: string | undefined, databaseUrl: string): string {
+  const dir = value?.trim();
+  if (dir) return resolve(dir);
+  if (databaseUrl.startsWith('file:')) return resolve(dirname(resolve(databaseUrl.slice('file:'.length))), 'photos');
+  return resolve('data/photos');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = env.JWT_SECRET?.trim() || null;
   if (secret !== null && secret.length < 32) {
@@ -199,10 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (headersTimeoutSeconds > requestTimeoutSeconds) {
     throw new ConfigError('HEADERS_TIMEOUT cannot be longer than REQUEST_TIMEOUT');
   }
+  const databaseUrl = databaseUrlFrom(env.DATABASE_URL);
   return {
     port: env.PORT ? integer('PORT', env.PORT, 0, 65535) : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
-    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    databaseUrl,
     jwtSecret: secret,
     tokenTtlSeconds: env.TOKEN_TTL ? parseDuration('TOKEN_TTL', env.TOKEN_TTL) : 12 * 3600,
     restingPeriodDays: env.RESTING_PERIOD_DAYS
@@ -226,5 +244,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutSeconds,
     requestTimeoutSeconds,
     sitemapMaxUrls: env.SITEMAP_MAX_URLS ? integer('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, 1, 50_000) : 50_000,
+    photosDir: photosDirFrom(env.PHOTOS_DIR, databaseUrl),
   };
 }

@@ -100,4 +100,12 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/corrections/{id}': 'staff',
   'POST /api/corrections/{id}/apply': 'staff',
   'POST /api/corrections/{id}/reject': 'staff',
+  // Issue 28: photos of a grave. Anyone sends one (pending; a staff session's is shown at once) and sees the
+  // approved ones (a staff session all); managers and admins approve, choose the cover, delete. The files
+  // (/photos/{id}/{file}) are not an operation of the API.
+  'POST /api/graves/{id}/photos': 'anyone',
+  'GET /api/graves/{id}/photos': 'anyone',
+  'POST /api/photos/{id}/approve': 'staff',
+  'POST /api/photos/{id}/cover': 'staff',
+  'DELETE /api/photos/{id}': 'staff',
 };

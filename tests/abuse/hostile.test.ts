@@ -87,6 +87,7 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
       db.selectFrom('suggestions').selectAll().orderBy('id').execute(),
       db.selectFrom('corrections').selectAll().orderBy('id').execute(),
       db.selectFrom('accounts').select(['id', 'email', 'password_hash', 'role']).orderBy('id').execute(),
+      db.selectFrom('grave_photos').selectAll().orderBy('id').execute(),
     ]);
     return JSON.stringify(tables);
   }
@@ -140,6 +141,11 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
     ['PUT', (_i, id) => `/api/users/${id}/role`],
     ['PUT', (_i, id) => `/api/users/${id}/disabled`],
     ['POST', (_i, id) => `/api/users/${id}/sign-out-everywhere`],
+    // Issue 28: a JSON body where the photo's form is expected, and the staff's decisions on unknown photos.
+    ['POST', (i) => `/api/graves/${i.grave}/photos`],
+    ['POST', (_i, id) => `/api/photos/${id}/approve`],
+    ['POST', (_i, id) => `/api/photos/${id}/cover`],
+    ['DELETE', (_i, id) => `/api/photos/${id}`],
   ];
 
   for (const [method, pathOf] of ENDPOINTS) {
@@ -179,4 +185,46 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
       );
     }, 120_000);
   }
+
+  // Issue 28: hostile forms where a photo is expected: random bytes (some behind a JPEG, PNG, WebP or HEIC
+  // signature), under the right field name or another, with random extra fields. Never a 5xx, always Arabic, and a
+  // refusal writes no photo.
+  const SIGNATURES = [
+    [],
+    [0xff, 0xd8, 0xff, 0xe0],
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+    [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63],
+  ];
+  it('POST /api/graves/{id}/photos with hostile forms: never 5xx, refusals change nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Role>('anonymous', 'admin'),
+        fc.constantFrom(...SIGNATURES),
+        fc.uint8Array({ maxLength: 3000 }),
+        fc.constantFrom('photo', 'image', 'senderName', ''),
+        fc.dictionary(fc.constantFrom('senderName', 'senderPhone', 'x', 'photo'), hostileString, { maxKeys: 3 }),
+        async (role, signature, rest, field, fields) => {
+          const before = await snapshot();
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) form.append(key, value);
+          form.append(field, new Blob([new Uint8Array([...signature, ...rest])], { type: 'image/jpeg' }), 'p.jpg');
+          const token = tokens[role];
+          const res = await fetch(`${server.api}/graves/${ids.grave}/photos`, {
+            method: 'POST',
+            body: form,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
+          const text = await res.text();
+          const label = `${role} ${field} ${JSON.stringify(fields).slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`;
+          expect(res.status, label).toBeLessThan(500);
+          expect(res.status, label).not.toBe(201);
+          const parsed = JSON.parse(text) as { message?: unknown };
+          expect(parsed.message as string, label).toMatch(/[\u0600-\u06FF]/);
+          expect(await snapshot(), label).toBe(before);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });

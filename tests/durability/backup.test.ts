@@ -1,15 +1,17 @@
 // Backups under write load: `npm run backup` copies the live SQLite register while the server serves writes;
 // `npm run restore` puts the copy into a fresh server that answers the same lists as the copy held.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dailyBackup } from '../../server/data/backup';
+import sharp from 'sharp';
+import { dailyBackup, restorePhotos, restoreSqlite } from '../../server/data/backup';
 import { makeGrave, signIn } from '../support/fixtures';
 import { startServerProcess } from '../support/process';
+import { startTestServer } from '../support/server';
 
 const run = promisify(execFile);
 const npmRun = (script: string, args: string[], env: Record<string, string>) =>
@@ -151,4 +153,52 @@ describe('backup, restore and export', () => {
       expect(newSecret).not.toBe(oldSecret);
     }
   }, 120_000);
+
+  it('the daily backup carries the photos: one linked folder per day, pruned with its day, restored with it', async () => {
+    // Issue 28: a served register with a photo a staff member added (shown at once).
+    const s = await startTestServer({ seed: 'accounts' });
+    try {
+      const token = await signIn(s, 'admin');
+      const grave = await makeGrave(s, token, 'men', 777);
+      const form = new FormData();
+      const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2f5d50' } })
+        .jpeg()
+        .toBuffer();
+      form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'p.jpg');
+      const sent = await fetch(`${s.api}/graves/${grave._id}/photos`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(sent.status).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+      const live = join(s.config.photosDir, id, 'display.webp');
+
+      const daily = join(dir, 'daily-photos');
+      for (const day of ['2026-02-01', '2026-02-02', '2026-02-03']) {
+        expect(await dailyBackup(s.config.databaseUrl, daily, 2, day, s.config.photosDir)).toBe(
+          join(daily, `register-${day}.sqlite`),
+        );
+      }
+      // Two days kept, each with its photos; the oldest day went with its photos folder.
+      expect(readdirSync(daily).sort()).toEqual([
+        'register-2026-02-02.sqlite',
+        'register-2026-02-02.sqlite.photos',
+        'register-2026-02-03.sqlite',
+        'register-2026-02-03.sqlite.photos',
+      ]);
+      // Hard links to the one file: a day's photos cost no space of their own.
+      const kept = join(daily, 'register-2026-02-03.sqlite.photos', id, 'display.webp');
+      expect(statSync(kept).ino).toBe(statSync(live).ino);
+
+      // Any day restores with its photos into a fresh data folder.
+      const fresh = join(dir, 'daily-restored');
+      await restoreSqlite(join(daily, 'register-2026-02-02.sqlite'), `file:${join(fresh, 'register.sqlite')}`);
+      const restored = await restorePhotos(join(daily, 'register-2026-02-02.sqlite'), join(fresh, 'photos'));
+      expect(restored).toEqual({ photos: 1, keptAs: null });
+      expect(readFileSync(join(fresh, 'photos', id, 'display.webp'))).toEqual(readFileSync(live));
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // in the database (token_secret), so a token survives a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/start/config';
@@ -25,6 +25,17 @@ describe('loadConfig', () => {
       managerEmail: null,
       corsOrigins: [],
     });
+  });
+
+  it('keeps the photos beside the SQLite file, in data/photos on PostgreSQL, or in PHOTOS_DIR (issue 28)', () => {
+    expect(loadConfig({}).photosDir).toBe(resolve('data/photos'));
+    expect(loadConfig({ DATABASE_URL: 'file:/srv/north/cemetery.sqlite' }).photosDir).toBe('/srv/north/photos');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example.com:5432/south' }).photosDir).toBe(
+      resolve('data/photos'),
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', PHOTOS_DIR: '/mnt/shared/photos' }).photosDir).toBe(
+      '/mnt/shared/photos',
+    );
   });
 
   it('reads good values', () => {

@@ -48,12 +48,17 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let cleanup: () => Promise<void> = async () => {};
   let databaseUrl: string;
+  // A folder of its own per server, for its database (SQLite) and its photos (both engines): a test never writes
+  // into the repository's data/ folder, and two servers never share photos unless a test passes PHOTOS_DIR.
+  const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
   if (options.databaseUrl) {
     const fresh = await freshPostgresDatabase(options.databaseUrl);
     databaseUrl = fresh.url;
-    cleanup = fresh.drop;
+    cleanup = async () => {
+      await fresh.drop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
     databaseUrl = `file:${join(dir, 'register.sqlite')}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
@@ -61,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // The global per-client ceiling is off unless a test sets it: every test client is 127.0.0.1.
     ...loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env }),
     databaseUrl,
+    ...(options.env?.PHOTOS_DIR ? {} : { photosDir: join(dir, 'photos') }),
     port: 0,
     host: '127.0.0.1',
     staticDir: options.staticDir ?? null,

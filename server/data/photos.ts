@@ -1,0 +1,309 @@
+// Issue 28: the photos of a grave. A row per photo (grave_photos: pending or approved, the cover, who sent it) and a
+// folder per photo in the photos folder (PHOTOS_DIR/<id>/, the files of PHOTO_FILES), named by the photo's id, so a
+// photo's addresses never change and its files are never rewritten (the backups hard-link them for that reason).
+//
+// The files are written (and flushed to the disk) before the row is committed: a committed row always has its files,
+// also after a power cut; a transaction that fails removes the folder it wrote. A deleted photo's row goes first,
+// then its folder: at worst a folder with no row is left, which nothing serves.
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import type { GravePhoto } from '../../src/domain/types';
+import type { Database, GravePhotosTable } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { PhotoFileName, PhotoImages } from '../images/photo';
+import { auditedWrite, type Write } from './auditedWrite';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const FILE = /^(display|thumb)\.(webp|jpg)$/;
+
+/** Whether the text is a photo's id as this module makes them (randomUUID): the only names of its folders. */
+export const isPhotoId = (id: string) => UUID.test(id);
+export const isPhotoFileName = (file: string): file is PhotoFileName => FILE.test(file);
+
+/** Where a photo's file is: only for an id and a name that passed the checks above, so no path is built from input. */
+export function photoFilePath(dir: string, id: string, file: PhotoFileName): string {
+  if (!isPhotoId(id) || !isPhotoFileName(file)) throw new Error('not a photo file');
+  return join(dir, id, file);
+}
+
+const address = (id: string, file: PhotoFileName) => `/photos/${id}/${file}`;
+
+function toPhoto(row: GravePhotosTable, staff: boolean): GravePhoto {
+  return {
+    _id: row.id,
+    graveId: row.grave_id,
+    status: row.status,
+    cover: Number(row.cover) === 1,
+    url: address(row.id, 'display.webp'),
+    jpegUrl: address(row.id, 'display.jpg'),
+    thumbUrl: address(row.id, 'thumb.webp'),
+    thumbJpegUrl: address(row.id, 'thumb.jpg'),
+    width: Number(row.width),
+    height: Number(row.height),
+    thumbWidth: Number(row.thumb_width),
+    thumbHeight: Number(row.thumb_height),
+    byStaff: Number(row.sent_by_staff) === 1,
+    // Who sent it is the staff's to see, never the public's.
+    ...(staff ? { senderName: row.sender_name, senderPhone: row.sender_phone } : {}),
+    createdAt: row.created_at,
+  };
+}
+
+/** What the audit trail keeps of a photo: its state, never the sender's phone. */
+const audited = (row: Pick<GravePhotosTable, 'grave_id' | 'status' | 'cover'>) => ({
+  graveId: row.grave_id,
+  status: row.status,
+  cover: Number(row.cover) === 1,
+});
+
+export async function graveExists(db: Kysely<Database>, graveId: string): Promise<boolean> {
+  return (await db.selectFrom('graves').select('id').where('id', '=', graveId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * A grave's photos, the cover first, then the newest: the approved ones for the public, every one (with who sent
+ * it) for the staff. Null when there is no such grave.
+ */
+export async function listPhotos(
+  db: Kysely<Database>,
+  graveId: string,
+  staff: boolean,
+): Promise<GravePhoto[] | null> {
+  if (!(await graveExists(db, graveId))) return null;
+  let query = db.selectFrom('grave_photos').selectAll().where('grave_id', '=', graveId);
+  if (!staff) query = query.where('status', '=', 'approved');
+  const rows = await query.orderBy('cover', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => toPhoto(row, staff));
+}
+
+/** A photo's status, for serving its files; null when there is none. */
+export async function photoStatus(db: Kysely<Database>, id: string): Promise<GravePhotosTable['status'] | null> {
+  if (!isPhotoId(id)) return null;
+  const row = await db.selectFrom('grave_photos').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** Writes a file and flushes it to the disk; refuses to overwrite (a photo's files are written once). */
+async function writeDurably(path: string, bytes: Buffer): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A folder's entry flushed too, so the files are found after a power cut (Linux; elsewhere a no-op). */
+async function syncFolder(path: string): Promise<void> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some systems (and some network file systems) cannot flush a folder: the files themselves are flushed.
+  }
+}
+
+async function writePhotoFiles(dir: string, id: string, images: PhotoImages): Promise<void> {
+  const folder = join(dir, id);
+  await mkdir(dir, { recursive: true });
+  await mkdir(folder);
+  const files: Array<[PhotoFileName, Buffer]> = [
+    ['display.webp', images.display.webp],
+    ['display.jpg', images.display.jpeg],
+    ['thumb.webp', images.thumb.webp],
+    ['thumb.jpg', images.thumb.jpeg],
+  ];
+  for (const [name, bytes] of files) await writeDurably(join(folder, name), bytes);
+  await syncFolder(folder);
+  await syncFolder(dir);
+}
+
+/** Removes a photo's folder; a folder already gone is not an error. */
+export async function removePhotoFolder(dir: string, id: string): Promise<void> {
+  if (!isPhotoId(id)) return;
+  await rm(join(dir, id), { recursive: true, force: true });
+}
+
+/**
+ * A new photo of a grave: approved at once when a staff member adds it, pending (until a staff approval) when a
+ * visitor sends it. 404 when the grave is not (or no longer) there.
+ */
+export async function addPhoto(
+  write: Write,
+  dir: string,
+  input: {
+    graveId: string;
+    images: PhotoImages;
+    byStaff: boolean;
+    senderName: string | null;
+    senderPhone: string | null;
+  },
+): Promise<GravePhoto> {
+  const id = randomUUID();
+  await writePhotoFiles(dir, id, input.images);
+  try {
+    return await auditedWrite(write, {
+      lock: [input.graveId],
+      run: async (trx) => {
+        if (!(await graveExists(trx, input.graveId))) throw notFound('grave.notFound');
+        const { display, thumb } = input.images;
+        const row: GravePhotosTable = {
+          id,
+          grave_id: input.graveId,
+          status: input.byStaff ? 'approved' : 'pending',
+          cover: 0,
+          width: display.width,
+          height: display.height,
+          thumb_width: thumb.width,
+          thumb_height: thumb.height,
+          bytes: display.webp.length + display.jpeg.length + thumb.webp.length + thumb.jpeg.length,
+          sent_by_staff: input.byStaff ? 1 : 0,
+          sender_name: input.senderName,
+          sender_phone: input.senderPhone,
+          added_by: input.byStaff ? (write.by?.sub ?? null) : null,
+          created_at: write.at.toISOString(),
+        };
+        await trx.insertInto('grave_photos').values(row).execute();
+        return {
+          // A visitor's answer does not repeat who sent it (the public shape), a staff member's does.
+          result: toPhoto(row, input.byStaff),
+          audit: {
+            action: 'photo.create',
+            entity: 'photo',
+            entityId: id,
+            after: { ...audited(row), byStaff: input.byStaff, senderName: input.senderName },
+          },
+          // A pending photo shows in no public answer until it is approved (as a visitor's suggestion).
+          marks: row.status === 'approved' ? ['photos'] : [],
+        };
+      },
+    });
+  } catch (error) {
+    await removePhotoFolder(dir, id);
+    throw error;
+  }
+}
+
+async function photoRow(trx: Transaction<Database>, id: string): Promise<GravePhotosTable> {
+  const row = isPhotoId(id)
+    ? await trx.selectFrom('grave_photos').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('photo.notFound');
+  return row;
+}
+
+/** The grave a photo belongs to, read before its write so the grave can be locked first (PostgreSQL). */
+async function graveOf(write: Write, id: string): Promise<string> {
+  const row = isPhotoId(id)
+    ? await write.db.selectFrom('grave_photos').select('grave_id').where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('photo.notFound');
+  return row.grave_id;
+}
+
+/** A family's photo approved: the public sees it from now on. Approving an approved photo changes nothing. */
+export async function approvePhoto(write: Write, id: string): Promise<GravePhoto> {
+  const graveId = await graveOf(write, id);
+  return auditedWrite(write, {
+    lock: [graveId],
+    run: async (trx) => {
+      const row = await photoRow(trx, id);
+      const after = { ...row, status: 'approved' as const };
+      await trx.updateTable('grave_photos').set({ status: 'approved' }).where('id', '=', id).execute();
+      return {
+        result: toPhoto(after, true),
+        audit: { action: 'photo.approve', entity: 'photo', entityId: id, before: audited(row), after: audited(after) },
+        marks: ['photos'],
+      };
+    },
+  });
+}
+
+/**
+ * The photo a grave's page shows first: one per grave, so the grave's other photos lose the mark in the same
+ * transaction (the grave is locked first on PostgreSQL: two choices at once take turns). A pending photo chosen is
+ * approved with it (a staff member looked at it to choose it).
+ */
+export async function coverPhoto(write: Write, id: string): Promise<GravePhoto> {
+  const graveId = await graveOf(write, id);
+  return auditedWrite(write, {
+    lock: [graveId],
+    run: async (trx) => {
+      const row = await photoRow(trx, id);
+      await trx
+        .updateTable('grave_photos')
+        .set({ cover: 0 })
+        .where('grave_id', '=', row.grave_id)
+        .where('cover', '=', 1)
+        .where('id', '!=', id)
+        .execute();
+      const after = { ...row, status: 'approved' as const, cover: 1 };
+      await trx.updateTable('grave_photos').set({ status: 'approved', cover: 1 }).where('id', '=', id).execute();
+      return {
+        result: toPhoto(after, true),
+        audit: { action: 'photo.cover', entity: 'photo', entityId: id, before: audited(row), after: audited(after) },
+        marks: ['photos'],
+      };
+    },
+  });
+}
+
+/** A photo deleted: its row, then (after the commit) its folder. */
+export async function deletePhoto(write: Write, dir: string, id: string): Promise<void> {
+  const graveId = await graveOf(write, id);
+  await auditedWrite(write, {
+    lock: [graveId],
+    run: async (trx) => {
+      const row = await photoRow(trx, id);
+      await trx.deleteFrom('grave_photos').where('id', '=', id).execute();
+      return {
+        result: undefined,
+        audit: {
+          action: 'photo.delete',
+          entity: 'photo',
+          entityId: id,
+          before: { ...audited(row), byStaff: Number(row.sent_by_staff) === 1, senderName: row.sender_name },
+        },
+        marks: row.status === 'approved' ? ['photos'] : [],
+      };
+    },
+  });
+  await removePhotoFolder(dir, id);
+}
+
+/**
+ * Removes the folders no photo names any more, older than `minAgeMs`: those of a deleted grave's photos (the rows go
+ * with the grave, by the foreign key's cascade, in the grave's own write, which knows nothing of files), and any left
+ * by a process that died between writing the files and committing. The age keeps it away from a photo being added
+ * on any machine sharing the folder (its files are written before its row is committed). Answers how many it removed.
+ */
+export async function sweepPhotoFolders(
+  db: Kysely<Database>,
+  dir: string,
+  now: Date,
+  minAgeMs = 3600_000,
+): Promise<number> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter(isPhotoId);
+  let removed = 0;
+  for (let at = 0; at < names.length; at += 500) {
+    const batch = names.slice(at, at + 500);
+    const known = new Set(
+      (await db.selectFrom('grave_photos').select('id').where('id', 'in', batch).execute()).map((r) => r.id),
+    );
+    for (const id of batch) {
+      if (known.has(id)) continue;
+      const made = await stat(join(dir, id)).catch(() => null);
+      if (!made || now.getTime() - made.mtimeMs < minAgeMs) continue;
+      await removePhotoFolder(dir, id);
+      removed++;
+    }
+  }
+  return removed;
+}
