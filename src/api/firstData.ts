@@ -21,6 +21,8 @@ export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, 
   WomenPage: () => [paths.nextGraves(), paths.sectionCards('women')],
   // The plan is drawn with the page: its data is a few kilobytes even for thousands of graves (one letter a grave).
   PlanPage: () => [paths.plan()],
+  // Issue 28: the follow-up page is drawn with its answer (a few fields; an unknown token is then a 404 page).
+  CorrectionFollowPage: ({ token }) => [paths.followCorrection(token ?? '')],
 };
 
 /** The API paths (relative to the API base) of this page's first data; none for most pages. */

@@ -32,6 +32,9 @@ const PAGE_ELEMENTS: Record<PublicPageName, ReactElement> = {
   LoginPage: lazyElement(() => import('./pages/LoginPage')),
   PlanPage: lazyElement(() => import('./pages/PlanPage')),
   SetupPage: lazyElement(() => import('./pages/SetupPage')),
+  CorrectBurialPage: lazyElement(() => import('./pages/CorrectBurialPage')),
+  GravePhotoPage: lazyElement(() => import('./pages/GravePhotoPage')),
+  CorrectionFollowPage: lazyElement(() => import('./pages/CorrectionFollowPage')),
 };
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 

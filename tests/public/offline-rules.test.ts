@@ -81,6 +81,28 @@ describe('offline rules', () => {
     expect(offlineRule(facts('/api/graves/male?x=1'))).toBeNull();
   });
 
+  it('issue 28: keeps the photos lists and thumbnails of graves, never the forms, the follow-up page or a display size', () => {
+    expect(offlineRule(facts('/api/graves/abc/photos'))).toBe('photos');
+    expect(offlineRule(facts('/api/graves/abc/photos?all=1'))).toBeNull();
+    expect(offlineRule(facts('/api/graves/abc/photos', { authorized: true }))).toBeNull();
+    expect(offlineRule(facts('/api/graves/abc/photos', { method: 'POST' }))).toBeNull();
+    expect(offlineRule(facts('/photos/p1/thumb.webp'))).toBe('thumb');
+    expect(offlineRule(facts('/photos/p1/thumb.jpg'))).toBe('thumb');
+    // A pending photo is the staff's (asked with their token): never kept.
+    expect(offlineRule(facts('/photos/p1/thumb.webp', { authorized: true }))).toBeNull();
+    expect(offlineRule(facts('/photos/p1/display.webp'))).toBeNull();
+    expect(offlineRule(facts('/photos/p1/display.jpg'))).toBeNull();
+    expect(offlineRule(facts('/photos/p1/thumb.webp', { origin: 'https://other.example' }))).toBeNull();
+    for (const page of [
+      publicPaths.correctBurial.href('g1', 'p1'),
+      publicPaths.gravePhoto.href('g1'),
+      publicPaths.correctionFollow.href('secret-token'),
+    ]) {
+      expect(isOfflinePage(page), page).toBe(false);
+      expect(offlineRule(facts(page, { mode: 'navigate' })), page).toBe('login');
+    }
+  });
+
   it('precaches the public build files only', () => {
     const publicFiles = new Set(['assets/index-1.js', 'assets/MenPage-2.js']);
     expect(isPrecached('index.html', publicFiles)).toBe(true);

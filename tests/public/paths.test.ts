@@ -19,6 +19,19 @@ describe('publicPaths', () => {
     expect(publicPageOf(publicPaths.team.href())?.page).toBe('TeamPage');
     expect(publicPageOf(publicPaths.memorial.href())?.page).toBe('MemorialPage');
     expect(publicPageOf(publicPaths.login.href())?.page).toBe('LoginPage');
+    // Issue 28.
+    expect(publicPageOf(publicPaths.correctBurial.href('g 1', 'p/2'))).toMatchObject({
+      page: 'CorrectBurialPage',
+      params: { graveId: 'g 1', personId: 'p/2' },
+    });
+    expect(publicPageOf(publicPaths.gravePhoto.href('g1'))).toMatchObject({
+      page: 'GravePhotoPage',
+      params: { graveId: 'g1' },
+    });
+    expect(publicPageOf(publicPaths.correctionFollow.href('a-b_c'))).toMatchObject({
+      page: 'CorrectionFollowPage',
+      params: { token: 'a-b_c' },
+    });
   });
 
   it('carries any identifier as one path segment and reads it back unchanged', () => {

@@ -76,6 +76,8 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
   let articleId: string;
   let noticeId: string;
   let hiddenNoticeId: string;
+  /** Issue 28: the private follow-up address of a correction sent to the grave's newest burial. */
+  let followToken: string;
 
   const page = async (path: string) => {
     const res = await fetch(`${s.url}${path}`);
@@ -118,6 +120,16 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       graveId: grave._id,
       condolences: [{ place: 'دار المناسبات', for: 'men', from: tomorrow, to: tomorrow, hours: 'بعد المغرب' }],
     });
+    const sent = await call<{ followToken: string }>(
+      s.api,
+      'POST',
+      `/burials/${grave.buriedPersons[0]!._id}/corrections`,
+      {
+        body: { note: 'اسم الجد فيه خطأ', senderName: 'سعيد محمود', senderPhone: '01001234567' },
+      },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    followToken = sent.body.followToken;
     hiddenNoticeId = await postNotice({
       name: 'فاطمة علي حسن',
       prayerAt: `${tomorrow}T12:30`,
@@ -135,6 +147,10 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       if (path === publicPaths.grave.path) return publicPaths.grave.href(grave._id);
       if (path === publicPaths.article.path) return publicPaths.article.href(articleId);
       if (path === publicPaths.notice.path) return publicPaths.notice.href(noticeId);
+      if (path === publicPaths.correctBurial.path)
+        return publicPaths.correctBurial.href(grave._id, grave.buriedPersons[0]!._id);
+      if (path === publicPaths.gravePhoto.path) return publicPaths.gravePhoto.href(grave._id);
+      if (path === publicPaths.correctionFollow.path) return publicPaths.correctionFollow.href(followToken);
       expect(path, 'a page whose parameter this test does not know').not.toContain(':');
       return path;
     });
@@ -170,7 +186,8 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       expect(metaOf(html, 'twitter:title'), path).toBe(metaOf(html, 'og:title'));
       expect(metaOf(html, 'twitter:image'), path).toBe(image);
       for (const value of jsonLdOf(html)) expect(value['@context'], path).toBe('https://schema.org');
-      const kept = path === '/login' || path === '/setup';
+      // Issue 28: a family's forms and a correction's private follow-up address are kept out too.
+      const kept = path === '/login' || path === '/setup' || /^\/(grave-details-user\/[^/]+\/|correction\/)/.test(path);
       expect(metaOf(html, 'robots'), path).toBe(kept ? 'noindex' : undefined);
     }
     expect(titles.size).toBe(PUBLIC_PAGES.length);

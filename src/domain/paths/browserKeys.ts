@@ -21,3 +21,10 @@ export const PUBLIC_SESSION_KEYS = {
   /** The women's section search, kept at each keystroke. */
   womenSearch: 'womanSearchTerm',
 } as const;
+
+/**
+ * Issue 28: what a family typed into a correction of one burial and has not sent yet (its localStorage key), so a
+ * failed network, a reload or a closed tab loses nothing; removed once sent. Not a preference: a staff member's
+ * sign-out on the same device clears it with the rest (it holds a phone number).
+ */
+export const correctionDraftKey = (personId: string): string => `correctionDraft:${personId}`;

@@ -20,7 +20,10 @@ export type PublicPageName =
   | 'GraveDetailsPage'
   | 'LoginPage'
   | 'PlanPage'
-  | 'SetupPage';
+  | 'SetupPage'
+  | 'CorrectBurialPage'
+  | 'GravePhotoPage'
+  | 'CorrectionFollowPage';
 
 /**
  * `form`: the screen holds a form. Such screens are drawn by the browser only: drawn on the server, the form would
@@ -50,6 +53,10 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.plan.path, page: 'PlanPage' },
   { path: publicPaths.login.path, page: 'LoginPage', form: true },
   { path: publicPaths.setup.path, page: 'SetupPage', form: true },
+  // Issue 28: a family's correction of a burial, a photo of a grave, and the correction's private follow-up page.
+  { path: publicPaths.correctBurial.path, page: 'CorrectBurialPage', form: true },
+  { path: publicPaths.gravePhoto.path, page: 'GravePhotoPage', form: true },
+  { path: publicPaths.correctionFollow.path, page: 'CorrectionFollowPage' },
 ];
 
 /** Matches '/grave-details-user/:graveId' against a path (case-insensitive like react-router); params or null. */

@@ -12,6 +12,8 @@ import { sharePreviewsText as text } from '../messages/sharePreviews';
 import { formatBurialDate } from '../dates/dateText';
 import { prayerWhenText } from '../notices/noticeText';
 import { noticesPublicText } from '../messages/noticesPublic';
+import { correctionsPublicText } from '../messages/correctionsPublic';
+import { photosPublicText } from '../messages/photosPublic';
 import { graveName } from './graveLifeText';
 import { publicPaths } from '../paths/publicPaths';
 import type { Notice } from '../notices/notice';
@@ -224,11 +226,36 @@ const FIXED_PAGES: Record<string, (identity: SiteIdentity) => { name: string; de
   }),
 };
 
+/**
+ * Issue 28: pages of one grave's burial or of one correction. Their own title and description, their own address, and
+ * kept out of the indexes: a form for the family, and a follow-up address that is private.
+ */
+const PRIVATE_PAGES: Record<
+  string,
+  { name: string; description: string; href: (p: Record<string, string>) => string }
+> = {
+  [publicPaths.correctBurial.path]: {
+    name: correctionsPublicText['correctionsPublic.pageTitle'],
+    description: correctionsPublicText['correctionsPublic.pageDescription'],
+    href: (p) => publicPaths.correctBurial.href(p.graveId ?? '', p.personId ?? ''),
+  },
+  [publicPaths.gravePhoto.path]: {
+    name: photosPublicText['photosPublic.pageTitle'],
+    description: photosPublicText['photosPublic.pageDescription'],
+    href: (p) => publicPaths.gravePhoto.href(p.graveId ?? ''),
+  },
+  [publicPaths.correctionFollow.path]: {
+    name: correctionsPublicText['correctionsPublic.followTitle'],
+    description: correctionsPublicText['correctionsPublic.followDescription'],
+    href: (p) => publicPaths.correctionFollow.href(p.token ?? ''),
+  },
+};
+
 /** The pages kept out of search engines' indexes (and out of the sitemap). */
 const NOT_INDEXED: readonly string[] = [publicPaths.login.path, publicPaths.setup.path];
 
-/** Whether a public page (by its pattern) is for search engines: not the login, not the first start. */
-export const isIndexed = (pattern: string): boolean => !NOT_INDEXED.includes(pattern);
+/** Whether a public page (by its pattern) is for search engines: not the login, the first start, issue 28's pages. */
+export const isIndexed = (pattern: string): boolean => !NOT_INDEXED.includes(pattern) && !(pattern in PRIVATE_PAGES);
 
 /** An address on this site, absolute. */
 export const absolute = (base: string, path: string): string => `${base}${path}`;
@@ -383,6 +410,20 @@ export function pageHead(input: PageHeadInput): PageHead {
           url,
         }),
       ],
+    });
+  }
+
+  const own = PRIVATE_PAGES[pattern];
+  if (own) {
+    return head({
+      title: titled(own.name),
+      shareTitle: own.name,
+      description: own.description,
+      url: absolute(base, own.href(input.params)),
+      image: siteImage,
+      type: 'website',
+      noindex: true,
+      jsonLd: [],
     });
   }
 

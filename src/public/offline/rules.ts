@@ -15,7 +15,29 @@ export const CACHE_NAMES = {
   data: 'register-data',
   /** The register's compact index (GET /api/search/index). */
   index: 'register-index',
+  /** Issue 28: the approved photos' lists of the graves visited (GET /api/graves/{id}/photos). */
+  photos: 'register-photos',
+  /** Issue 28: those photos' thumbnails (never the display size: a few hundred kilobytes each). */
+  thumbs: 'register-thumbs',
 } as const;
+
+/**
+ * Issue 28: how much of the graves' photos the offline site keeps. A thumbnail is at most 400 px (some 20–60 KB), so
+ * the thumbnails take at most about `thumbs` × `thumbBytes` (24 MB at the very worst, some 5 MB as photos are); a
+ * list is a few hundred bytes. The thumbnails of a list as it arrives are fetched at once (the first `perGrave`), so
+ * a grave page opened with the network keeps its photos even when the visitor did not scroll down to them.
+ */
+export const OFFLINE_PHOTOS = {
+  lists: 60,
+  thumbs: 120,
+  thumbBytes: 200 * 1024,
+  perGrave: 6,
+} as const;
+
+/** A grave's photos list, after /api. */
+export const PHOTO_LIST = /^\/graves\/[^/]+\/photos$/;
+/** An approved photo's thumbnail file (the site's own address, not under /api). */
+export const PHOTO_THUMB = /^\/photos\/[^/]+\/thumb\.(?:webp|jpg)$/;
 
 /** The API's base as the site asks for it (a VITE_API_URL on another origin is never kept: see offlineRule). */
 export const API_PREFIX = API_BASE;
@@ -85,7 +107,31 @@ export const GRAVE_ANSWER = /^\/graves\/graves\/([^/]+)$/;
  * 'login' is the login page: never kept, but without a network the site's shell draws it, to say that signing in
  * needs the network.
  */
-export type OfflineRule = 'page' | 'login' | 'answer' | 'grave' | 'section' | 'cards' | 'search' | 'index' | null;
+export type OfflineRule =
+  | 'page'
+  | 'login'
+  | 'answer'
+  | 'grave'
+  | 'section'
+  | 'cards'
+  | 'search'
+  | 'index'
+  | 'photos'
+  | 'thumb'
+  | null;
+
+/**
+ * Pages that need the network and are never kept, drawn by the site's shell without one (the 'login' rule): the login
+ * and the first start; issue 28's correction and photo forms (their grave comes from the kept answers, what is typed
+ * is kept by the page itself) and a correction's follow-up page (private: its state is the server's, now).
+ */
+const NETWORK_PAGES: ReadonlySet<string> = new Set([
+  'LoginPage',
+  'SetupPage',
+  'CorrectBurialPage',
+  'GravePhotoPage',
+  'CorrectionFollowPage',
+]);
 
 export interface RequestFacts {
   method: string;
@@ -102,7 +148,7 @@ export interface RequestFacts {
 export function isOfflinePage(pathname: string): boolean {
   if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) return false;
   const found = publicPageOf(pathname);
-  return found !== null && found.page !== 'LoginPage' && found.page !== 'SetupPage';
+  return found !== null && !NETWORK_PAGES.has(found.page);
 }
 
 export function offlineRule({ method, url, origin, mode, authorized }: RequestFacts): OfflineRule {
@@ -112,8 +158,9 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
     if (isOfflinePage(pathname)) return 'page';
     // The setup page, like the login, needs the network and is never kept.
     const page = publicPageOf(pathname)?.page;
-    return page === 'LoginPage' || page === 'SetupPage' ? 'login' : null;
+    return page && NETWORK_PAGES.has(page) ? 'login' : null;
   }
+  if (PHOTO_THUMB.test(pathname)) return url.search === '' ? 'thumb' : null;
   if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
   const path = pathname.slice(API_PREFIX.length);
   if (pathname === INDEX_URL) return url.search === '' ? 'index' : null;
@@ -124,6 +171,7 @@ export function offlineRule({ method, url, origin, mode, authorized }: RequestFa
   if (url.search !== '') return null;
   if (pathname in SECTION_OF_PATH) return 'section';
   if (GRAVE_ANSWER.test(path)) return 'grave';
+  if (PHOTO_LIST.test(path)) return 'photos';
   return PUBLIC_ANSWERS.some((pattern) => pattern.test(path)) ? 'answer' : null;
 }
 

@@ -5,11 +5,13 @@
 //   the register as it is; without a network the kept copy answers;
 // - the register's compact index (GET /api/search/index) is refreshed at every visit (a 304 when unchanged) and,
 //   offline, answers the name search and draws a section never visited;
+// - issue 28: the approved photos' lists of the graves it keeps, and their thumbnails (a bounded number, cache first:
+//   their addresses never change), so a grave's page at the graveside still shows its photos;
 // - a new version waits until the visitor accepts the Arabic prompt (register.ts): then SKIP_WAITING.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import {
@@ -29,6 +31,7 @@ import {
   GRAVE_ANSWER,
   HOME_ANSWERS,
   INDEX_URL,
+  OFFLINE_PHOTOS,
   offlineRule,
   SECTION_OF_PATH,
   type OfflineRule,
@@ -67,7 +70,9 @@ clientsClaim();
 const forgetGone = {
   fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
     if (response.status === 404 || response.status === 410) {
-      await Promise.all([CACHE_NAMES.pages, CACHE_NAMES.data].map(async (name) => (await caches.open(name)).delete(request)));
+      await Promise.all(
+        [CACHE_NAMES.pages, CACHE_NAMES.data, CACHE_NAMES.photos].map(async (name) => (await caches.open(name)).delete(request)),
+      );
     }
     return response;
   },
@@ -92,6 +97,46 @@ const answers = new NetworkFirst({
   plugins: keep(300),
 });
 const index = new NetworkFirst({ cacheName: CACHE_NAMES.index, plugins: keep(1) });
+
+// Issue 28: a thumbnail is kept once seen (its address never changes: cache first), a heavy one never, and only the
+// latest OFFLINE_PHOTOS.thumbs of them.
+const thumbs = new CacheFirst({
+  cacheName: CACHE_NAMES.thumbs,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    {
+      cacheWillUpdate: async ({ response }: { response: Response }) => {
+        const length = Number(response.headers.get('Content-Length') ?? 0);
+        return length > OFFLINE_PHOTOS.thumbBytes ? null : response;
+      },
+    },
+    new ExpirationPlugin({ maxEntries: OFFLINE_PHOTOS.thumbs, purgeOnQuotaError: true }),
+  ],
+});
+
+/** The thumbnails a kept photos list names (the first few): fetched as the list is kept, into the thumbnails' cache. */
+const keepThumbsOfList = {
+  cacheDidUpdate: async ({ newResponse, event }: { newResponse: Response; event?: Event }) => {
+    const list = (await newResponse.clone().json().catch(() => null)) as unknown;
+    if (!Array.isArray(list)) return;
+    const urls = list
+      .map((photo) => (photo && typeof photo === 'object' ? (photo as { thumbUrl?: unknown }).thumbUrl : null))
+      .filter((url): url is string => typeof url === 'string')
+      .slice(0, OFFLINE_PHOTOS.perGrave);
+    await Promise.all(
+      urls.map((url) =>
+        thumbs
+          .handle({ request: new Request(new URL(url, sw.location.origin).href), event } as Parameters<CacheFirst['handle']>[0])
+          .catch(() => undefined),
+      ),
+    );
+  },
+};
+const photoLists = new NetworkFirst({
+  cacheName: CACHE_NAMES.photos,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: [...keep(OFFLINE_PHOTOS.lists), keepThumbsOfList],
+});
 
 const ruleOf = (request: Request, url: URL): OfflineRule =>
   offlineRule({
@@ -150,6 +195,8 @@ registerRoute(
 
 registerRoute(({ request, url }) => ruleOf(request, url) === 'answer', answers);
 registerRoute(({ request, url }) => ruleOf(request, url) === 'index', index);
+registerRoute(({ request, url }) => ruleOf(request, url) === 'photos', photoLists);
+registerRoute(({ request, url }) => ruleOf(request, url) === 'thumb', thumbs);
 
 /**
  * A public answer as last received (network first), else drawn from the kept index by `fromIndex` (null when the

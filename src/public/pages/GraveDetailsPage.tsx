@@ -1,5 +1,6 @@
-// Screen 11: a grave's public page — its number, a name search and the burials, newest first.
-import { useEffect, useMemo, useState } from 'react';
+// Screen 11: a grave's public page — its number, a name search and the burials, newest first; issue 28: a link to
+// propose a correction of each burial, and the grave's approved photos at the end of the page.
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
@@ -26,9 +27,31 @@ import { SearchBox } from '../components/SearchBox';
 import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useIdentity } from '../identity';
-import { useApi } from '../useApi';
-import { ui, pt } from '../text';
+import { afterFirstPaint, useApi } from '../useApi';
+import { ui, pt, fill } from '../text';
+import { correctionsPublicText as ct } from '../../domain/messages/correctionsPublic';
+import { photosPublicText as ph } from '../../domain/messages/photosPublic';
 import '../pages.css';
+
+// The photos are no part of the first screen: their list is asked for after the first paint, and the code that draws
+// them is a chunk of its own, so the grave page's first paint and its first download stay as they were.
+const GravePhotos = lazy(() => import('../components/GravePhotos'));
+
+/** What the photos' box shows until its chunk and its list are in: a quiet line, in the box's reserved height. */
+const PhotosWaiting = () => <p className="photos-quiet">{ph['photosPublic.loading']}</p>;
+
+/** True once the first screen has been painted (false on the server and in the hydrating render: same markup). */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => live && setPainted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return painted;
+}
 
 export default function GraveDetailsPage() {
   const { graveId = '' } = useParams();
@@ -52,6 +75,7 @@ export default function GraveDetailsPage() {
   // The tab and the history name the grave with its section, as the server-drawn page does (server/site/shell.ts).
   const loaded = grave.state === 'done' ? grave.data : null;
   const { identity, words } = useIdentity();
+  const photosNow = useAfterFirstPaint();
   const { siteTitle } = words;
   useEffect(() => {
     if (!loaded) return;
@@ -124,6 +148,9 @@ export default function GraveDetailsPage() {
               <tr>
                 <th scope="col">{ui['burial.name']}</th>
                 <th scope="col">{ui['burial.date']}</th>
+                <th scope="col" className="burial-correct">
+                  {ct['correctionsPublic.column']}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -134,6 +161,14 @@ export default function GraveDetailsPage() {
                     {person.transferredFrom && <span className="move-note">{movedFromText(person.transferredFrom)}</span>}
                   </td>
                   <td>{formatBurialDate(person.burialDate, person.datePrecision)}</td>
+                  <td className="burial-correct">
+                    <Link
+                      to={publicPaths.correctBurial.href(g._id, person._id)}
+                      aria-label={fill(ct['correctionsPublic.linkLabel'], { name: person.name })}
+                    >
+                      {ct['correctionsPublic.link']}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -159,6 +194,25 @@ export default function GraveDetailsPage() {
           </ul>
         </section>
       )}
+      {/* The photos' box has its height from the start (pages.css): loading, none, a failure or the photos, what is
+          above it never moves, nor the footer below it. */}
+      <section className="grave-photos-section" aria-labelledby="photos-heading">
+        <div className="photos-head">
+          <h2 id="photos-heading">{ph['photosPublic.heading']}</h2>
+          <Link className="button button-secondary button-small" to={publicPaths.gravePhoto.href(g._id)}>
+            {ph['photosPublic.sendLink']}
+          </Link>
+        </div>
+        <div className="grave-photos">
+          {photosNow ? (
+            <Suspense fallback={<PhotosWaiting />}>
+              <GravePhotos graveId={g._id} graveName={graveName(g)} />
+            </Suspense>
+          ) : (
+            <PhotosWaiting />
+          )}
+        </div>
+      </section>
     </section>
   );
 }
