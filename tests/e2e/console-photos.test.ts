@@ -1,6 +1,6 @@
 // Photos of a grave in the console (issue 28), in Chromium at 360 px against the real server on the demo village: a
 // visitor's photo (sent through the public API) shows on the grave's console page as waiting, its thumbnail fetched
-// with the staff's token; a manager approves it and the public answer then has it; another is chosen as the first
+// with the staff's token; a manager approves it and the public grave page then shows it; another is chosen as the first
 // photo; one is deleted behind a confirmation; a staff photo added from the console's file chooser (made smaller in
 // the browser first) is approved at once; a clerk sees the photos and may add one, never approve, choose or delete.
 // Nothing scrolls sideways, nothing is covered, axe finds nothing serious. Screenshots in test-results/screenshots/.
@@ -155,6 +155,14 @@ describeBrowser('photos of a grave in the console at 360 px', () => {
     const shown = await publicPhotos();
     expect(shown).toHaveLength(1);
     expect(shown[0]!.status).toBe('approved');
+    // The public grave page shows it.
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`${server.url}/grave-details-user/${grave._id}`);
+    const strip = publicPage.locator('.photo-strip img');
+    await strip.first().waitFor();
+    expect(await strip.count()).toBe(1);
+    expect(await strip.first().getAttribute('src')).toBe(shown[0]!.thumbJpegUrl);
+    await publicPage.close();
     expect(errors).toEqual([]);
   });
 
