@@ -2,7 +2,7 @@
 // megapixels and 3 to 6 MB; on a slow phone's network that would run past the request's time limit. So the page
 // shrinks it to at most 2560 px on its long side (JPEG, quality 0.85: about a megabyte), which is still more than the
 // server keeps (1600 px, docs/corrections-and-photos.md). The arithmetic lives here, pure, so a test reads it; the
-// drawing is the browser's (src/public/photoShrink.ts).
+// drawing is the browser's (src/shared/photoShrink.ts).
 
 /** The long side a photo is sent at, at most. */
 export const PHOTO_SEND_MAX_SIDE = 2560;

@@ -1,5 +1,5 @@
 // Issue 28: anyone sends a photo of a grave from its page. The photo is shrunk in the browser to at most 2560 px on
-// its long side (src/public/photoShrink.ts) so that a slow phone sends about a megabyte within the request's time
+// its long side (src/shared/photoShrink.ts) so that a slow phone sends about a megabyte within the request's time
 // limit, and sent as multipart (field `photo`) with how far it has gone. A family's photo waits for the committee's
 // approval. A failure keeps the chosen photo and offers to send it again.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -16,7 +16,7 @@ import type { Grave } from '../../domain/types';
 import { Spinner } from '../components/Icons';
 import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
-import { preparePhoto, type ReadyPhoto } from '../photoShrink';
+import { preparePhoto, type ReadyPhoto } from '../../shared/photoShrink';
 import { Link, useParams } from '../router';
 import { useApi } from '../useApi';
 import { pt } from '../text';

@@ -12,7 +12,7 @@ import { Confirm, type HttpError, useCanAccess, useDataProvider, useNotify } fro
 import { t } from '../../../domain/messages';
 import { formatNumber, toArabicDigits } from '../../../domain/text/format';
 import { graveName } from '../../../domain/text/graveLifeText';
-import { shrinkPhoto } from '../../../shared/shrinkPhoto';
+import { preparePhoto } from '../../../shared/photoShrink';
 import type { CemeteryDataProvider, GraveRecord, PhotoRecord } from '../../../dataProvider';
 import { consoleQueryKeys } from '../../queries';
 import { CardActions } from '../../components/CardList';
@@ -43,9 +43,9 @@ function usePhotoWrites(graveId: string) {
   });
   const add = useMutation<{ message: string }, HttpError, File>({
     mutationFn: async (file) => {
-      const shrunk = await shrinkPhoto(file);
-      const name = shrunk === file ? file.name : 'photo.jpg';
-      return dataProvider.addGravePhoto(graveId, shrunk, name);
+      // The same preparation as the public page's form: at most 2560 px, upright, as a JPEG when drawn again.
+      const ready = await preparePhoto(file);
+      return dataProvider.addGravePhoto(graveId, ready.blob, ready.name);
     },
     ...settled,
   });
