@@ -84,26 +84,3 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 export async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await request<T>(path, options)).json;
 }
-
-/**
- * A file the site serves beside the API (a grave's photo, `/photos/<id>/thumb.webp`), fetched with the session's
- * token: a photo still waiting for approval is served only to the staff (issue 28). A path is read against the
- * site the API belongs to (the API base without its `/api`).
- */
-export async function fetchFile(
-  url: string,
-  options: { token?: string | null; signal?: AbortSignal; base?: string } = {},
-): Promise<Blob> {
-  const site = (options.base ?? API_BASE).replace(/\/api$/, '');
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let response: Response;
-  try {
-    response = await fetch(url.startsWith('/') ? `${site}${url}` : url, { headers, signal: options.signal });
-  } catch (cause) {
-    if ((cause as Error)?.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network error', null);
-  }
-  if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}`, null);
-  return response.blob();
-}

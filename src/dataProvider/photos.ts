@@ -2,7 +2,7 @@
 // decisions on one, a photo added from the console, and a photo's file fetched with the session's token (a pending
 // photo's file is served only to the staff).
 import type { Identifier } from 'ra-core';
-import { fetchFile } from '../api/client';
+import { API_BASE, ApiError } from '../api/client';
 import { paths } from '../api/paths';
 import type { GravePhoto } from '../domain/types';
 import type { ConsoleApi } from './http';
@@ -49,4 +49,29 @@ export function photoMethods(api: ConsoleApi, apiBase: string, getToken: () => s
     },
     photoFile: (url, signal) => fetchFile(url, { base: apiBase, token: getToken(), signal }),
   };
+}
+
+/**
+ * A file the site serves beside the API (a grave's photo, `/photos/<id>/thumb.webp`), fetched with the session's
+ * token: a photo still waiting for approval is served only to the staff (issue 28). A path is read against the
+ * site the API belongs to (the API base without its `/api`).
+ */
+// Here rather than in src/api/client.ts: the client's chunk is the public home page's too, and only the console
+// fetches a file with the session's token.
+async function fetchFile(
+  url: string,
+  options: { token?: string | null; signal?: AbortSignal; base?: string } = {},
+): Promise<Blob> {
+  const site = (options.base ?? API_BASE).replace(/\/api$/, '');
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(url.startsWith('/') ? `${site}${url}` : url, { headers, signal: options.signal });
+  } catch (cause) {
+    if ((cause as Error)?.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network error', null);
+  }
+  if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status}`, null);
+  return response.blob();
 }

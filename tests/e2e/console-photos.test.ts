@@ -226,7 +226,7 @@ describeBrowser('photos of a grave in the console at 360 px', () => {
     // Drawn again in the browser at most 2560 px wide: sent as a JPEG, not the PNG chosen.
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { sentPhotos: unknown[] }).sentPhotos))
-      .toEqual([{ name: 'photo.jpg', type: 'image/jpeg' }]);
+      .toEqual([{ name: 'grave-wide.jpg', type: 'image/jpeg' }]);
     await notified(page, m['photo.added']);
     await expect.poll(() => photoCards(page).count()).toBe(2);
     const shown = await publicPhotos();
