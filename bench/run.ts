@@ -706,7 +706,12 @@ async function phoneSection(
       },
       record,
     );
-    await gravePhotoFigures(browser, `${village.url}${publicPaths.grave.href(photoGrave)}`, '.grave-photos img', record);
+    await gravePhotoFigures(
+      browser,
+      `${village.url}${publicPaths.grave.href(photoGrave)}`,
+      '.grave-photos img',
+      record,
+    );
   } finally {
     await village.stop();
   }
