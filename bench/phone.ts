@@ -90,6 +90,16 @@ async function tapToGrave(page: Page, graveId: string, touch: boolean): Promise<
   const link = page.locator(`.grave-card a[href="/grave-details-user/${graveId}"]`);
   await link.waitFor();
   await page.waitForLoadState('networkidle');
+  // Tapped once React has taken the server's markup over (its fiber is on the link): a tap before that is the
+  // browser's own full page load, another journey than the one measured here.
+  await page.waitForFunction(
+    (selector) => {
+      const a = document.querySelector(selector);
+      return a !== null && Object.keys(a).some((key) => key.startsWith('__reactFiber'));
+    },
+    `.grave-card a[href="/grave-details-user/${graveId}"]`,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => {
     const w = window as unknown as { __tap: number; __drawn: Promise<number> };
     w.__tap = 0;
