@@ -130,8 +130,9 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
             },
             required: ['photo'],
           },
-          // The token is optional (OpenAPI's empty requirement): a visitor sends none.
-          security: [{}, { bearer: [] }],
+          // Public (no security requirement declared): a visitor sends no token, and a token that cannot be read counts
+          // as none, so nothing here answers 401. A staff session's token only makes the photo shown at once.
+          security: [],
           response: answers({ 201: photoAdded }, { refusals: [400, 404, 413, 415, 503] }),
         },
         attachValidation: true,
@@ -200,7 +201,8 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           'The cover first, then the newest. Anyone: the approved photos. A staff session that may list photos: ' +
           'every photo, pending ones too, with who sent it (senderName, senderPhone).',
         params: idParams('id'),
-        security: [{}, { bearer: [] }],
+        // Public, as above: a staff token only shows more.
+        security: [],
         response: answers({ 200: gravePhotos }, { refusals: [404], kept: true }),
       },
       // The public's answer is kept until a photo is approved, chosen, deleted or added by staff, or a grave goes
