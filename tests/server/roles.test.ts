@@ -96,11 +96,9 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'GET /corrections/{id}': { allowed: OWNERS },
   'POST /corrections/{id}/apply': { allowed: OWNERS, body: {} },
   'POST /corrections/{id}/reject': { allowed: OWNERS, body: { reason: 'سبب' } },
-  // Issue 28: photos of a grave. Public calls with an optional token (a staff session adds a photo shown at once, and
-  // lists the pending ones too), data entry included; a JSON body where the form is expected is past the guard: 415.
-  // Approving, choosing the cover and deleting are the managers' and admins'.
-  'POST /graves/{id}/photos': { allowed: STAFF, body: { photo: 'x' } },
-  'GET /graves/{id}/photos': { allowed: STAFF },
+  // Issue 28: photos of a grave. Sending one and listing them are public calls (a staff token only shows more:
+  // tests/server/photos.test.ts holds what each role gets there); approving, choosing the cover and deleting are the
+  // managers' and admins'.
   'POST /photos/{id}/approve': { allowed: OWNERS },
   'POST /photos/{id}/cover': { allowed: OWNERS },
   'DELETE /photos/{id}': { allowed: OWNERS },
