@@ -171,12 +171,20 @@ describeBrowser('a visitor sends a photo of a grave (360 px)', () => {
     const errors = collectErrors(page);
     try {
       await page.addInitScript(() => {
-        const w = window as unknown as { __shift: number; __tableTop: number[] };
+        const w = window as unknown as { __shift: number; __tableTop: number[]; __moved: string[] };
         w.__shift = 0;
         w.__tableTop = [];
+        w.__moved = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-            if (!entry.hadRecentInput) w.__shift += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            w.__shift += entry.value;
+            for (const s of entry.sources ?? []) {
+              const el = s.node as Element | undefined;
+              w.__moved.push(`${entry.startTime.toFixed(0)}ms ${el?.nodeName ?? '?'}.${el?.className ?? ''} ${entry.value}`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
         // Where the burials' table stands at each frame until the page is quiet.
         const watch = () => {
@@ -230,11 +238,11 @@ describeBrowser('a visitor sends a photo of a grave (360 px)', () => {
       expect((await page.request.get(`${server.url}${attrs.link}`)).status()).toBe(200);
 
       await page.waitForTimeout(300);
-      const { shift, tops } = await page.evaluate(() => {
-        const w = window as unknown as { __shift: number; __tableTop: number[] };
-        return { shift: w.__shift, tops: [...new Set(w.__tableTop)] };
+      const { shift, tops, moved } = await page.evaluate(() => {
+        const w = window as unknown as { __shift: number; __tableTop: number[]; __moved: string[] };
+        return { shift: w.__shift, tops: [...new Set(w.__tableTop)], moved: w.__moved };
       });
-      expect(shift).toBe(0);
+      expect(shift, moved.join('\n')).toBe(0);
       expect(tops).toHaveLength(1);
       await fitsTheScreen(page, 'grave page with a photo');
       await expectNoLatinText(page, 'grave page with a photo');
