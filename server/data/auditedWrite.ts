@@ -8,6 +8,7 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
 import { markChanged, type DataScope } from './dataVersions';
+import { recordGraveChanges } from './graveFacts';
 import type { GraveChange, Write } from './write';
 
 export type { Write };
@@ -62,6 +63,7 @@ export async function auditedWrite<T>(
       version: versions.get(gender) ?? '',
       graveIds,
     }));
+    await recordGraveChanges(trx, changes);
     return { result: done.result, changes };
   });
   for (const change of changes) await write.changed?.(change);

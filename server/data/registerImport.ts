@@ -30,6 +30,7 @@ import { t } from '../../src/domain/messages';
 import { audit } from './audit';
 import { markChanged, readVersions } from './dataVersions';
 import type { Write } from './auditedWrite';
+import { recordGraveChanges } from './graveFacts';
 import type { GraveChange } from './searchIndex';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -125,7 +126,9 @@ export async function insertGraveRange(
   });
   const versions = await markChanged(trx, [gender, 'burials']);
   // New graves hold no burials, and the search index keeps only graves with burials: it needs the counter alone.
-  return { created: missing.length, skipped, change: { gender, version: versions.get(gender) ?? '', graveIds: [] } };
+  const change = { gender, version: versions.get(gender) ?? '', graveIds: [] };
+  await recordGraveChanges(trx, [change]);
+  return { created: missing.length, skipped, change };
 }
 
 /** Creates every missing number from..to of a numbered section (a dry run only counts them). */
@@ -348,6 +351,7 @@ export async function importBurials(
       for (const [gender, ids] of touched) {
         changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
       }
+      await recordGraveChanges(trx, changes);
       return { ...plan.report, batchId };
     })
     .catch(raceAsBusy);
@@ -545,6 +549,7 @@ export async function undoBatch(write: Write, id: string): Promise<void> {
     for (const g of graves) touch(g.gender, g.id);
     const versions = await markChanged(trx, [...touched.keys(), 'burials']);
     for (const [gender, ids] of touched) changes.push({ gender, version: versions.get(gender) ?? '', graveIds: [...ids] });
+    await recordGraveChanges(trx, changes);
   });
   await tell(write, changes);
 }

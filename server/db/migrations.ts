@@ -2,7 +2,7 @@
 // so two processes starting together on one PostgreSQL run each migration once.
 // A migration runs against the schema of its own time, not today's Database type, hence Kysely<any> (Kysely's advice).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { Migrator, PostgresAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_register': {
@@ -363,6 +363,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('grave_photos_grave').on('grave_photos').columns(['grave_id', 'status']).execute();
       await db.schema.createIndex('grave_photos_status').on('grave_photos').columns(['status', 'created_at']).execute();
       await db.insertInto('settings').values({ key: 'data_version:photos', value: '0' }).execute();
+    },
+  },
+  '0017_grave_facts': {
+    // Issue 29: a city's register (100,000 graves, 300,000 burials) on a small machine. Each grave keeps the two
+    // facts its status and the sections' figures are read from (its newest burial day and how many lie in it),
+    // set write by write (server/data/graveFacts.ts), so the next grave, the statistics and a page of a section are
+    // read through an index instead of grouping every burial. The log of changed graves lets every process read
+    // again only the graves another one changed (the search index, the kept answers) instead of everything.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('graves').addColumn('last_burial_date', 'text').execute();
+      await db.schema
+        .alterTable('graves')
+        .addColumn('burial_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update graves set
+        last_burial_date = (select max(b.burial_date) from burials b where b.grave_id = graves.id),
+        burial_count = (select count(*) from burials b where b.grave_id = graves.id)`.execute(db);
+      await db.schema
+        .createIndex('graves_section_order')
+        .on('graves')
+        .columns(['gender', 'number_value', 'number'])
+        .execute();
+      await db.schema
+        .createIndex('graves_section_open')
+        .on('graves')
+        .columns(['gender', 'full', 'last_burial_date'])
+        .execute();
+      await db.schema
+        .createTable('grave_changes')
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('grave_id', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('grave_changes_version').on('grave_changes').columns(['gender', 'version']).execute();
     },
   },
 };

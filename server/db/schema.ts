@@ -18,6 +18,16 @@ export interface GravesTable {
   longitude: string | null;
   /** The import or typed batch that created it (undone with it), else null. */
   batch_id: string | null;
+  /** Its newest burial day and how many lie in it, kept by every write (data/graveFacts.ts, issue 29). */
+  last_burial_date: string | null;
+  burial_count: Generated<number>;
+}
+
+/** One grave changed by a write, under the counter its section took (data/graveFacts.ts, issue 29). */
+export interface GraveChangesTable {
+  gender: 'men' | 'women' | 'bones';
+  version: number;
+  grave_id: string;
 }
 
 export interface BurialsTable {
@@ -248,6 +258,7 @@ export interface GravePhotosTable {
 
 export interface Database {
   graves: GravesTable;
+  grave_changes: GraveChangesTable;
   burials: BurialsTable;
   burial_moves: BurialMovesTable;
   removed_burials: RemovedBurialsTable;

@@ -10,6 +10,7 @@ import { findAccountByEmail, insertAccount } from '../data/accounts';
 import { ensureDemoIdentity } from './identity';
 import { seedDemoNotices } from './notices';
 import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
+import { refreshAllGraveFacts } from '../data/graveFacts';
 
 export const DEMO_ACCOUNTS = {
   manager: {
@@ -204,6 +205,7 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     };
     await chunk(graves, (part) => trx.insertInto('graves').values(part).execute());
     await chunk(burials, (part) => trx.insertInto('burials').values(part).execute());
+    await refreshAllGraveFacts(trx);
     await chunk(articles, (part) => trx.insertInto('articles').values(part).execute());
     await chunk(suggestions, (part) => trx.insertInto('suggestions').values(part).execute());
     if (options.notices !== false) {
