@@ -93,6 +93,8 @@ export async function serve(
   schedulePhotoSweeps(config, store.db, app.log);
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
+  // The name index is built now, in slices between requests, rather than by the first visitor's search (issue 29).
+  ctx.searchIndex.warm();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);

@@ -10,6 +10,7 @@ import * as articles from './articles';
 import * as audit from './audit';
 import * as corrections from './corrections';
 import * as graves from './graves';
+import { searchDetails } from './searchDetails';
 import * as notices from './notices';
 import * as photos from './photos';
 import { createLoginThrottle } from './loginThrottle';
@@ -52,6 +53,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       next: withDb(graves.nextGraves),
       burialCounts: withDb(graves.burialCountsBySection),
       sectionCards: withDb(graves.listSectionCards),
+      searchDetails: withDb(searchDetails),
       warnings: withDb(graves.graveWarnings),
       withWarnings: withDb(graves.gravesWithWarnings),
     },

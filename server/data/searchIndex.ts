@@ -1,140 +1,244 @@
 // The name search's index: every buried person of the register in one in-memory NameIndex (src/domain/search/names),
-// with what each grave's status needs (its full mark and newest burial), so a search answers without a query.
-// About 0.8 KB a person (25 MB for 30,000; measured with the heap's used size before and after a build).
+// held compactly so that a city's register (300,000 burials) fits a small machine's default heap (issue 29).
 //
 // Why in memory rather than in SQL: the matcher ranks by word classes (exact, folded, Egyptian spoken swaps, one
 // slip, Latin spellings) that neither SQLite's LIKE nor PostgreSQL's pg_trgm can express, and it must give the same
-// answers on both engines and in the browser. 30,000 names index in about a third of a second and take a few MB; a
-// query looks only at the names holding a word that can match its most selective word.
+// answers on both engines and in the browser. A query looks only at the names holding a word that can match its
+// most selective word.
+//
+// What it holds, per person, in typed arrays outside the JavaScript heap: the name's word numbers (in NameIndex), the
+// burial day (as a number into a table of the distinct days), when it was recorded, its grave, its id as bytes. The
+// names themselves, the graves' statuses and where moved remains came from are read from the database for the
+// answer shown only (50 people at most): about 110 bytes a person instead of about 800.
 //
 // How it stays true: the index knows the counters of the grave sections (data/dataVersions.ts) it reflects.
-// - A write of this process tells it which graves it changed and the counter its transaction set (changedGraves):
-//   when that counter follows the index's own by one, nothing else happened in between, and the index reads those
-//   graves again and replaces their entries in place (a burial recorded costs one grave's read, not 30,000 names).
-// - Anything else (a write of another process sharing the database, two writes finishing out of order, a bulk
-//   change) leaves the counters apart: the next search finds them different from the current ones and builds the
-//   index again from one read of every burial.
-import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
+// - A write tells every process which graves it changed: this process's own writes directly (changedGraves), and
+//   every write, of any process, through the log of changed graves kept in its transaction (data/graveFacts.ts).
+//   When a section's counter is ahead of the index's, the index reads the graves the log names since its own counter
+//   and replaces their entries in place (a burial recorded costs one grave's read, not 300,000 names), in this
+//   process and in the others sharing the database.
+// - Only when the log no longer reaches back that far, or too many entries were removed, is the index built again:
+//   in pages of burials, between which other requests are answered. The first build starts when the server listens
+//   (warm), not on the first search.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { NameIndex } from '../../src/domain/search/names';
-import type { Gender, GraveMove } from '../../src/domain/types';
+import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
+import { NameIndex, NumberPool, type PreparedQuery } from '../../src/domain/search/names';
+import { GENDERS, type Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
-import { GRAVE_SCOPES, readVersions, type DataScope } from './dataVersions';
-import { graveNumberOf, movesInto } from './graves';
+import { readVersions, type DataScope } from './dataVersions';
+import { gravesChangedSince } from './graveFacts';
+import { graveNumberOf } from './graves';
 import type { GraveChange } from './write';
-
-/** A grave holding indexed people, one object shared by them all (30,000 people lie in a few thousand graves). */
-export interface IndexedGrave {
-  id: string;
-  gender: Gender;
-  number: number | string;
-  /** What its status is derived from, besides today. */
-  full: boolean;
-  lastBurialDate: string;
-}
-
-export interface IndexedPerson {
-  personId: string;
-  name: string;
-  burialDate: string;
-  /** Present only for a partial ledger date, a month or a year alone (the search answer carries it as it is). */
-  datePrecision?: PartialPrecision;
-  /** When it was recorded (milliseconds): the last tie-break. */
-  recordedAt: number;
-  grave: IndexedGrave;
-  /** For remains moved into a bone section: where from (issue 13). */
-  transferredFrom?: GraveMove;
-}
 
 export type { GraveChange } from './write';
 
-/** Among people whose matches tie, the most recent burial first (then the one recorded last). */
-const newerFirst = (a: IndexedPerson, b: IndexedPerson) =>
-  a.burialDate !== b.burialDate
-    ? a.burialDate > b.burialDate
-      ? -1
-      : 1
-    : b.recordedAt - a.recordedAt || (a.personId > b.personId ? -1 : a.personId < b.personId ? 1 : 0);
-
-/**
- * Built again once a quarter of its entries, and at least a thousand, were removed (each correction removes one
- * and adds one): they still cost memory and a look when a query meets their words.
- */
-const tooManyRemoved = (names: NameIndex<IndexedPerson>) => names.removed > Math.max(1000, names.size / 4);
-
-/** How long building the index holds the event loop at a time. */
+/** Burials read per page while building; each page is one indexed query and a slice of indexing. */
+const BUILD_PAGE = 5000;
+/** Graves read again per query while catching up. */
+const GRAVE_CHUNK = 500;
+/** How long indexing holds the event loop at a time. */
 const BUILD_SLICE_MS = 15;
 
-/** One reading of the register's burials, as the search sees it. */
-export class SearchIndex {
-  readonly names = new NameIndex<IndexedPerson>(newerFirst, (p) => ({ gender: p.grave.gender, date: p.burialDate }));
-  private readonly graves = new Map<string, { grave: IndexedGrave; entries: number[] }>();
+const int32s = () => new NumberPool(new Int32Array(1024), (n) => new Int32Array(n));
+const bytes = () => new NumberPool(new Uint8Array(16 * 1024), (n) => new Uint8Array(n));
 
-  constructor(readonly versions: Map<DataScope, string>) {}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A person's id as bytes: a UUID (every id the register makes) as its 16 bytes, anything else as its characters. */
+function idBytesOf(id: string): { packed: boolean; bytes: ArrayLike<number> } {
+  if (UUID.test(id)) return { packed: true, bytes: Buffer.from(id.replace(/-/g, ''), 'hex') };
+  return { packed: false, bytes: Buffer.from(id, 'utf8') };
+}
+function idFromBytes(packed: boolean, bytes: Uint8Array): string {
+  if (!packed) return Buffer.from(bytes).toString('utf8');
+  const hex = Buffer.from(bytes).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Who a found person is, as the index knows them (the name and the grave's status are read for the answer). */
+export interface FoundPerson {
+  personId: string;
+  graveId: string;
+  gender: Gender;
+  number: number | string;
+  burialDate: string;
+  datePrecision?: PartialPrecision;
+}
+
+const PRECISIONS: ReadonlyArray<PartialPrecision | null> = [null, 'month', 'year'];
+
+type Row = {
+  person_id: string;
+  name: string;
+  burial_date: string;
+  date_precision: string;
+  created_at: string;
+  grave_id: string;
+  gender: Gender;
+  number: string;
+};
+
+/** One reading of the register's burials, as the search sees it. Items of `names` are person slots. */
+export class SearchIndex {
+  readonly names: NameIndex<number>;
+  // Per person slot (a slot is its NameIndex entry: both are numbered in the order added).
+  private readonly idBytes = bytes();
+  private readonly idStart = int32s();
+  private readonly idPacked = bytes();
+  private readonly day = int32s();
+  private readonly precision = bytes();
+  private readonly recordedAt = new NumberPool(new Float64Array(1024), (n) => new Float64Array(n));
+  private readonly graveOf = int32s();
+  /** The next person of the same grave (-1 at the end): each grave's people as a list, without an array per grave. */
+  private readonly nextInGrave = int32s();
+  /** The distinct burial days (a city has tens of thousands), each once. */
+  private readonly days: string[] = [];
+  private readonly dayNumber = new Map<string, number>();
+  // Per grave slot.
+  private readonly graveSlot = new Map<string, number>();
+  private readonly graveIds: string[] = [];
+  private readonly graveGender: Gender[] = [];
+  private readonly graveNumber: Array<number | string> = [];
+  /** The first person of each grave (-1 when none). */
+  private readonly firstInGrave = int32s();
+
+  constructor(readonly versions: Map<DataScope, string>) {
+    this.names = new NameIndex<number>(
+      (a, b) => this.newerFirst(a, b),
+      (slot) => ({ gender: this.graveGender[this.graveOf.data[slot]!]!, date: this.days[this.day.data[slot]!]! }),
+    );
+  }
+
+  /** Among people whose matches tie, the most recent burial first (then the one recorded last, then by id). */
+  private newerFirst(a: number, b: number): number {
+    const da = this.days[this.day.data[a]!]!;
+    const db = this.days[this.day.data[b]!]!;
+    if (da !== db) return da > db ? -1 : 1;
+    const ra = this.recordedAt.data[a]!;
+    const rb = this.recordedAt.data[b]!;
+    if (ra !== rb) return rb - ra;
+    const ia = this.personIdOf(a);
+    const ib = this.personIdOf(b);
+    return ia > ib ? -1 : ia < ib ? 1 : 0;
+  }
+
+  private personIdOf(slot: number): string {
+    const start = this.idStart.data[slot]!;
+    const end = slot + 1 < this.idStart.length ? this.idStart.data[slot + 1]! : this.idBytes.length;
+    return idFromBytes(this.idPacked.data[slot] === 1, this.idBytes.data.subarray(start, end));
+  }
+
+  /** Who the person of this slot is. */
+  person(slot: number): FoundPerson {
+    const grave = this.graveOf.data[slot]!;
+    const precision = PRECISIONS[this.precision.data[slot]!];
+    return {
+      personId: this.personIdOf(slot),
+      graveId: this.graveIds[grave]!,
+      gender: this.graveGender[grave]!,
+      number: this.graveNumber[grave]!,
+      burialDate: this.days[this.day.data[slot]!]!,
+      ...(precision && { datePrecision: precision }),
+    };
+  }
+
+  /** The grave a found person lies in (id and section): the callers that list graves need no more. */
+  graveOfPerson(slot: number): { id: string; gender: Gender } {
+    const grave = this.graveOf.data[slot]!;
+    return { id: this.graveIds[grave]!, gender: this.graveGender[grave]! };
+  }
+
+  /** People found by the query, best first, with how they matched. */
+  search(query: PreparedQuery, limit?: number) {
+    return this.names.search(query, limit);
+  }
+
+  /** Live people indexed (the tests and the bench read it). */
+  get size(): number {
+    return this.names.size;
+  }
 
   /** Replaces what the index knows of one grave by these rows (none when it was deleted or is empty). */
-  replaceGrave(graveId: string, rows: readonly GraveBurialRow[]): void {
-    for (const entry of this.graves.get(graveId)?.entries ?? []) this.names.remove(entry);
-    this.graves.delete(graveId);
+  replaceGrave(graveId: string, rows: readonly Row[]): void {
+    const grave = this.graveSlot.get(graveId);
+    if (grave !== undefined) {
+      for (let slot = this.firstInGrave.data[grave]!; slot >= 0; slot = this.nextInGrave.data[slot]!) {
+        this.names.remove(slot);
+      }
+      this.firstInGrave.data[grave] = -1;
+    }
     for (const row of rows) this.addRow(row);
   }
 
-  addRow(row: GraveBurialRow, movedFrom?: GraveMove): void {
-    let held = this.graves.get(row.id);
-    if (!held) {
-      const grave: IndexedGrave = {
-        id: row.id,
-        gender: row.gender,
-        number: graveNumberOf(row),
-        full: Number(row.full) === 1,
-        lastBurialDate: row.burial_date,
-      };
-      this.graves.set(row.id, (held = { grave, entries: [] }));
-    } else if (row.burial_date > held.grave.lastBurialDate) {
-      held.grave.lastBurialDate = row.burial_date;
+  addRow(row: Row): void {
+    let grave = this.graveSlot.get(row.grave_id);
+    if (grave === undefined) {
+      grave = this.graveIds.length;
+      this.graveSlot.set(row.grave_id, grave);
+      this.graveIds.push(row.grave_id);
+      this.graveGender.push(row.gender);
+      this.graveNumber.push(graveNumberOf(row));
+      this.firstInGrave.push(-1);
     }
-    const person: IndexedPerson = {
-      personId: row.person_id,
-      name: row.name,
-      burialDate: row.burial_date,
-      ...(isDatePrecision(row.date_precision) &&
-        row.date_precision !== 'day' && { datePrecision: row.date_precision }),
-      recordedAt: Date.parse(row.created_at),
-      grave: held.grave,
-      ...(movedFrom && { transferredFrom: movedFrom }),
-    };
-    held.entries.push(this.names.add(row.name, held.grave.number, person));
+    let day = this.dayNumber.get(row.burial_date);
+    if (day === undefined) {
+      day = this.days.length;
+      this.days.push(row.burial_date);
+      this.dayNumber.set(row.burial_date, day);
+    }
+    const slot = this.idStart.push(this.idBytes.length);
+    const id = idBytesOf(row.person_id);
+    for (let i = 0; i < id.bytes.length; i++) this.idBytes.push(id.bytes[i]!);
+    this.idPacked.push(id.packed ? 1 : 0);
+    this.day.push(day);
+    const precision =
+      isDatePrecision(row.date_precision) && row.date_precision !== 'day' ? PRECISIONS.indexOf(row.date_precision) : 0;
+    this.precision.push(Math.max(0, precision));
+    this.recordedAt.push(Date.parse(row.created_at));
+    this.graveOf.push(grave);
+    this.nextInGrave.push(this.firstInGrave.data[grave]!);
+    this.firstInGrave.data[grave] = slot;
+    const entry = this.names.add(row.name, this.graveNumber[grave]!, slot);
+    if (entry !== slot) throw new Error('search index: a person slot and its name entry differ');
+  }
+
+  /** Gives back the spare room of the typed arrays once the whole register is read. */
+  trim(): void {
+    this.names.trim();
+    for (const pool of [this.idBytes, this.idStart, this.idPacked, this.day, this.precision, this.graveOf]) pool.trim();
+    for (const pool of [this.nextInGrave, this.firstInGrave, this.recordedAt]) pool.trim();
   }
 }
 
-type GraveBurialRow = Awaited<ReturnType<ReturnType<typeof burialRows>['execute']>>[number];
+const burialColumns = [
+  'burials.id as person_id',
+  'burials.name',
+  'burials.burial_date',
+  'burials.date_precision',
+  'burials.created_at',
+  'graves.id as grave_id',
+  'graves.gender',
+  'graves.number',
+] as const;
 
 function burialRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('burials')
-    .innerJoin('graves', 'graves.id', 'burials.grave_id')
-    .select([
-      'burials.id as person_id',
-      'burials.name',
-      'burials.burial_date',
-      'burials.date_precision',
-      'burials.created_at',
-      'graves.id',
-      'graves.gender',
-      'graves.number',
-      'graves.full',
-    ]);
+  return db.selectFrom('burials').innerJoin('graves', 'graves.id', 'burials.grave_id').select(burialColumns);
 }
 
 /**
  * Whether an index built under `built` shows every change counted in `current`. It may be ahead: this process's
  * own writes move its counters before the answer cache reads them again.
  */
-const upToDate = (built: ReadonlyMap<DataScope, string>, current: ReadonlyMap<DataScope, string>) =>
-  GRAVE_SCOPES.every((scope) => Number(built.get(scope)) >= Number(current.get(scope)));
+const behind = (built: ReadonlyMap<DataScope, string>, current: ReadonlyMap<DataScope, string>) =>
+  GENDERS.filter((g) => Number(built.get(g)) < Number(current.get(g)));
 
-/** The index this process searches: built when first needed, kept up to date by its writes (see the top). */
+/**
+ * Built again once a quarter of its entries, and at least a thousand, were removed (each correction removes one
+ * and adds one): they still cost memory and a look when a query meets their words.
+ */
+const tooManyRemoved = (names: NameIndex<number>) => names.removed > Math.max(1000, names.size / 4);
+
+/** The index this process searches: built when the server starts listening, then kept up to date (see the top). */
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
   private building: Promise<SearchIndex> | null = null;
@@ -149,41 +253,86 @@ export class LiveSearchIndex {
     return this.built;
   }
 
+  /** Starts the first build (the server calls it once it listens, so no visitor's search starts it). */
+  warm(): void {
+    if (!this.index && !this.building) {
+      this.building = this.build().finally(() => (this.building = null));
+      this.building.catch(() => {}); // a failed build is tried again by the next search
+    }
+  }
+
   /** The index for these counters (the current ones, as the answer cache last read them). */
   async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
     await this.applying;
+    let index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = null))));
+    if (behind(index.versions, versions).length === 0) return index;
+    // Another process wrote: read the graves it changed (once for all the searches waiting here).
+    this.applying = this.applying.then(() => this.catchUp(versions)).catch(() => {
+      this.index = null;
+    });
+    await this.applying;
+    index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = null))));
+    return index;
+  }
+
+  /** Reads again the graves the log names between the index's counters and these, or builds it again. */
+  private async catchUp(versions: ReadonlyMap<DataScope, string>): Promise<void> {
     const index = this.index;
-    if (index && upToDate(index.versions, versions)) return index;
-    if (this.building) {
-      const next = await this.building;
-      if (upToDate(next.versions, versions)) return next;
+    if (!index) return;
+    for (const gender of behind(index.versions, versions)) {
+      const known = Number(index.versions.get(gender));
+      const upTo = Number(versions.get(gender));
+      const ids = await gravesChangedSince(this.db, gender, known, upTo);
+      if (ids === null || ids.length > Math.max(GRAVE_CHUNK * 4, index.size / 10) || tooManyRemoved(index.names)) {
+        this.index = null;
+        return;
+      }
+      await this.readGraves(index, ids);
+      index.versions.set(gender, String(upTo));
     }
-    this.building ??= this.build().finally(() => (this.building = null));
-    return this.building;
+  }
+
+  private async readGraves(index: SearchIndex, graveIds: readonly string[]): Promise<void> {
+    for (let at = 0; at < graveIds.length; at += GRAVE_CHUNK) {
+      const ids = graveIds.slice(at, at + GRAVE_CHUNK);
+      const rows = await burialRows(this.db).where('graves.id', 'in', ids).execute();
+      const byGrave = new Map<string, Row[]>(ids.map((id) => [id, []]));
+      for (const row of rows) byGrave.get(row.grave_id)?.push(row);
+      for (const [id, held] of byGrave) index.replaceGrave(id, held);
+    }
   }
 
   private async build(): Promise<SearchIndex> {
     // The counters are read before the burials: a write landing in between makes the index newer than it says,
-    // never older, and the next search builds it again.
+    // never older, and the log brings it up to date on the next search.
     const versions = await readVersions(this.db);
-    const [rows, movedIn] = await Promise.all([burialRows(this.db).execute(), movesInto(this.db)]);
     const index = new SearchIndex(versions);
-    // In slices: a town's register takes a third of a second to index, and the other visitors are answered
-    // between the slices instead of waiting for all of it.
-    let sliceStarted = performance.now();
-    for (const row of rows) {
-      index.addRow(row, movedIn.get(row.person_id));
-      if (performance.now() - sliceStarted > BUILD_SLICE_MS) {
-        await nextTurn();
-        sliceStarted = performance.now();
+    // In pages by id (each an indexed read of BUILD_PAGE rows), indexed in slices: the other visitors are answered
+    // in between, and no page of rows is held longer than it takes to index it.
+    let after: string | null = null;
+    for (;;) {
+      let page = burialRows(this.db).orderBy('burials.id').limit(BUILD_PAGE);
+      if (after !== null) page = page.where('burials.id', '>', after);
+      const rows = await page.execute();
+      let sliceStarted = performance.now();
+      for (const row of rows) {
+        index.addRow(row);
+        if (performance.now() - sliceStarted > BUILD_SLICE_MS) {
+          await nextTurn();
+          sliceStarted = performance.now();
+        }
       }
+      if (rows.length < BUILD_PAGE) break;
+      after = rows[rows.length - 1]!.person_id;
+      await nextTurn();
     }
+    index.trim();
     this.built++;
     this.index = index;
     return index;
   }
 
-  /** Called by a write after its transaction committed (see the top). */
+  /** Called by a write of this process after its transaction committed (see the top). */
   changedGraves(change: GraveChange): Promise<void> {
     // A change that cannot be read is not the write's failure (it committed): the index is built again instead.
     this.applying = this.applying
@@ -194,23 +343,11 @@ export class LiveSearchIndex {
     return this.applying;
   }
 
-  private async apply({ gender, version, graveIds }: GraveChange): Promise<void> {
+  private async apply({ gender, version }: GraveChange): Promise<void> {
     const index = this.index;
     if (!index) return;
-    const known = Number(index.versions.get(gender));
-    const set = Number(version);
-    if (set <= known) return; // already read (the index was built after this write)
-    if (set !== known + 1 || graveIds.length > 50 || tooManyRemoved(index.names)) {
-      this.index = null;
-      return;
-    }
-    const [rows, movedIn] = await Promise.all([
-      burialRows(this.db).where('graves.id', 'in', graveIds).execute(),
-      movesInto(this.db, graveIds),
-    ]);
-    for (const graveId of graveIds) index.replaceGrave(graveId, []);
-    for (const row of rows) index.addRow(row, movedIn.get(row.person_id));
-    // Graves with no burials are not indexed; their full mark does not matter to the search.
-    index.versions.set(gender, version);
+    if (Number(version) <= Number(index.versions.get(gender))) return; // already read
+    // The log names this write's graves and any other process's in between: one path for both.
+    await this.catchUp(new Map([...index.versions, [gender, version]]));
   }
 }

@@ -40,28 +40,37 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const query = prepareQuery(searchableText(request.query.q ?? ''));
       if (query === null) return [];
       const index = await namesIndex(app, ctx);
+      const found = index.search(query, SEARCH_LIMIT).map(({ item, match }) => ({ person: index.person(item), match }));
+      // The index holds no names nor statuses (issue 29): the answer's are read here, 50 rows at most.
+      const shown = await ctx.data.graves.searchDetails(found.map((f) => f.person.personId));
       const sc = ctx.statusContext();
-      return index.names.search(query, SEARCH_LIMIT).map(({ item, match }) => ({
-        grave: {
-          _id: item.grave.id,
-          number: item.grave.number,
-          gender: item.grave.gender,
-          status: deriveStatus(
-            { gender: item.grave.gender, full: item.grave.full, lastBurialDate: item.grave.lastBurialDate },
-            sc.today,
-            sc.restingPeriodDays,
-          ).status,
-        },
-        person: {
-          _id: item.personId,
-          name: item.name,
-          burialDate: item.burialDate,
-          ...(item.transferredFrom && { transferredFrom: item.transferredFrom }),
-          ...(item.datePrecision && { datePrecision: item.datePrecision }),
-        },
-        match: match.match,
-        words: match.words,
-      }));
+      const matches: SearchMatch[] = [];
+      for (const { person, match } of found) {
+        const now = shown.get(person.personId);
+        if (!now) continue; // removed since the index read it
+        matches.push({
+          grave: {
+            _id: now.graveId,
+            number: now.number,
+            gender: now.gender,
+            status: deriveStatus(
+              { gender: now.gender, full: now.full, lastBurialDate: now.lastBurialDate },
+              sc.today,
+              sc.restingPeriodDays,
+            ).status,
+          },
+          person: {
+            _id: person.personId,
+            name: now.name,
+            burialDate: now.burialDate,
+            ...(now.transferredFrom && { transferredFrom: now.transferredFrom }),
+            ...(now.datePrecision && { datePrecision: now.datePrecision }),
+          },
+          match: match.match,
+          words: match.words,
+        });
+      }
+      return matches;
     },
   );
 

@@ -51,10 +51,12 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (match !== null) hits.set(card._id, { card, at, score: match.score });
       });
       if (query.year !== null) {
-        for (const { item, match } of (await namesIndex(app, ctx)).names.search(query)) {
-          const known = byId.get(item.grave.id);
-          const held = hits.get(item.grave.id);
-          if (known && (!held || held.score < match.score)) hits.set(item.grave.id, { ...known, score: match.score });
+        const index = await namesIndex(app, ctx);
+        for (const { item, match } of index.search(query)) {
+          const grave = index.graveOfPerson(item);
+          const known = byId.get(grave.id);
+          const held = hits.get(grave.id);
+          if (known && (!held || held.score < match.score)) hits.set(grave.id, { ...known, score: match.score });
         }
       }
       return [...hits.values()].sort((a, b) => b.score - a.score || a.at - b.at).map((hit) => hit.card);
@@ -62,10 +64,12 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const seen = new Set<string>();
     const found: GraveCardData[] = [];
     // Best first, ties by the newest burial: the first person met of a grave is its best.
-    for (const { item } of (await namesIndex(app, ctx)).names.search(query)) {
-      if (item.grave.gender !== gender || seen.has(item.grave.id)) continue;
-      seen.add(item.grave.id);
-      const known = byId.get(item.grave.id);
+    const index = await namesIndex(app, ctx);
+    for (const slot of index.names.searchItems(query)) {
+      const grave = index.graveOfPerson(slot);
+      if (grave.gender !== gender || seen.has(grave.id)) continue;
+      seen.add(grave.id);
+      const known = byId.get(grave.id);
       if (known) found.push(known.card);
     }
     return found;

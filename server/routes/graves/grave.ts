@@ -47,7 +47,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   /** The graves holding someone the query finds (a grave without burials is found by its number alone). */
   const graveIdsFound = async (query: PreparedQuery) => {
-    return new Set((await namesIndex(app, ctx)).names.search(query).map((hit) => hit.item.grave.id));
+    const index = await namesIndex(app, ctx);
+    return new Set(index.names.searchItems(query).map((slot) => index.graveOfPerson(slot).id));
   };
 
   const one = async (id: string, withPlace = false) => {

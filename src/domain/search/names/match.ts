@@ -61,7 +61,7 @@ export interface IndexedName {
    * word's id (tokenById), then its start and end in `name`. The matcher's first test reads the ids only; one array
    * instead of three keeps 30,000 names in about 4 MB less.
    */
-  readonly words: readonly number[];
+  readonly words: ArrayLike<number>;
   /** The index of the person's own first name (the first word that is not an honorific), -1 if none. */
   readonly first: number;
   /** The name as "typed exactly as stored" compares it (wholeText); the same string as name when already so. */

@@ -6,6 +6,12 @@
 // The index changes in place (add, remove) so that a burial recorded or corrected changes one grave's entries
 // instead of building 30,000 names again: a removed entry is marked and skipped, and the index is built again
 // by its owner once too many are dead (see removed).
+//
+// Compact (issue 29: a city's 300,000 names inside a 160 MB heap): a name is not kept as an object but as its word
+// triplets in one shared Int32Array, with its first-name position and two hashes of its whole form in typed arrays
+// (about 70 bytes a name, outside the JavaScript heap, instead of about 400 in it). The matcher reads a name
+// through a short-lived view of those numbers; the stored name itself is not needed to rank (its ranges are in the
+// triplets), so the caller reads the names of the answer it shows.
 import type { Token } from './forms';
 import {
   type BurialFacts,
@@ -34,8 +40,57 @@ export type TieBreak<T> = (a: T, b: T) => number;
 /** Entries an index holds at most over its life (2^24); its owner builds it again long before. */
 const ENTRIES = 2 ** 24;
 
+/** A growable typed array: numbers outside the JavaScript heap, doubled when full, cut to size by trim(). */
+export class NumberPool<A extends Int32Array | Int8Array | Uint8Array | Float64Array> {
+  length = 0;
+  constructor(
+    public data: A,
+    private readonly make: (size: number) => A,
+  ) {}
+  push(value: number): number {
+    if (this.length === this.data.length) {
+      const next = this.make(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length] = value;
+    return this.length++;
+  }
+  /** Gives back the room left by the last doubling (up to half): once a large index is built. */
+  trim(): void {
+    if (this.data.length - this.length < 1024) return;
+    const next = this.make(this.length + 1024);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}
+const int32Pool = () => new NumberPool(new Int32Array(1024), (n) => new Int32Array(n));
+const int8Pool = () => new NumberPool(new Int8Array(1024), (n) => new Int8Array(n));
+
+/** Two independent 32-bit hashes of a string (FNV-1a with two offsets): equal names are found by them. */
+function hashPair(text: string): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return [a | 0, b | 0];
+}
+
+/** A whole form no query has (views of names whose hashes differ from the query's). */
+const NOT_THE_SAME = '\u0000';
+
 export class NameIndex<T> {
-  private readonly names: IndexedName[] = [];
+  /** Every name's word triplets (id, start, end), one after another; a name's are at starts[e] .. +3*counts[e]. */
+  private readonly pool = int32Pool();
+  private readonly starts = int32Pool();
+  /** Words per name (at most MAX_TOKENS) and the person's own first name's position (-1 when none). */
+  private readonly counts = int8Pool();
+  private readonly firsts = int8Pool();
+  private readonly wholeA = int32Pool();
+  private readonly wholeB = int32Pool();
   private readonly items: Array<T | undefined> = [];
   private readonly graves: Array<string | number | null> = [];
   /** Grave number → its entries (live and dead), so a query of numbers looks at each grave once. */
@@ -45,8 +100,6 @@ export class NameIndex<T> {
   private readonly postings: number[][] = [];
   private readonly slotOf = new Map<Token, number>();
   private dead = 0;
-  /** The stored names as "typed exactly as stored" compares them → their entries (issue 26: such a name comes first). */
-  private readonly byWhole = new Map<string, number[]>();
   /** Marks of the last search (stamp per entry), so a name reached through two words is tried once. */
   private seen = new Int32Array(0);
   private stamp = 0;
@@ -62,7 +115,7 @@ export class NameIndex<T> {
 
   /** Live entries. */
   get size(): number {
-    return this.names.length - this.dead;
+    return this.items.length - this.dead;
   }
 
   /** Entries removed and still taking room (and time: their words are still compared). */
@@ -75,13 +128,16 @@ export class NameIndex<T> {
    * tie keep the order they were added in.
    */
   add(name: string, graveNumber: string | number | null, item: T): number {
-    const entry = this.names.length;
+    const entry = this.items.length;
     if (entry >= ENTRIES) throw new RangeError('NameIndex holds at most 2^24 entries');
     const indexed = indexName(name);
-    this.names.push(indexed);
-    const same = this.byWhole.get(indexed.whole);
-    if (same) same.push(entry);
-    else this.byWhole.set(indexed.whole, [entry]);
+    this.starts.push(this.pool.length);
+    this.counts.push(indexed.words.length / 3);
+    for (let i = 0; i < indexed.words.length; i++) this.pool.push(indexed.words[i]!);
+    this.firsts.push(indexed.first);
+    const [a, b] = hashPair(indexed.whole);
+    this.wholeA.push(a);
+    this.wholeB.push(b);
     this.items.push(item);
     this.graves.push(graveNumber);
     if (graveNumber !== null) {
@@ -103,23 +159,49 @@ export class NameIndex<T> {
     return entry;
   }
 
+  /** Gives back the typed arrays' spare room (after a large build; adding later grows them again). */
+  trim(): void {
+    for (const pool of [this.pool, this.starts, this.counts, this.firsts, this.wholeA, this.wholeB]) pool.trim();
+  }
+
   /** Takes an entry out of every later answer. */
   remove(entry: number): void {
     if (this.items[entry] === undefined) return;
-    const same = this.byWhole.get(this.names[entry]!.whole);
-    if (same) {
-      same.splice(same.indexOf(entry), 1);
-      if (same.length === 0) this.byWhole.delete(this.names[entry]!.whole);
-    }
     this.items[entry] = undefined;
     this.dead++;
   }
 
   /** Every match of the query, best first (ties by the tie-break); `limit` cuts the answer. */
   search(query: PreparedQuery, limit = Infinity): Array<IndexedMatch<T>> {
+    const { best, sameWhole } = this.ranked(query, limit);
+    return best.map((entry) => ({
+      item: this.items[entry]!,
+      match: matchBurial(
+        query,
+        this.view(entry, sameWhole(entry) ? query.whole : NOT_THE_SAME),
+        this.graves[entry]!,
+        this.factsOf?.(this.items[entry]!),
+      )!,
+    }));
+  }
+
+  /**
+   * The items of every match, best first, without the matches' details: for callers that need only who was found
+   * (a common first name finds tens of thousands of people in a city's register).
+   */
+  searchItems(query: PreparedQuery, limit = Infinity): T[] {
+    return this.ranked(query, limit).best.map((entry) => this.items[entry]!);
+  }
+
+  private ranked(query: PreparedQuery, limit: number): { best: number[]; sameWhole: (entry: number) => boolean } {
     const found: number[] = [];
     const scores: number[] = [];
-    if (this.seen.length < this.names.length) this.seen = new Int32Array(this.names.length * 2);
+    const count = this.items.length;
+    if (this.seen.length < count) this.seen = new Int32Array(count * 2);
+    // The entries whose whole form hashes as the query's: the stored name typed exactly as stored (issue 26).
+    const [qa, qb] = query.whole === '' ? [0, 0] : hashPair(query.whole);
+    const sameWhole = (entry: number) =>
+      query.whole !== '' && this.wholeA.data[entry] === qa && this.wholeB.data[entry] === qb;
     const stamp = ++this.stamp;
     const narrowed = query.section !== null || query.year !== null;
     // A year alone: only that year's burials, and the graves of the number (read below, before the year's scan).
@@ -132,13 +214,21 @@ export class NameIndex<T> {
       // The section and day are asked only when the query has a section word or a year (an object per name).
       const facts = narrowed ? this.factsOf?.(item) : undefined;
       if (yearOnly && !inYear(query.year!, facts?.date)) return;
-      const score = burialScore(query, this.names[entry]!, this.graves[entry]!, facts);
+      const score = burialScore(
+        query,
+        this.view(entry, sameWhole(entry) ? query.whole : NOT_THE_SAME),
+        this.graves[entry]!,
+        facts,
+      );
       if (score >= 0) {
         found.push(entry);
         scores.push(score);
       }
     };
-    this.byWhole.get(query.whole)?.forEach(consider);
+    if (query.whole !== '') {
+      const a = this.wholeA.data;
+      for (let entry = 0; entry < count; entry++) if (a[entry] === qa && sameWhole(entry)) consider(entry);
+    }
     if (query.required === 0) {
       // Numbers only: each grave's number is tested once, and a matching grave's people are all answers.
       for (const [number, entries] of this.byGrave) {
@@ -147,7 +237,7 @@ export class NameIndex<T> {
       // A year alone, or a number that may be one: that year's burials too.
       if (query.year !== null && query.words.length === 0 && (query.yearAlone || query.numbers.length === 0)) {
         yearOnly = true;
-        for (let entry = 0; entry < this.names.length; entry++) consider(entry);
+        for (let entry = 0; entry < count; entry++) consider(entry);
       }
     } else {
       // The required word with the fewest names behind its matching stored words leads.
@@ -170,11 +260,18 @@ export class NameIndex<T> {
         if (masks[s]! & (1 << lead)) this.postings[slot]!.forEach(consider);
       });
     }
-    const best = this.best(found, scores, limit);
-    return best.map((entry) => ({
-      item: this.items[entry]!,
-      match: matchBurial(query, this.names[entry]!, this.graves[entry]!, this.factsOf?.(this.items[entry]!))!,
-    }));
+    return { best: this.best(found, scores, limit), sameWhole };
+  }
+
+  /** A name as the matcher reads it, over the shared numbers (its `whole` given: the query's when the hashes agree). */
+  private view(entry: number, whole: string): IndexedName {
+    const start = this.starts.data[entry]!;
+    return {
+      name: '',
+      words: this.pool.data.subarray(start, start + 3 * this.counts.data[entry]!),
+      first: this.firsts.data[entry]!,
+      whole,
+    };
   }
 
   /**
