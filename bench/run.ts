@@ -22,6 +22,7 @@ import {
   startChromiumWithDebugPort,
 } from './measure';
 import { gravePhotoFigures, phoneJourneys } from './phone';
+import { scaleOutSection } from './scaleOut';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 
 interface Row {
@@ -78,7 +79,10 @@ const format = (v: number, unit: string) =>
           : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
 
 const QUICK = process.env.BENCH_QUICK === '1';
-/** BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all. */
+/**
+ * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
+ * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts), which runs only when named.
+ */
 const ONLY = new Set(
   (process.env.BENCH_SECTIONS ?? '')
     .split(',')
@@ -121,6 +125,15 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     },
   );
+
+  // Several processes on one PostgreSQL (bench/scaleOut.ts): only when named, since it needs a PostgreSQL cluster.
+  if (ONLY.has('scaleout')) {
+    await scaleOutSection(record, siteDir);
+    if (ONLY.size === 1) {
+      rmSync(work, { recursive: true, force: true });
+      return;
+    }
+  }
 
   // 1. The large village.
   const databaseUrl = `file:${join(work, 'large.sqlite')}`;

@@ -1,0 +1,178 @@
+// Issue 29's several processes on one PostgreSQL, measured (BENCH_SECTIONS=scaleout; not in the default run, which
+// needs no PostgreSQL): the village of 30,000 burials seeded into a fresh database, three server processes started
+// together on it (what `npm start` runs), and 200 clients spread over the three, mixing public pages and searches with
+// staff recording burials through all three. Afterwards every burial a process acknowledged must be in the database.
+// The database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a cluster where a database may be created and dropped).
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { openStore } from '../server/db/connect';
+import { migrate } from '../server/db/migrations';
+import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
+import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
+import { freshPostgresDatabase } from '../tests/support/postgres';
+import { startBenchServer, type BenchServer } from './measure';
+import type { ScaleOutPlan, ScaleOutResult } from './scaleOutLoad';
+
+type Recorder = (
+  group: string,
+  figure: string,
+  value: number,
+  unit: string,
+  target?: string,
+  pass?: boolean | null,
+) => void;
+
+const PROCESSES = 3;
+const CLIENTS = 200;
+const SECONDS = Number(process.env.SCALE_OUT_SECONDS ?? 20);
+/** One request in this many is a burial recorded (5 %): a committee's staff, not the visitors, write. */
+const WRITE_EVERY = 20;
+/** Empty graves for the burials: more than 200 clients write in 20 s at one request in 20. */
+const POOL = 2000;
+const POOL_FROM = 20_000;
+
+export async function scaleOutSection(record: Recorder, siteDir: string): Promise<void> {
+  const cluster = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
+  if (!cluster) {
+    console.log('scale-out skipped: it needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');
+    return;
+  }
+  const fresh = await freshPostgresDatabase(cluster);
+  const servers: BenchServer[] = [];
+  try {
+    const store = await openStore(fresh.url);
+    await migrate(store.db);
+    const seedStart = performance.now();
+    const seeded = await seedDemoVillage(store.db, { graves: 3000, burials: 30000, articles: 200, suggestions: 5000 });
+    await store.close();
+    console.log(
+      `scale-out: seeded ${seeded.graves} graves, ${seeded.burials} burials into PostgreSQL in ${Math.round(performance.now() - seedStart)} ms`,
+    );
+
+    execFileSync(process.execPath, ['scripts/start.mjs', 'build'], { stdio: 'inherit' });
+    // Started together, as a service manager starts them; LOG_LEVEL warn keeps the staff writes' lines out of the run.
+    const env = { DATABASE_URL: fresh.url, STATIC_DIR: siteDir, LOG_LEVEL: 'warn' };
+    const started = await Promise.allSettled(Array.from({ length: PROCESSES }, () => startBenchServer(env)));
+    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    const api = `${servers[0]!.url}/api`;
+
+    const login = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const range = await fetch(`${api}/graves/range?dryRun=false`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ gender: 'men', from: POOL_FROM, to: POOL_FROM + POOL - 1 }),
+    });
+    if (range.status !== 201) throw new Error(`the pool of graves was refused: ${range.status} ${await range.text()}`);
+    const db = new pg.Client({ connectionString: fresh.url });
+    await db.connect();
+    const pool = (
+      await db.query<{ id: string }>(
+        "select id from graves where gender = 'men' and number_value >= $1 order by number_value",
+        [POOL_FROM],
+      )
+    ).rows.map((r) => r.id);
+    const burialsBefore = (await db.query<{ n: number }>('select count(*)::int as n from burials')).rows[0]!.n;
+
+    const male = (await (await fetch(`${api}/graves/male`)).json()) as Array<{ _id: string; buriedPersons: unknown[] }>;
+    const firsts = [...MALE_FIRST, ...FEMALE_FIRST];
+    const plan: ScaleOutPlan = {
+      urls: servers.map((s) => s.url),
+      clients: CLIENTS,
+      seconds: SECONDS,
+      token,
+      graveIds: male
+        .filter((g) => g.buriedPersons.length > 0 && !pool.includes(g._id))
+        .map((g) => g._id)
+        .slice(0, 300),
+      queries: Array.from(
+        { length: 60 },
+        (_, i) => `${firsts[(i * 7) % firsts.length]} ${FAMILY[(i * 11) % FAMILY.length]}`,
+      ),
+      pool,
+      writeEvery: WRITE_EVERY,
+      names: Array.from(
+        { length: 97 },
+        (_, i) =>
+          `${MALE_FIRST[(i * 5) % MALE_FIRST.length]} ${MALE_FIRST[(i * 3 + 1) % MALE_FIRST.length]} ${FAMILY[(i * 13) % FAMILY.length]}`,
+      ),
+    };
+    // Each process answers each kind of page once first (its search index, sections and pages built), as a server
+    // that has been up for a while has: the figures are of the processes serving and rebuilding after writes, not
+    // of three cold starts under 200 clients at once.
+    for (const server of servers) {
+      for (const path of [
+        '/',
+        '/man',
+        `/api/search?q=${encodeURIComponent(plan.queries[0]!)}`,
+        `/grave-details-user/${plan.graveIds[0]}`,
+      ]) {
+        await (await fetch(`${server.url}${path}`)).arrayBuffer();
+      }
+    }
+    const output = execFileSync(
+      process.execPath,
+      [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/scaleOutLoad.ts', JSON.stringify(plan)],
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
+    const load = JSON.parse(output) as ScaleOutResult;
+
+    const ids = load.acknowledged.map(([, burialId]) => burialId);
+    const present = (await db.query<{ n: number }>('select count(*)::int as n from burials where id = any($1)', [ids]))
+      .rows[0]!.n;
+    const burialsAfter = (await db.query<{ n: number }>('select count(*)::int as n from burials')).rows[0]!.n;
+    await db.end();
+    const missing = ids.length - present;
+
+    const label = `${PROCESSES} processes on one PostgreSQL, ${CLIENTS} clients for ${SECONDS} s`;
+    record(
+      'scale-out',
+      `${label}: requests/s (home, /man, searches, grave pages, 1 in ${WRITE_EVERY} a burial recorded; ${load.requests} in all, per process ${load.perProcess.join(' / ')})`,
+      load.perSecond,
+      'req/s',
+    );
+    record(
+      'scale-out',
+      `${label}: p50 ${load.p50.toFixed(0)} ms, max ${load.max.toFixed(0)} ms; p99 latency`,
+      load.p99,
+      'ms',
+      '≤ 500 ms',
+      load.p99 <= 500,
+    );
+    record(
+      'scale-out',
+      `${label}: errors${load.errors ? ` (${load.someErrors.join('; ')})` : ''}`,
+      load.errors,
+      '',
+      '0',
+      load.errors === 0,
+    );
+    record(
+      'scale-out',
+      `burials acknowledged ${ids.length} of ${load.writes} sent (burials in the database ${burialsBefore} → ${burialsAfter}), missing afterwards`,
+      missing,
+      '',
+      '0',
+      missing === 0 && ids.length > 0,
+    );
+    for (const [i, s] of servers.entries()) {
+      record(
+        'scale-out',
+        `process ${i + 1}: resident memory after the run`,
+        s.rssBytes() / 2 ** 20,
+        'MB',
+        '≤ 200 MB',
+        s.rssBytes() <= 200 * 2 ** 20,
+      );
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await fresh.drop();
+  }
+}
