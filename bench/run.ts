@@ -23,6 +23,7 @@ import {
 } from './measure';
 import { gravePhotoFigures, phoneJourneys } from './phone';
 import { publicPaths } from '../src/domain/paths/publicPaths';
+import { keptScaleResults, scaleSection } from './scale';
 
 interface Row {
   group: string;
@@ -78,15 +79,19 @@ const format = (v: number, unit: string) =>
           : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
 
 const QUICK = process.env.BENCH_QUICK === '1';
-/** BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all. */
+/**
+ * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
+ * `scale` (bench/scale.ts: a town and a city on both engines, about N minutes), which runs only when named.
+ */
 const ONLY = new Set(
   (process.env.BENCH_SECTIONS ?? '')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import') =>
-  ONLY.size === 0 || ONLY.has(section);
+const want = (
+  section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import' | 'scale',
+) => (ONLY.size === 0 ? section !== 'scale' : ONLY.has(section));
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of the real server then the bare one.
 const ROUNDS = QUICK ? 1 : 5;
@@ -121,6 +126,12 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     },
   );
+
+  if (want('scale')) await scaleSection(siteDir);
+  if (ONLY.size > 0 && [...ONLY].every((section) => section === 'scale')) {
+    rmSync(work, { recursive: true, force: true });
+    return;
+  }
 
   // 1. The large village.
   const databaseUrl = `file:${join(work, 'large.sqlite')}`;
@@ -618,7 +629,12 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   if (ONLY.size > 0) return; // a partial run is for working on a target, not for the record
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/latest.json', JSON.stringify({ date, machine, quick: QUICK, rows }, null, 2) + '\n');
+  // The scale section's last results stay beside these (it runs only when named).
+  const scale = keptScaleResults();
+  writeFileSync(
+    'bench/results/latest.json',
+    JSON.stringify({ date, machine, quick: QUICK, rows, ...(scale.json ? { scale: scale.json } : {}) }, null, 2) + '\n',
+  );
   const table = [
     `Measured ${date} on ${machine}${QUICK ? ' (quick run)' : ''}; \`npm run bench\` took ${Math.round((Date.now() - started) / 1000)} s.`,
     '',
@@ -629,7 +645,7 @@ async function main(): Promise<void> {
         `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`,
     ),
   ].join('\n');
-  writeFileSync('bench/results/latest.md', table + '\n');
+  writeFileSync('bench/results/latest.md', table + '\n' + (scale.markdown ? `\n${scale.markdown}\n` : ''));
   if (existsSync('README.md') && !QUICK) {
     const readme = readFileSync('README.md', 'utf8');
     const updated = readme.replace(
