@@ -81,7 +81,7 @@ const format = (v: number, unit: string) =>
 const QUICK = process.env.BENCH_QUICK === '1';
 /**
  * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
- * `scale` (bench/scale.ts: a town and a city on both engines, about N minutes), which runs only when named.
+ * `scale` (bench/scale.ts: a town and a city on both engines, fifteen minutes or more), which runs only when named.
  */
 const ONLY = new Set(
   (process.env.BENCH_SECTIONS ?? '')

@@ -84,6 +84,8 @@ interface Server {
   startupMs: number;
   logFile: string;
   exited(): boolean;
+  /** Whether it exits within `ms` (a request refused as it dies comes before its exit is seen). */
+  exitsWithin(ms: number): Promise<boolean>;
   rssMb(): number;
   /** The last lines it wrote (why it died). */
   tail(): string;
@@ -112,7 +114,12 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
   });
   closeSync(log);
   let exitedAt: number | null = null;
-  child.once('exit', () => (exitedAt = performance.now()));
+  const exit = new Promise<void>((r) =>
+    child.once('exit', () => {
+      exitedAt = performance.now();
+      r();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const tail = () =>
     existsSync(logFile)
@@ -141,6 +148,12 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
     startupMs,
     logFile,
     exited: () => exitedAt !== null,
+    exitsWithin: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exit, new Promise((r) => (timer = setTimeout(r, ms)))]);
+      clearTimeout(timer);
+      return exitedAt !== null;
+    },
     rssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
@@ -209,7 +222,7 @@ function shuffled<T>(list: T[], seed: number): T[] {
   return out;
 }
 
-export function searchQueries(): string[] {
+function searchQueries(): string[] {
   const latin = new Map<string, string[]>();
   for (const [arabic, spellings] of LATIN_NAMES) {
     const key = normalizeArabic(arabic);
@@ -262,7 +275,7 @@ async function searchLoad(server: Server, queries: string[]) {
     agent.destroy();
   };
   await Promise.all(Array.from({ length: SEARCH_CLIENTS }, client));
-  return { took, errors, asked: next, died: server.exited() };
+  return { took, errors, asked: next, died: server.exited() || (errors > 0 && (await server.exitsWithin(5000))) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -347,13 +360,13 @@ async function measureColumn(
     pass: city ? seeded.ms < 60_000 : null,
   });
 
+  const queries = searchQueries();
   const starts: number[] = [];
   const deaths: string[] = [];
   let server = await startServer(databaseUrl, siteDir, work, `${col}-main`);
   starts.push(server.startupMs);
 
   // The 50 clients begin the moment the first request was answered: the first search after start is counted.
-  const queries = searchQueries();
   const search = await searchLoad(server, queries);
   const sorted = [...search.took].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? NaN;
@@ -405,16 +418,25 @@ async function measureColumn(
         })
       ).body as { token: string }
     ).token;
-  let token = await signIn();
-
   // The addresses: every public page, a grave page (a grave holding burials), an article, a notice, the search.
-  const found = await call(server, 'GET', `/search?q=${encodeURIComponent(queries[0]!)}`, null);
-  const recent = await call(server, 'GET', '/graves/recentBurials', null);
-  const graveId =
-    (found.body as Array<{ grave: { _id: string } }> | null)?.[0]?.grave._id ??
-    (recent.body as Array<{ _id: string }> | null)?.[0]?._id;
-  const articleId = ((await call(server, 'GET', '/articles', null)).body as Array<{ _id: string }>)[0]?._id;
-  const noticeId = ((await call(server, 'GET', '/notices', null)).body as Array<{ id: string }> | null)?.[0]?.id;
+  const lookUp = async () => ({
+    token: await signIn(),
+    graveId: ((await call(server, 'GET', '/graves/recentBurials', null)).body as Array<{ _id: string }>)[0]?._id,
+    articleId: ((await call(server, 'GET', '/articles', null)).body as Array<{ _id: string }>)[0]?._id,
+    noticeId: ((await call(server, 'GET', '/notices', null)).body as Array<{ id: string }> | null)?.[0]?.id,
+  });
+  let found: Awaited<ReturnType<typeof lookUp>>;
+  try {
+    found = await lookUp();
+  } catch (error) {
+    if (!(await server.exitsWithin(5000))) throw error;
+    deaths.push(`died after the search:\n${server.tail()}`);
+    server = await startServer(databaseUrl, siteDir, work, `${col}-main-again`);
+    starts.push(server.startupMs);
+    found = await lookUp();
+  }
+  let token = found.token;
+  const { graveId, articleId, noticeId } = found;
   const pages: Array<[string, string]> = [
     ['/', publicPaths.home.href()],
     ['/man', publicPaths.men.href()],
@@ -484,7 +506,7 @@ async function measureColumn(
       }
     }
   } catch (error) {
-    const died = server.exited();
+    const died = await server.exitsWithin(5000);
     for (const c of cold.values()) c.failed ??= died ? 'died' : `error: ${(error as Error).message}`;
     if (died) {
       deaths.push(`died while the pages were asked after writes:\n${server.tail()}`);
@@ -514,8 +536,10 @@ async function measureColumn(
   const importRow = (key: string, label: string, limit: number, step: () => Promise<Cell>) =>
     step()
       .then((cell) => set(key, label, `≤ ${limit / 1000} s`, cell))
-      .catch((error: Error) =>
-        set(key, label, `≤ ${limit / 1000} s`, { missing: server.exited() ? 'died' : `error: ${error.message}` }),
+      .catch(async (error: Error) =>
+        set(key, label, `≤ ${limit / 1000} s`, {
+          missing: (await server.exitsWithin(5000)) ? 'died' : `error: ${error.message}`,
+        }),
       );
   let batchId: string | undefined;
   await importRow('import dry', `paper register, ${IMPORT_ROWS} rows: dry run`, 15_000, async () => {
@@ -577,7 +601,8 @@ async function measureColumn(
       cold.get(item.key)!.samples.push(r.total);
       cold.get(item.key)!.ttfb.push(r.ttfb);
     } catch (error) {
-      cold.get(item.key)!.failed = fresh?.exited() ? 'died' : `error: ${(error as Error).message}`;
+      const died = fresh ? await fresh.exitsWithin(5000) : false;
+      cold.get(item.key)!.failed = died ? 'died' : `error: ${(error as Error).message}`;
     } finally {
       await fresh?.stop();
     }
