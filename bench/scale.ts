@@ -121,14 +121,16 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const tail = () =>
-    existsSync(logFile)
-      ? readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() && !l.startsWith('{"level":30'))
-          .slice(-8)
-          .join('\n')
-      : '';
+  // Why it stopped: V8's fatal line (the heap) or the last lines that are not request logs.
+  const tail = () => {
+    const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : [];
+    const fatal = lines.filter((l) => l.includes('FATAL ERROR'));
+    if (fatal.length) return fatal.at(-1)!.trim();
+    return lines
+      .filter((l) => l.trim() && !l.startsWith('{"level":30'))
+      .slice(-8)
+      .join('\n');
+  };
   for (;;) {
     if (exitedAt !== null) throw new Error(`the server exited at start:\n${tail()}`);
     try {
@@ -472,12 +474,14 @@ async function measureColumn(
       target: 20,
     },
   ];
-  const cold = new Map<string, { samples: number[]; ttfb: number[]; failed?: string }>(
+  // `failed`: the first request after start failed; `afterWrites`: the ones after writes did (the other figures stay).
+  const cold = new Map<string, { samples: number[]; ttfb: number[]; failed?: string; afterWrites?: string }>(
     items.map((i) => [i.key, { samples: [], ttfb: [] }]),
   );
 
-  // After writes, in the long-running server: every address asked once (warm), then per address a burial in the
-  // next grave of the men's and of the women's section, and the address.
+  // After writes, in the long-running server: per address, asked once (warm), then twice a burial in the next grave
+  // of the men's and of the women's section and the address. One that kills the server is marked, and the next
+  // address has a server started again.
   let buried = 0;
   const today = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const bury = async () => {
@@ -494,25 +498,27 @@ async function measureColumn(
       buried++;
     }
   };
-  try {
-    for (const item of items) await timedGet(`${server.url}${item.path}`);
-    for (const item of items) {
+  for (const item of items) {
+    const c = cold.get(item.key)!;
+    try {
+      await timedGet(`${server.url}${item.path}`);
       for (let k = 0; k < COLD_WRITES; k++) {
         await bury();
         const r = await timedGet(`${server.url}${item.path}`);
-        if (r.status !== 200) cold.get(item.key)!.failed = `HTTP ${r.status}`;
-        cold.get(item.key)!.samples.push(r.total);
-        cold.get(item.key)!.ttfb.push(r.ttfb);
+        if (r.status !== 200) c.afterWrites = `HTTP ${r.status}`;
+        c.samples.push(r.total);
+        c.ttfb.push(r.ttfb);
       }
-    }
-  } catch (error) {
-    const died = await server.exitsWithin(5000);
-    for (const c of cold.values()) c.failed ??= died ? 'died' : `error: ${(error as Error).message}`;
-    if (died) {
-      deaths.push(`died while the pages were asked after writes:\n${server.tail()}`);
-      server = await startServer(databaseUrl, siteDir, work, `${col}-main-again2`);
-      starts.push(server.startupMs);
-      token = await signIn();
+    } catch (error) {
+      const died = await server.exitsWithin(5000);
+      c.afterWrites = died ? 'died' : `error: ${(error as Error).message}`;
+      if (died) {
+        deaths.push(`died at ${item.label}, after writes: ${server.tail()}`);
+        console.log(`  the server died at ${item.label}: ${server.tail()}`);
+        server = await startServer(databaseUrl, siteDir, work, `${col}-main-${deaths.length}`);
+        starts.push(server.startupMs);
+        token = await signIn();
+      }
     }
   }
 
@@ -533,14 +539,23 @@ async function measureColumn(
     };
     return { ms: performance.now() - t0, status: res.status, report };
   };
-  const importRow = (key: string, label: string, limit: number, step: () => Promise<Cell>) =>
-    step()
-      .then((cell) => set(key, label, `≤ ${limit / 1000} s`, cell))
-      .catch(async (error: Error) =>
-        set(key, label, `≤ ${limit / 1000} s`, {
-          missing: (await server.exitsWithin(5000)) ? 'died' : `error: ${error.message}`,
-        }),
-      );
+  // A step that kills the server is shown as such, and the next step has a server started again.
+  const importRow = async (key: string, label: string, limit: number, step: () => Promise<Cell>) => {
+    try {
+      set(key, label, `≤ ${limit / 1000} s`, await step());
+    } catch (error) {
+      if (!(await server.exitsWithin(5000))) {
+        set(key, label, `≤ ${limit / 1000} s`, { missing: `error: ${(error as Error).message}` });
+        return;
+      }
+      set(key, label, `≤ ${limit / 1000} s`, { missing: 'died' });
+      deaths.push(`died in ${key}: ${server.tail()}`);
+      console.log(`  the server died: ${server.tail()}`);
+      server = await startServer(databaseUrl, siteDir, work, `${col}-main-${key.replace(' ', '-')}`);
+      starts.push(server.startupMs);
+      token = await signIn();
+    }
+  };
   let batchId: string | undefined;
   await importRow('import dry', `paper register, ${IMPORT_ROWS} rows: dry run`, 15_000, async () => {
     const dry = await upload(true);
@@ -610,11 +625,14 @@ async function measureColumn(
   for (const item of items) {
     const c = cold.get(item.key)!;
     const worst = Math.max(...c.samples);
+    const afterWrites = c.afterWrites ? `after writes: ${c.afterWrites}` : undefined;
     set(
       item.key,
       item.label,
       `≤ ${item.target} ms`,
-      c.failed ? { missing: c.failed } : { value: worst, unit: 'ms', pass: worst <= item.target },
+      c.failed || c.samples.length === 0
+        ? { missing: [c.failed ?? 'no figure', afterWrites].filter(Boolean).join('; ') }
+        : { value: worst, unit: 'ms', pass: worst <= item.target && !c.afterWrites, note: afterWrites },
     );
   }
   details.cold = Object.fromEntries([...cold].map(([k, v]) => [k, v]));
