@@ -24,6 +24,7 @@ import {
 import { gravePhotoFigures, phoneJourneys } from './phone';
 import { scaleOutSection } from './scaleOut';
 import { publicPaths } from '../src/domain/paths/publicPaths';
+import { keptScaleResults, scaleSection } from './scale';
 
 interface Row {
   group: string;
@@ -81,7 +82,8 @@ const format = (v: number, unit: string) =>
 const QUICK = process.env.BENCH_QUICK === '1';
 /**
  * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
- * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts), which runs only when named.
+ * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts) and `scale` (bench/scale.ts: a town and a city
+ * on both engines, fifteen minutes or more), which run only when named.
  */
 const ONLY = new Set(
   (process.env.BENCH_SECTIONS ?? '')
@@ -89,8 +91,9 @@ const ONLY = new Set(
     .map((x) => x.trim())
     .filter(Boolean),
 );
-const want = (section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import') =>
-  ONLY.size === 0 || ONLY.has(section);
+const want = (
+  section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import' | 'scale',
+) => (ONLY.size === 0 ? section !== 'scale' : ONLY.has(section));
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of the real server then the bare one.
 const ROUNDS = QUICK ? 1 : 5;
@@ -127,12 +130,11 @@ async function main(): Promise<void> {
   );
 
   // Several processes on one PostgreSQL (bench/scaleOut.ts): only when named, since it needs a PostgreSQL cluster.
-  if (ONLY.has('scaleout')) {
-    await scaleOutSection(record, siteDir);
-    if (ONLY.size === 1) {
-      rmSync(work, { recursive: true, force: true });
-      return;
-    }
+  if (ONLY.has('scaleout')) await scaleOutSection(record, siteDir);
+  if (want('scale')) await scaleSection(siteDir);
+  if (ONLY.size > 0 && [...ONLY].every((section) => section === 'scale' || section === 'scaleout')) {
+    rmSync(work, { recursive: true, force: true });
+    return;
   }
 
   // 1. The large village.
@@ -631,7 +633,12 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   if (ONLY.size > 0) return; // a partial run is for working on a target, not for the record
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/latest.json', JSON.stringify({ date, machine, quick: QUICK, rows }, null, 2) + '\n');
+  // The scale section's last results stay beside these (it runs only when named).
+  const scale = keptScaleResults();
+  writeFileSync(
+    'bench/results/latest.json',
+    JSON.stringify({ date, machine, quick: QUICK, rows, ...(scale.json ? { scale: scale.json } : {}) }, null, 2) + '\n',
+  );
   const table = [
     `Measured ${date} on ${machine}${QUICK ? ' (quick run)' : ''}; \`npm run bench\` took ${Math.round((Date.now() - started) / 1000)} s.`,
     '',
@@ -642,7 +649,7 @@ async function main(): Promise<void> {
         `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`,
     ),
   ].join('\n');
-  writeFileSync('bench/results/latest.md', table + '\n');
+  writeFileSync('bench/results/latest.md', table + '\n' + (scale.markdown ? `\n${scale.markdown}\n` : ''));
   if (existsSync('README.md') && !QUICK) {
     const readme = readFileSync('README.md', 'utf8');
     const updated = readme.replace(
