@@ -8,7 +8,7 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
 import { markChanged, type DataScope } from './dataVersions';
-import { recordGraveChanges } from './graveFacts';
+import { logGraveChanges, refreshGraveFacts } from './graveFacts';
 import type { GraveChange, Write } from './write';
 
 export type { Write };
@@ -54,6 +54,8 @@ export async function auditedWrite<T>(
     for (const id of step.lock ?? []) await lockGrave(trx, write.dialect, id);
     const done = await step.run(trx);
     await audit(trx, { at: write.at, account: write.by, ...done.audit });
+    // The graves' kept facts before the counters: their rows stay locked from markChanged to the commit.
+    await refreshGraveFacts(trx, (done.graves ?? []).map((g) => g.id));
     const versions = await markChanged(trx, done.marks);
     // One change per section, with all its graves: the index follows one version per section.
     const bySection = new Map<Gender, string[]>();
@@ -63,7 +65,7 @@ export async function auditedWrite<T>(
       version: versions.get(gender) ?? '',
       graveIds,
     }));
-    await recordGraveChanges(trx, changes);
+    await logGraveChanges(trx, changes);
     return { result: done.result, changes };
   });
   for (const change of changes) await write.changed?.(change);

@@ -15,6 +15,9 @@ import type { GraveChange } from './write';
 /** Versions of a section kept in the log; a process further behind than this builds its view again. */
 export const CHANGE_LOG_VERSIONS = 2000;
 
+/** How often (in versions of a section) its log loses the rows it no longer keeps. */
+const TRIM_EVERY = 50;
+
 /** Bound parameters per statement, well under SQLite's 32,766. */
 const CHUNK = 500;
 
@@ -44,14 +47,22 @@ export async function refreshAllGraveFacts(db: Db): Promise<void> {
 
 /**
  * Called inside a write's transaction, after its section counters moved (markChanged): the facts of the changed
- * graves, and one log row per grave under the counter its section took. The log keeps CHANGE_LOG_VERSIONS versions
- * of each section.
+ * graves, and one log row per grave under the counter its section took.
  */
 export async function recordGraveChanges(trx: Transaction<Database>, changes: readonly GraveChange[]): Promise<void> {
   await refreshGraveFacts(
     trx,
     changes.flatMap((c) => c.graveIds),
   );
+  await logGraveChanges(trx, changes);
+}
+
+/**
+ * The log rows alone (auditedWrite sets the facts before it moves the counters: on PostgreSQL the counter's row is
+ * locked from its update to the commit, so as little as possible runs after it). The log keeps CHANGE_LOG_VERSIONS
+ * versions of each section; older rows are cleared every TRIM_EVERY versions.
+ */
+export async function logGraveChanges(trx: Transaction<Database>, changes: readonly GraveChange[]): Promise<void> {
   for (const change of changes) {
     const version = Number(change.version);
     if (!Number.isSafeInteger(version)) continue;
@@ -62,11 +73,13 @@ export async function recordGraveChanges(trx: Transaction<Database>, changes: re
         .values(ids.slice(at, at + CHUNK).map((id) => ({ gender: change.gender, version, grave_id: id })))
         .execute();
     }
-    await trx
-      .deleteFrom('grave_changes')
-      .where('gender', '=', change.gender)
-      .where('version', '<=', version - CHANGE_LOG_VERSIONS)
-      .execute();
+    if (version % TRIM_EVERY === 0) {
+      await trx
+        .deleteFrom('grave_changes')
+        .where('gender', '=', change.gender)
+        .where('version', '<=', version - CHANGE_LOG_VERSIONS)
+        .execute();
+    }
   }
 }
 
