@@ -37,6 +37,9 @@ export interface IndexedMatch<T> {
  */
 export type TieBreak<T> = (a: T, b: T) => number;
 
+/** More name words than a query ever keeps (10, match.ts): the room between two searches' levels. */
+const MAX_QUERY_WORDS = 30;
+
 /** Entries an index holds at most over its life (2^24); its owner builds it again long before. */
 const ENTRIES = 2 ** 24;
 
@@ -103,6 +106,9 @@ export class NameIndex<T> {
   /** Marks of the last search (stamp per entry), so a name reached through two words is tried once. */
   private seen = new Int32Array(0);
   private stamp = 0;
+  /** How many of a search's other required words each entry holds, above that search's base (see ranked). */
+  private level = new Int32Array(0);
+  private levelBase = 0;
 
   /**
    * `factsOf` tells an item's section and burial day, for the section words and years of a query (issue 26); an
@@ -256,8 +262,33 @@ export class NameIndex<T> {
       for (let j = 0; j < k; j++) {
         if (query.required & (1 << j) && (lead < 0 || reach[j]! < reach[lead]!)) lead = j;
       }
+      // A name matches only if each required word meets one of its words (searchName refuses it otherwise): the
+      // other required words, fewest names first, mark the entries that hold a word for each of them, and the lead's
+      // entries are scored only when marked by all. "محمد علي" in a city scores the few thousand names holding both,
+      // not the twenty thousand holding علي (issue 29).
+      const others: number[] = [];
+      for (let j = 0; j < k; j++) if (j !== lead && query.required & (1 << j)) others.push(j);
+      others.sort((a, b) => reach[a]! - reach[b]!);
+      if (this.level.length < count) this.level = new Int32Array(count * 2);
+      if (this.levelBase > 2 ** 30) {
+        this.level.fill(0);
+        this.levelBase = 0;
+      }
+      const base = (this.levelBase += MAX_QUERY_WORDS + 1);
+      const level = this.level;
+      others.forEach((j, done) => {
+        const bit = 1 << j;
+        slots.forEach((slot, s) => {
+          if (!(masks[s]! & bit)) return;
+          for (const entry of this.postings[slot]!) {
+            if (done === 0 ? level[entry]! < base + 1 : level[entry] === base + done) level[entry] = base + done + 1;
+          }
+        });
+      });
+      const needed = base + others.length;
       slots.forEach((slot, s) => {
-        if (masks[s]! & (1 << lead)) this.postings[slot]!.forEach(consider);
+        if (!(masks[s]! & (1 << lead))) return;
+        for (const entry of this.postings[slot]!) if (others.length === 0 || level[entry] === needed) consider(entry);
       });
     }
     return { best: this.best(found, scores, limit), sameWhole };
