@@ -59,19 +59,16 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         }
       }
       const numbers = await ctx.data.graves.sectionNumbersHolding(gender, query.numbers, [...byYear.keys()]);
-      const hits: Array<{ id: string; score: number }> = [];
+      const hits: Array<{ key: string; score: number }> = [];
       for (const grave of numbers) {
-        const score = Math.max(
-          matchBurial(query, null, grave.number, { gender })?.score ?? -1,
-          byYear.get(grave.id) ?? -1,
-        );
-        if (score >= 0) hits.push({ id: grave.id, score });
+        const byNumber = matchBurial(query, null, grave.number, { gender })?.score ?? -1;
+        const score = Math.max(byNumber, grave.id === undefined ? -1 : (byYear.get(grave.id) ?? -1));
+        if (score >= 0) hits.push({ key: grave.key, score });
       }
       // Stable: equal scores keep the section's order.
       hits.sort((a, b) => b.score - a.score);
-      const ids = hits.slice(offset, offset + limit).map((hit) => hit.id);
-      const cards = new Map((await ctx.data.graves.sectionCardsOf(sc, gender, ids)).map((card) => [card._id, card]));
-      return { total: hits.length, offset, cards: ids.flatMap((id) => cards.get(id) ?? []) };
+      const keys = hits.slice(offset, offset + limit).map((hit) => hit.key);
+      return { total: hits.length, offset, cards: await ctx.data.graves.sectionCardsByNumber(sc, gender, keys) };
     }
     // Best first, ties by the newest burial: the first person met of a grave is its best.
     const ids: string[] = [];

@@ -61,10 +61,8 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * (issue 29): a figure asks only the query it needs.
    */
   async function statistic(figure: (typeof figures)[number]): Promise<number> {
-    if (figure === 'availableGravesCount' || figure === 'unavailableGravesCount') {
-      const { available, graves: all } = await ctx.data.graves.availableCounts(ctx.statusContext());
-      return figure === 'availableGravesCount' ? available : all - available;
-    }
+    if (figure === 'availableGravesCount') return ctx.data.graves.countGraves(ctx.statusContext(), 'available');
+    if (figure === 'unavailableGravesCount') return ctx.data.graves.countGraves(ctx.statusContext(), 'unavailable');
     const deaths = await ctx.data.graves.burialCounts();
     return figure === 'maleDeaths' ? deaths.men : figure === 'femaleDeaths' ? deaths.women : deaths.men + deaths.women;
   }
