@@ -2,10 +2,9 @@
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import type { Kysely } from 'kysely';
 import type { Reason } from '../../src/domain/rules/burialHistory';
-import { deriveStatus } from '../../src/domain/rules/graveStatus';
+import { availableSince, deriveStatus } from '../../src/domain/rules/graveStatus';
 import { t } from '../../src/domain/messages';
 import {
-  GRAVE_STATUS,
   type BuriedPerson,
   type Gender,
   type Grave,
@@ -123,7 +122,10 @@ export function toGrave(row: GraveRow, persons: BuriedPerson[], ctx: StatusConte
 }
 
 /** By number; bone labels that are not numbers after the numbered ones, in Arabic order. */
-export function compareGraveRows(a: GraveRow, b: GraveRow): number {
+export function compareGraveRows(
+  a: Pick<GraveRow, 'number' | 'number_value'>,
+  b: Pick<GraveRow, 'number' | 'number_value'>,
+): number {
   const av = a.number_value ?? Number.POSITIVE_INFINITY;
   const bv = b.number_value ?? Number.POSITIVE_INFINITY;
   if (av !== bv) return av < bv ? -1 : 1;
@@ -133,18 +135,29 @@ export function compareGraveRows(a: GraveRow, b: GraveRow): number {
 const graveColumns = ['id', 'gender', 'number', 'number_value', 'full'] as const;
 
 /**
- * The newest burial date of each grave, the one fact a grave's status is derived from (with its full mark and
- * today): a query to join or to run on its own. Every status in the register is computed from it.
+ * A grave row with the newest burial date its status is derived from (with its full mark and today), kept on the
+ * row by every write (graveFacts.ts): every status in the register is read from it without grouping burials.
  */
-function newestBurials(db: Kysely<Database>) {
-  return db.selectFrom('burials').select(['grave_id', db.fn.max('burial_date').as('last')]).groupBy('grave_id');
-}
+type FactRow = GraveRow & { last_burial_date: string | null };
+
+const factColumns = [...graveColumns, 'last_burial_date'] as const;
+
+/** Bound parameters per statement, well under SQLite's 32,766. */
+const CHUNK = 500;
 
 /** The newest burial date of each of these graves (graves without burials are absent). */
 export async function lastBurialDates(db: Kysely<Database>, graveIds: string[]): Promise<Map<string, string>> {
-  if (graveIds.length === 0) return new Map();
-  const rows = await newestBurials(db).where('grave_id', 'in', graveIds).execute();
-  return new Map(rows.map((r) => [r.grave_id, String(r.last)]));
+  const found = new Map<string, string>();
+  for (let at = 0; at < graveIds.length; at += CHUNK) {
+    const rows = await db
+      .selectFrom('graves')
+      .select(['id', 'last_burial_date'])
+      .where('id', 'in', graveIds.slice(at, at + CHUNK))
+      .where('last_burial_date', 'is not', null)
+      .execute();
+    for (const r of rows) found.set(r.id, String(r.last_burial_date));
+  }
+  return found;
 }
 
 /** Groups burial rows (already newest first) by grave; a person moved into their grave says from where. */
@@ -325,44 +338,160 @@ export async function recentBurials(db: Kysely<Database>, ctx: StatusContext, li
  * for the staff's paged list (filter, sort and page first, then read the burials of the 25 graves shown).
  */
 export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContext): Promise<Grave[]> {
-  const last = newestBurials(db).as('b');
-  const rows = await db
-    .selectFrom('graves')
-    .leftJoin(last, 'b.grave_id', 'graves.id')
-    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
-    .execute();
+  const rows = await db.selectFrom('graves').select(factColumns).execute();
   return rows.sort(compareGraveRows).map((row) => {
-    const lastDate = row.last ? String(row.last) : null;
+    const lastDate = row.last_burial_date ? String(row.last_burial_date) : null;
     const grave = toGrave(row, lastDate ? [{ _id: '', name: '', burialDate: lastDate }] : [], ctx);
     return { ...grave, buriedPersons: [] };
   });
 }
 
+/** A grave as a card of its section's page: its status without its burials. */
+export function toCard(row: FactRow, ctx: StatusContext): GraveCardData {
+  const { status, daysUntilAvailable } = deriveStatus(
+    { gender: row.gender, full: row.full === 1, lastBurialDate: row.last_burial_date ? String(row.last_burial_date) : null },
+    ctx.today,
+    ctx.restingPeriodDays,
+  );
+  return { _id: row.id, number: graveNumberOf(row), gender: row.gender, status, daysUntilAvailable };
+}
+
 /**
- * The cards of one section, by number: each grave's status without its burials (one aggregate query), for the
- * section pages' paged list (GET /graves/cards/{section}).
+ * One page of a section's cards in the section's order (compareGraveRows), and how many cards the section has
+ * (GET /graves/cards/{section}): the numbered graves are read a page at a time through graves_section_order; the
+ * bone labels that are not numbers come after them in Arabic order, which SQL does not sort alike on both engines,
+ * so that tail (a few labels of the ossuaries) is read whole and sorted here.
  */
 export async function listSectionCards(
   db: Kysely<Database>,
   ctx: StatusContext,
   gender: Gender,
-): Promise<GraveCardData[]> {
-  const last = newestBurials(db).where('grave_id', 'in', db.selectFrom('graves').select('id').where('gender', '=', gender)).as('b');
-  const rows = await db
+  page: { offset: number; limit: number },
+): Promise<{ total: number; cards: GraveCardData[] }> {
+  const counts = await db
     .selectFrom('graves')
-    .leftJoin(last, 'b.grave_id', 'graves.id')
-    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
-    .where('graves.gender', '=', gender)
-    .execute();
-  return rows.sort(compareGraveRows).map((row) => {
-    const lastDate = row.last ? String(row.last) : null;
-    const { status, daysUntilAvailable } = deriveStatus(
-      { gender: row.gender, full: row.full === 1, lastBurialDate: lastDate },
-      ctx.today,
-      ctx.restingPeriodDays,
+    .select([db.fn.countAll<string | number>().as('all'), db.fn.count<string | number>('number_value').as('numbered')])
+    .where('gender', '=', gender)
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.all);
+  const numbered = Number(counts.numbered);
+  const end = Math.min(page.offset + page.limit, total);
+  const rows: FactRow[] = [];
+  if (page.offset < numbered && page.offset < end) {
+    rows.push(
+      ...(await db
+        .selectFrom('graves')
+        .select(factColumns)
+        .where('gender', '=', gender)
+        .where('number_value', 'is not', null)
+        .orderBy('number_value')
+        .orderBy('number')
+        .limit(Math.min(end, numbered) - page.offset)
+        .offset(page.offset)
+        .execute()),
     );
-    return { _id: row.id, number: graveNumberOf(row), gender: row.gender, status, daysUntilAvailable };
+  }
+  if (end > numbered) {
+    const tail = await db
+      .selectFrom('graves')
+      .select(factColumns)
+      .where('gender', '=', gender)
+      .where('number_value', 'is', null)
+      .execute();
+    rows.push(...tail.sort(compareGraveRows).slice(Math.max(0, page.offset - numbered), end - numbered));
+  }
+  return { total, cards: rows.map((row) => toCard(row, ctx)) };
+}
+
+/** The cards of these graves of a section (others are left out), in the section's order; read in chunks. */
+export async function sectionCardsOf(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  gender: Gender,
+  graveIds: readonly string[],
+): Promise<GraveCardData[]> {
+  const ids = [...new Set(graveIds)];
+  const rows: FactRow[] = [];
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom('graves')
+        .select(factColumns)
+        .where('gender', '=', gender)
+        .where('id', 'in', ids.slice(at, at + CHUNK))
+        .execute()),
+    );
+  }
+  return rows.sort(compareGraveRows).map((row) => toCard(row, ctx));
+}
+
+/** A grave of a section as a search by number reads it: its number as stored (unique in the section) and as shown. */
+export interface SectionNumber {
+  /** The number's text as stored: the key of sectionCardsByNumber. */
+  key: string;
+  number: number | string;
+  /** Set for the graves asked by id. */
+  id?: string;
+}
+
+/**
+ * For a search by number (GET /graves/cards/{section}?q=45): the graves of a section whose number may hold every
+ * one of these digit strings, with these other graves of the section (a year's burials), in the section's order;
+ * the search's own matching then decides. A men's or women's number is whole digits, so LIKE finds the graves that
+ * hold the digits, reading graves_section_order alone (no table row: 6 ms for a section of 55,000 graves); a bone
+ * label is folded before matching (Arabic digits), so every label of the bone sections (a few per ossuary) is
+ * given. No digits: only the graves named.
+ */
+export async function sectionNumbersHolding(
+  db: Kysely<Database>,
+  gender: Gender,
+  digits: readonly string[],
+  alsoIds: readonly string[] = [],
+): Promise<SectionNumber[]> {
+  type Row = Pick<GravesTable, 'number' | 'number_value'> & { id?: string };
+  const byNumber = new Map<string, Row>();
+  if (digits.length > 0) {
+    let q = db.selectFrom('graves').select(['number', 'number_value']).where('gender', '=', gender);
+    if (gender !== 'bones') {
+      for (const d of digits) if (/^[0-9]+$/.test(d)) q = q.where('number', 'like', `%${d}%`);
+    }
+    for (const row of await q.execute()) byNumber.set(row.number, row);
+  }
+  const ids = [...new Set(alsoIds)];
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    const rows = await db
+      .selectFrom('graves')
+      .select(['id', 'number', 'number_value'])
+      .where('gender', '=', gender)
+      .where('id', 'in', ids.slice(at, at + CHUNK))
+      .execute();
+    for (const row of rows) byNumber.set(row.number, row);
+  }
+  return [...byNumber.values()].sort(compareGraveRows).map((row) => {
+    const found: SectionNumber = { key: row.number, number: graveNumberOf({ gender, number: row.number }) };
+    if (row.id !== undefined) found.id = row.id;
+    return found;
   });
+}
+
+/** The cards of a section's graves by their numbers as stored (SectionNumber.key), in the order asked. */
+export async function sectionCardsByNumber(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  gender: Gender,
+  keys: readonly string[],
+): Promise<GraveCardData[]> {
+  const byKey = new Map<string, GraveCardData>();
+  for (let at = 0; at < keys.length; at += CHUNK) {
+    const rows = await db
+      .selectFrom('graves')
+      .select(factColumns)
+      .where('gender', '=', gender)
+      .where('number', 'in', keys.slice(at, at + CHUNK))
+      .execute();
+    for (const row of rows) byKey.set(row.number, toCard(row, ctx));
+  }
+  return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 /** The burials of some graves, newest first, by grave. */
@@ -389,11 +518,11 @@ export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promi
  */
 export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men: number; women: number }> {
   const [rows, movedOut] = await Promise.all([
+    // The count each grave keeps (graveFacts.ts), not a count of 300,000 burials.
     db
-      .selectFrom('burials')
-      .innerJoin('graves', 'graves.id', 'burials.grave_id')
-      .select(['graves.gender', db.fn.countAll<string | number>().as('n')])
-      .groupBy('graves.gender')
+      .selectFrom('graves')
+      .select(['gender', db.fn.sum<string | number>('burial_count').as('n')])
+      .groupBy('gender')
       .execute(),
     // Each moved person once, by the section of their first move's grave, when they now lie in a bone section.
     db
@@ -426,44 +555,61 @@ export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men
   return { men: count('men'), women: count('women') };
 }
 
+/**
+ * How many graves of the men's and the women's sections are available today, or not (the home page's figures):
+ * counted on graves_section_open with deriveStatus's rule as availableSince gives it, each figure reading only the
+ * index entries it counts.
+ */
+export async function countGraves(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  which: 'available' | 'unavailable',
+): Promise<number> {
+  let total = 0;
+  for (const gender of ['men', 'women'] as const) {
+    const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
+    const counted = db.selectFrom('graves').select(db.fn.countAll<string | number>().as('n')).where('gender', '=', gender);
+    const parts =
+      since === null
+        ? [which === 'available' ? null : counted]
+        : which === 'available'
+          ? [
+              counted.where('full', '=', 0).where('last_burial_date', 'is', null),
+              counted.where('full', '=', 0).where('last_burial_date', '<=', since),
+            ]
+          : [counted.where('full', '=', 1), counted.where('full', '=', 0).where('last_burial_date', '>', since)];
+    for (const part of parts) if (part) total += Number((await part.executeTakeFirstOrThrow()).n);
+  }
+  return total;
+}
+
 /** Which available grave of a section is offered next: the lowest number, or the one available the longest. */
 export type NextGraveOrder = 'lowest' | 'longest';
 
 /**
  * The next grave to use in the men's and the women's sections (issue 13): an available grave (not full, not
  * resting), the lowest-numbered, or, by the committee's setting, the one available the longest (never used first,
- * then the oldest last burial). null when a section has none.
+ * then the oldest last burial). null when a section has none. Read through the section's indexes, a row at a time.
  */
 export async function nextGraves(
   db: Kysely<Database>,
   ctx: StatusContext,
   order: NextGraveOrder,
 ): Promise<{ men: Grave | null; women: Grave | null }> {
-  const last = newestBurials(db).as('b');
-  const rows = await db
-    .selectFrom('graves')
-    .leftJoin(last, 'b.grave_id', 'graves.id')
-    .select(['graves.id', 'graves.gender', 'graves.number', 'graves.number_value', 'graves.full', 'b.last'])
-    .where('graves.gender', 'in', ['men', 'women'])
-    .where('graves.full', '=', 0)
-    .execute();
-  const available = rows
-    .map((row) => ({ row, last: row.last ? String(row.last) : null }))
-    .filter(({ row, last }) => {
-      const grave = toGrave(row, last ? [{ _id: '', name: '', burialDate: last }] : [], ctx);
-      return grave.status === GRAVE_STATUS.available;
-    })
-    .sort((a, b) => {
-      if (order === 'longest' && a.last !== b.last) {
-        if (a.last === null) return -1;
-        if (b.last === null) return 1;
-        return a.last < b.last ? -1 : 1;
-      }
-      return compareGraveRows(a.row, b.row);
-    });
-  const pick = async (gender: Gender) => {
-    const first = available.find((a) => a.row.gender === gender);
-    return first ? getGrave(db, ctx, first.row.id) : null;
+  const pick = async (gender: 'men' | 'women') => {
+    const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
+    if (since === null) return null;
+    const open = db.selectFrom('graves').select('id').where('gender', '=', gender).where('full', '=', 0);
+    const first = (q: typeof open) => q.orderBy('number_value').orderBy('number').limit(1).executeTakeFirst();
+    let found: { id: string } | undefined;
+    if (order === 'longest') {
+      found =
+        (await first(open.where('last_burial_date', 'is', null))) ??
+        (await first(open.where('last_burial_date', '<=', since).orderBy('last_burial_date')));
+    } else {
+      found = await first(open.where((eb) => eb.or([eb('last_burial_date', 'is', null), eb('last_burial_date', '<=', since)])));
+    }
+    return found ? getGrave(db, ctx, found.id) : null;
   };
   const [men, women] = await Promise.all([pick('men'), pick('women')]);
   return { men, women };

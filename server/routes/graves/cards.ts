@@ -2,9 +2,9 @@
 // without receiving every grave with every burial (2 MB of JSON). A search (q) is answered here with the register's
 // one name matcher, from the index /api/search uses, so the words families say find the same people.
 import type { FastifyInstance } from 'fastify';
-import { matchBurial, prepareQuery } from '../../../src/domain/search/names';
+import { matchBurial, prepareQuery, type PreparedQuery } from '../../../src/domain/search/names';
 import { SECTION_CARDS } from '../../../src/domain/rules/sectionCards';
-import type { Gender, GraveCardData, GraveCardPage } from '../../../src/domain/types';
+import type { Gender, GraveCardPage } from '../../../src/domain/types';
 import { LIMITS } from '../../../src/domain/rules/validation';
 import { paths } from '../../../src/api/paths';
 import type { AppContext } from '../../http/context';
@@ -29,50 +29,64 @@ const cardsQuery = {
   },
 } as const;
 
-export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  /** The section's cards by number, read once per change of the section (the pages are slices of it). */
-  const cardsOf = (gender: Gender) =>
-    app.answerCache.remember({ key: `section-cards:${gender}`, shows: [gender] }, () =>
-      ctx.data.graves.sectionCards(ctx.statusContext(), gender),
-    );
+/**
+ * The people of the whole register a search ranks for a section's cards: a name as common as محمد is a third of a
+ * city's men (100,000 people of a 300,000 register), and ranking and building every one of them on each keystroke
+ * would cost seconds. The best 3,000 (ranked as /search ranks them) give at most 3,000 graves, whose cards are read
+ * by id, 500 at a time; nobody scrolls past them.
+ */
+const SEARCH_PEOPLE = 3_000;
 
-  /** The cards matching a search, best first: a grave ranks by its best matching person, as the page used to. */
-  async function matching(gender: Gender, q: string): Promise<readonly GraveCardData[]> {
-    const query = prepareQuery(q);
-    const cards = await cardsOf(gender);
-    if (query === null) return cards;
-    const byId = new Map(cards.map((card, at) => [card._id, { card, at }]));
+export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The people a search finds (the best SEARCH_PEOPLE), best first, from the index /api/search uses. */
+  const peopleFound = async (query: PreparedQuery) => {
+    const index = await namesIndex(app, ctx);
+    return index.search(query, SEARCH_PEOPLE).map(({ item, match }) => ({ grave: index.graveOfPerson(item), match }));
+  };
+
+  /**
+   * A page of the cards matching a search, best first: a grave ranks by its best matching person, as the page used
+   * to; only the page's cards are built.
+   */
+  async function matching(gender: Gender, query: PreparedQuery, offset: number, limit: number): Promise<GraveCardPage> {
+    const sc = ctx.statusContext();
     if (query.words.length === 0) {
       // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials);
-      // a year (issue 26) adds the graves of that year's burials, from the index, after them.
-      const hits = new Map<string, { card: GraveCardData; at: number; score: number }>();
-      cards.forEach((card, at) => {
-        const match = matchBurial(query, null, card.number, { gender });
-        if (match !== null) hits.set(card._id, { card, at, score: match.score });
-      });
+      // a year (issue 26) adds the graves of that year's burials, from the index, after them. The graves are read
+      // as numbers in the section's order (the digits narrow them in SQL), the page's cards alone in full.
+      const byYear = new Map<string, number>();
       if (query.year !== null) {
-        const index = await namesIndex(app, ctx);
-        for (const { item, match } of index.search(query)) {
-          const grave = index.graveOfPerson(item);
-          const known = byId.get(grave.id);
-          const held = hits.get(grave.id);
-          if (known && (!held || held.score < match.score)) hits.set(grave.id, { ...known, score: match.score });
+        for (const { grave, match } of await peopleFound(query)) {
+          if (grave.gender !== gender) continue;
+          byYear.set(grave.id, Math.max(byYear.get(grave.id) ?? -1, match.score));
         }
       }
-      return [...hits.values()].sort((a, b) => b.score - a.score || a.at - b.at).map((hit) => hit.card);
+      const numbers = await ctx.data.graves.sectionNumbersHolding(gender, query.numbers, [...byYear.keys()]);
+      const hits: Array<{ key: string; score: number }> = [];
+      for (const grave of numbers) {
+        const byNumber = matchBurial(query, null, grave.number, { gender })?.score ?? -1;
+        const score = Math.max(byNumber, grave.id === undefined ? -1 : (byYear.get(grave.id) ?? -1));
+        if (score >= 0) hits.push({ key: grave.key, score });
+      }
+      // Stable: equal scores keep the section's order.
+      hits.sort((a, b) => b.score - a.score);
+      const keys = hits.slice(offset, offset + limit).map((hit) => hit.key);
+      return { total: hits.length, offset, cards: await ctx.data.graves.sectionCardsByNumber(sc, gender, keys) };
     }
-    const seen = new Set<string>();
-    const found: GraveCardData[] = [];
     // Best first, ties by the newest burial: the first person met of a grave is its best.
+    const ids: string[] = [];
+    const seen = new Set<string>();
     const index = await namesIndex(app, ctx);
-    for (const slot of index.names.searchItems(query)) {
+    for (const slot of index.names.searchItems(query, SEARCH_PEOPLE)) {
       const grave = index.graveOfPerson(slot);
       if (grave.gender !== gender || seen.has(grave.id)) continue;
       seen.add(grave.id);
-      const known = byId.get(grave.id);
-      if (known) found.push(known.card);
+      ids.push(grave.id);
     }
-    return found;
+    // Graves the index still holds but the register no longer does are left out, as before.
+    const cards = new Map((await ctx.data.graves.sectionCardsOf(sc, gender, ids)).map((card) => [card._id, card]));
+    const found = ids.flatMap((id) => cards.get(id) ?? []);
+    return { total: found.length, offset, cards: found.slice(offset, offset + limit) };
   }
 
   for (const gender of SECTIONS) {
@@ -93,8 +107,11 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const { q = '' } = request.query;
         const offset = Number(request.query.offset ?? 0);
         const limit = Math.min(Number(request.query.limit ?? SECTION_CARDS.firstPage), SECTION_CARDS.maxLimit);
-        const all = await matching(gender, q);
-        return { total: all.length, offset, cards: all.slice(offset, offset + limit) };
+        const query = prepareQuery(q);
+        if (query !== null) return matching(gender, query, offset, limit);
+        // No search: the page itself, read in the section's order.
+        const page = await ctx.data.graves.sectionCards(ctx.statusContext(), gender, { offset, limit });
+        return { total: page.total, offset, cards: page.cards };
       },
     );
   }

@@ -1,6 +1,6 @@
 // The public sections (men, women, bones), the most recent burials and the statistics of the home page.
 import type { FastifyInstance } from 'fastify';
-import { GRAVE_STATUS, type Gender } from '../../../src/domain/types';
+import type { Gender } from '../../../src/domain/types';
 import type { AppContext } from '../../http/context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
 import { answers } from '../../schemas/common';
@@ -56,21 +56,15 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async () => ctx.data.graves.next(ctx.statusContext(), ctx.config.nextGraveOrder),
   );
 
-  /** Burial counts by section and the availability of men and women graves. */
-  async function statistics() {
-    const [deaths, all] = await Promise.all([
-      ctx.data.graves.burialCounts(),
-      ctx.data.graves.summaries(ctx.statusContext()),
-    ]);
-    const sections = all.filter((g) => g.gender !== 'bones');
-    const available = sections.filter((g) => g.status === GRAVE_STATUS.available).length;
-    return {
-      totalDeaths: deaths.men + deaths.women,
-      maleDeaths: deaths.men,
-      femaleDeaths: deaths.women,
-      availableGravesCount: available,
-      unavailableGravesCount: sections.length - available,
-    };
+  /**
+   * Burial counts by section and the availability of men and women graves, read from the counts each grave keeps
+   * (issue 29): a figure asks only the query it needs.
+   */
+  async function statistic(figure: (typeof figures)[number]): Promise<number> {
+    if (figure === 'availableGravesCount') return ctx.data.graves.countGraves(ctx.statusContext(), 'available');
+    if (figure === 'unavailableGravesCount') return ctx.data.graves.countGraves(ctx.statusContext(), 'unavailable');
+    const deaths = await ctx.data.graves.burialCounts();
+    return figure === 'maleDeaths' ? deaths.men : figure === 'femaleDeaths' ? deaths.women : deaths.men + deaths.women;
   }
 
   const figures = [
@@ -95,7 +89,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
         config: { answerCache: { shows: GRAVE_SCOPES } },
       },
-      async () => ({ [figure]: (await statistics())[figure] }),
+      async () => ({ [figure]: await statistic(figure) }),
     );
   }
 }

@@ -63,6 +63,23 @@ export function deriveStatus(
 }
 
 /**
+ * deriveStatus as a condition a query can apply (issue 29: the next grave, the statistics and a page of a section
+ * are read through an index, not by deriving every grave): a grave that is not full is available today when it is
+ * empty or its newest burial day is on or before the day this returns; null when none of the section ever is (an
+ * ossuary). Dates are YYYY-MM-DD, so the comparison is one of text. tests/domain/graveStatus.test.ts holds it to
+ * deriveStatus around the boundary.
+ */
+export function availableSince(
+  gender: Gender,
+  today: string,
+  restingPeriodDays: number = DEFAULT_RESTING_PERIOD_DAYS,
+): string | null {
+  if (gender === 'bones') return null;
+  // elapsed = daysBetween(last, today) >= restingPeriodDays  ⇔  last <= today − restingPeriodDays.
+  return new Date(Date.parse(`${today}T00:00:00Z`) - restingPeriodDays * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
  * The days a burial still rests (issue 23): 0 once today ≥ its date + the resting period, so its remains may be moved
  * to the ossuary; otherwise at least 1. The one rule the transfer's server check and the console's dialog share.
  */
