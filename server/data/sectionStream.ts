@@ -24,7 +24,7 @@ export interface PageSizes {
   graves: number;
   burials: number;
 }
-const PAGES: PageSizes = { graves: 500, burials: 2000 };
+const PAGES: PageSizes = { graves: 200, burials: 500 };
 
 type Row = Pick<GravesTable, 'id' | 'gender' | 'number' | 'number_value' | 'full'> & { burial_count: number };
 const rowColumns = ['id', 'gender', 'number', 'number_value', 'full', 'burial_count'] as const;

@@ -1,9 +1,15 @@
 // An answer too large to keep (a whole section of a city's register: 27 MB at 300,000 burials), written as it is read
 // and revalidated by its ETag: a client that holds the current answer gets a 304 without a row of the register read.
-// Compression is the compression plugin's (app.ts): it pipes a stream through zlib's streams, which work in the
-// thread pool (brotli at quality 4, gzip at 6), so neither the reading nor the compressing holds the event loop.
-import { Readable } from 'node:stream';
+// Compressed with gzip as it streams (zlib works in the thread pool, so it never holds the event loop), even for a
+// client that also takes brotli: at 300,000 burials the men's section streamed through brotli (quality 4) took 13 s
+// against 7.5 s, came out 4 % larger (7.6 MB against 7.3 MB), and its encoder's buffers raised the process's memory
+// by about 35 MB (measured). A client that takes neither gets the JSON as it is.
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** zlib's default: 9 costs twice the time for 1 % less. */
+const GZIP_LEVEL = 6;
 
 /** If-None-Match names this tag (alone, in a list, or as `*`). */
 function holds(request: FastifyRequest, etag: string): boolean {
@@ -30,5 +36,10 @@ export function sendStreamed(
   async function* bytes() {
     for await (const chunk of text()) yield Buffer.from(chunk);
   }
-  return reply.send(Readable.from(bytes(), { objectMode: false }));
+  const json = Readable.from(bytes(), { objectMode: false });
+  if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(json);
+  // The compression plugin leaves an answer that says its encoding as it is.
+  reply.header('Content-Encoding', 'gzip');
+  // A failure while reading ends the stream with its error: the answer is cut, and the server logs it.
+  return reply.send(pipeline(json, createGzip({ level: GZIP_LEVEL }), () => {}));
 }

@@ -107,14 +107,15 @@ describe.each(ENGINES)('whole sections streamed on $name', ({ databaseUrl }) => 
     }
   });
 
-  it('is the same JSON compressed (gzip or brotli), and answers 304 to the ETag it gave', async () => {
+  it('is the same JSON gzipped as it streams, and answers 304 to the ETag it gave', async () => {
     const plain = await get('/graves/male', { 'accept-encoding': 'identity' });
     const etag = plain.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const body = await plain.text();
-    for (const encoding of ['gzip', 'br']) {
+    // gzip as it streams, also for a client that takes brotli (server/http/streamedAnswer.ts says why).
+    for (const encoding of ['gzip', 'br, gzip']) {
       const res = await get('/graves/male', { 'accept-encoding': encoding });
-      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('etag')).toBe(etag);
       expect((await res.text()) === body).toBe(true); // fetch decodes it
     }
