@@ -1,6 +1,8 @@
 // npm run export -- [FILE] : the whole register (graves and burials) as CSV with a UTF-8 BOM (Excel shows Arabic).
 // Without FILE it writes register-<date>.csv in the current folder.
-import { writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import { loadConfig, ConfigError } from '../start/config';
 import { openStore } from '../db/connect';
@@ -15,9 +17,16 @@ async function main(): Promise<void> {
   const store = await openStore(config.databaseUrl);
   try {
     await migrate(store.db);
-    const csv = await registerCsv(store.db, { today, restingPeriodDays: config.restingPeriodDays });
-    writeFileSync(target, csv, 'utf8');
-    console.log(`Wrote ${csv.split('\r\n').length - 2} rows to ${target}.`);
+    // Written a page of graves at a time: a city's register is never held whole.
+    let lineEnds = 0;
+    async function* counted() {
+      for await (const chunk of registerCsv(store.db, { today, restingPeriodDays: config.restingPeriodDays })) {
+        lineEnds += chunk.split('\r\n').length - 1;
+        yield chunk;
+      }
+    }
+    await pipeline(Readable.from(counted()), createWriteStream(target, 'utf8'));
+    console.log(`Wrote ${lineEnds - 1} rows to ${target}.`);
   } finally {
     await store.close();
   }

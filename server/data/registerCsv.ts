@@ -7,7 +7,9 @@ import { burialDateText } from '../../src/domain/dates/burialDate';
 import { BOM, csvLine } from '../../src/domain/rules/csv';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
-import { listGraves, type StatusContext } from './graves';
+import { GENDERS } from '../../src/domain/types';
+import type { StatusContext } from './graves';
+import { gravePages } from './sectionStream';
 
 const GENDER_LABEL = {
   men: sharedText['gender.men'],
@@ -15,13 +17,12 @@ const GENDER_LABEL = {
   bones: sharedText['gender.bones'],
 } as const;
 
-/** One row per burial; a grave without burials gets one row with empty burial cells. */
-export async function registerCsv(db: Kysely<Database>, ctx: StatusContext): Promise<string> {
-  // Section by section (men, women, bones), each by number: the order a reader of the register expects.
-  const order = { men: 0, women: 1, bones: 2 } as const;
-  const graves = (await listGraves(db, ctx)).sort((a, b) => order[a.gender] - order[b.gender]);
-  let out =
-    BOM +
+/**
+ * One row per burial; a grave without burials gets one row with empty burial cells. Written a page of graves at a
+ * time (server/data/sectionStream.ts), so a city's register is never held whole.
+ */
+export async function* registerCsv(db: Kysely<Database>, ctx: StatusContext): AsyncGenerator<string> {
+  yield BOM +
     csvLine([
       sharedText['grave.gender'],
       sharedText['grave.number'],
@@ -32,12 +33,18 @@ export async function registerCsv(db: Kysely<Database>, ctx: StatusContext): Pro
       'معرف المتوفى',
       'ملاحظات',
     ]);
-  for (const g of graves) {
-    const base = [GENDER_LABEL[g.gender], g.number, g.status, g._id];
-    if (g.buriedPersons.length === 0) out += csvLine([...base, null, null, null, null]);
-    for (const p of g.buriedPersons) {
-      out += csvLine([...base, p.name, burialDateText(p.burialDate, p.datePrecision), p._id, p.notes ?? null]);
+  // Section by section (men, women, bones), each by number: the order a reader of the register expects.
+  for (const gender of GENDERS) {
+    for await (const pieces of gravePages(db, ctx, gender)) {
+      let out = '';
+      for (const { grave: g, opens, closes } of pieces) {
+        const base = [GENDER_LABEL[g.gender], g.number, g.status, g._id];
+        if (opens && closes && g.buriedPersons.length === 0) out += csvLine([...base, null, null, null, null]);
+        for (const p of g.buriedPersons) {
+          out += csvLine([...base, p.name, burialDateText(p.burialDate, p.datePrecision), p._id, p.notes ?? null]);
+        }
+      }
+      yield out;
     }
   }
-  return out;
 }

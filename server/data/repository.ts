@@ -20,6 +20,7 @@ import { readSiteFile } from './siteFiles';
 import * as sitemap from './sitemap';
 import * as planRows from './planRows';
 import { registerCsv } from './registerCsv';
+import { answerTag, sectionJson } from './sectionStream';
 import { graveBatches, recordExport } from './openExports';
 import { listBatches } from './registerImport';
 import { revokeToken } from './revokedTokens';
@@ -46,6 +47,9 @@ export function createRepository(db: Db, dialect: DialectName) {
     ping: () => pingDatabase(db),
     graves: {
       list: withDb(graves.listGraves),
+      // Issue 29: the whole answers read a page at a time, and their ETag.
+      sectionJson: withDb(sectionJson),
+      answerTag: withDb(answerTag),
       get: withDb(graves.getGrave),
       summaries: withDb(graves.listGraveSummaries),
       burialsOf: withDb(graves.burialsOf),

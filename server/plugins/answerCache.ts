@@ -1,6 +1,6 @@
 // Answers kept in memory as serialized bytes with their compressed forms and an ETag (304 on If-None-Match): the
 // public answers each route declares with `config: { answerCache: { shows } }` (server/http/routeConfig.ts), and the
-// staff's whole-register answers the grave routes ask for by name (answer/remember below).
+// staff's values the grave routes ask for by name (answer/remember below).
 //
 // Why it stays correct:
 // - every write moves the counter of the part of the register it changed (a grave section, the articles, the
@@ -40,9 +40,10 @@ function keyOf(request: FastifyRequest, declared: AnswerCacheConfig): string | n
 
 const MAX_ENTRIES = 2000;
 /**
- * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first): the town's
- * sections and the staff's whole register take about 13 MB with their compressed forms; the rest are searches and
- * small answers, which could otherwise fill memory with a few thousand different queries.
+ * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first). The whole
+ * sections and the staff's whole register are no longer kept (issue 29: streamed, server/http/streamedAnswer.ts); the
+ * largest left is the offline search index; the rest are searches and small answers, which could otherwise fill
+ * memory with a few thousand different queries. Values kept by `remember` are not counted here.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 const bytesOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);

@@ -1,4 +1,5 @@
 // The audit trail for managers (read-only: no route edits or deletes it) and the CSV downloads of the register.
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BOM, csvLine } from '../../src/domain/rules/csv';
 import { t, type MessageKey } from '../../src/domain/messages';
@@ -135,7 +136,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       await ctx.data.exports.record({ at: ctx.now(), by: request.account, kind: 'register', fileName });
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
-      return ctx.data.exports.registerCsv(ctx.statusContext());
+      // Issue 29: written a page of graves at a time, never held whole.
+      return reply.send(Readable.from(ctx.data.exports.registerCsv(ctx.statusContext()), { objectMode: false }));
     },
   );
 

@@ -17,6 +17,7 @@ import {
   writeBy,
 } from '../../data/graveWrites';
 import { badRequest, notFound } from '../../http/errors';
+import { sendStreamed } from '../../http/streamedAnswer';
 import { filterFlag, filterIds, filterText, pageOf, parseListQuery } from '../../http/paging';
 import { bodies } from '../../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
@@ -114,9 +115,12 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const q = parseListQuery(request.query, SORTABLE);
       if (!q.paged) {
-        // The whole register (3.7 MB for a town) is built once per change, not once per request.
-        return app.answerCache.answer(request, reply, { key: 'staff:/api/graves', shows: GRAVE_SCOPES }, () =>
-          ctx.data.graves.list(ctx.statusContext()),
+        // The whole register (3.7 MB for a town, 80 MB for a city) is written as it is read, never held; a client
+        // holding the current answer gets a 304 (server/data/sectionStream.ts).
+        const status = ctx.statusContext();
+        const etag = await ctx.data.graves.answerTag(status, 'staff:graves', GRAVE_SCOPES);
+        return sendStreamed(request, reply, { etag, cacheControl: 'private, no-cache' }, () =>
+          ctx.data.graves.sectionJson(status),
         );
       }
       // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
