@@ -385,10 +385,12 @@ const migrations: Record<string, Migration> = {
         .on('graves')
         .columns(['gender', 'number_value', 'number'])
         .execute();
+      // The available graves of a section, the longest-available first then by number (the next grave), and the
+      // burial counts summed from the index alone (the statistics), without reading the table.
       await db.schema
         .createIndex('graves_section_open')
         .on('graves')
-        .columns(['gender', 'full', 'last_burial_date'])
+        .columns(['gender', 'full', 'last_burial_date', 'number_value', 'number', 'burial_count'])
         .execute();
       await db.schema
         .createTable('grave_changes')
