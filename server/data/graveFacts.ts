@@ -38,7 +38,7 @@ export async function refreshGraveFacts(db: Db, graveIds: readonly string[]): Pr
   }
 }
 
-/** Sets the facts of every grave at once (the seed and a copied register, which write burials in bulk). */
+/** Sets the facts of every grave at once (a register written in bulk; the tests check the seed's against it). */
 export async function refreshAllGraveFacts(db: Db): Promise<void> {
   await sql`update graves set
     last_burial_date = (select max(b.burial_date) from burials b where b.grave_id = graves.id),
