@@ -40,9 +40,14 @@ describe('where things are', () => {
   });
 
   it('the status of a grave from its newest burial is read in one place', () => {
-    const newestBurial = /fn\.max\(['"](?:burials\.)?burial_date['"]\)/;
-    const holders = sourcesUnder('server').filter((file) => newestBurial.test(readFileSync(file, 'utf8')));
-    expect(holders).toEqual(['server/data/graves.ts']);
+    // Issue 29: each grave keeps its newest burial day, set by every write from one definition (graveFacts.ts);
+    // every status is read from that column.
+    const newestBurial = /fn\.max\(['"](?:burials\.)?burial_date['"]\)|max\(\s*(?:\w+\.)?burial_date\s*\)/;
+    // (A migration fills the column once with its own query: it runs against the schema of its time.)
+    const holders = sourcesUnder('server').filter(
+      (file) => file !== 'server/db/migrations.ts' && newestBurial.test(readFileSync(file, 'utf8')),
+    );
+    expect(holders).toEqual(['server/data/graveFacts.ts']);
   });
 });
 

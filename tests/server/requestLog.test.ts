@@ -115,8 +115,12 @@ describe.each(ENGINES)('the request log on $name', ({ databaseUrl }) => {
 
     it('logs one line per request: built, kept, revalidated, refused', async () => {
       const from = log.written.length;
+      // Each answer read to its end before the next is asked: a section is streamed (issue 29), and its line is
+      // written when its last byte is sent.
       const first = await fetch(`${log.server.api}/graves/female`);
+      await first.text();
       const kept = await fetch(`${log.server.api}/graves/female`);
+      await kept.text();
       const etag = kept.headers.get('etag')!;
       const revalidated = await fetch(`${log.server.api}/graves/female`, { headers: { 'if-none-match': etag } });
       const missing = await fetch(`${log.server.api}/graves/graves/no-such-grave`);
@@ -166,7 +170,7 @@ describe.each(ENGINES)('the request log on $name', ({ databaseUrl }) => {
     const log = await loggingServer(databaseUrl, { LOG_LEVEL: 'access', LOG_FORMAT: 'text' });
     servers.push(log.server);
     const from = log.written.length;
-    await fetch(`${log.server.api}/graves/bone`);
+    await (await fetch(`${log.server.api}/graves/bone`)).text(); // streamed: its line is written at its end
     expect(log.written.slice(from)).toEqual([
       expect.stringMatching(/^\d\d:\d\d:\d\d ACCESS GET \/api\/graves\/bone 200 \d+(\.\d)? ms\n$/),
     ]);
