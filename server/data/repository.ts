@@ -10,6 +10,7 @@ import * as articles from './articles';
 import * as audit from './audit';
 import * as corrections from './corrections';
 import * as graves from './graves';
+import { readOfflineIndex, registerBurials } from './offlineIndex';
 import { searchDetails } from './searchDetails';
 import * as notices from './notices';
 import * as photos from './photos';
@@ -64,6 +65,11 @@ export function createRepository(db: Db, dialect: DialectName) {
       countGraves: withDb(graves.countGraves),
       warnings: withDb(graves.graveWarnings),
       withWarnings: withDb(graves.gravesWithWarnings),
+    },
+    // The phones' offline copy of the register (GET /search/index), read a page of graves at a time.
+    offlineIndex: {
+      read: withDb(readOfflineIndex),
+      burials: withDb(registerBurials),
     },
     plan: {
       cemetery: withDb(plan.planOfCemetery),

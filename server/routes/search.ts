@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { prepareQuery } from '../../src/domain/search/names';
 import { searchableText } from '../../src/domain/text/textRules';
-import { encodeOfflineIndex, type OfflineIndex } from '../../src/domain/search/offlineIndex';
+import type { OfflineIndex } from '../../src/domain/search/offlineIndex';
 import type { SearchMatch } from '../../src/domain/types';
 import { LIMITS } from '../../src/domain/rules/validation';
 import type { AppContext } from '../http/context';
+import { notFound } from '../http/errors';
 import { GRAVE_SCOPES } from '../data/dataVersions';
 import { answers } from '../schemas/common';
 import { offlineIndex, searchMatches } from '../schemas/entities';
@@ -75,16 +76,28 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   // The whole register in compact columns for the offline site (issue 14): kept with its ETag like the sections,
-  // so a phone that already holds it gets a 304 of a few bytes on each visit.
+  // so a phone that already holds it gets a 304 of a few bytes on each visit. Read a page of graves at a time
+  // (issue 29), and not at all past OFFLINE_INDEX_MAX_BURIALS: a 404 is not kept by the phone, which goes on with
+  // the copy it holds, if any, and otherwise searches online.
   typed(app).get(
     '/search/index',
     {
       schema: {
         summary: 'Download the register for offline search',
-        response: answers({ 200: offlineIndex }, { kept: true }),
+        description: 'Answers 404 when the register holds more burials than OFFLINE_INDEX_MAX_BURIALS.',
+        response: answers({ 200: offlineIndex }, { refusals: [404], kept: true }),
       },
       config: { answerCache: { shows: GRAVE_SCOPES } },
     },
-    async (): Promise<OfflineIndex> => encodeOfflineIndex(await ctx.data.graves.list(ctx.statusContext()), ctx.now()),
+    async (): Promise<OfflineIndex> => {
+      const ceiling = ctx.config.offlineIndexMaxBurials;
+      if (ceiling > 0) {
+        // A refusal is not kept as answers are: the count is, until a write, so each visit past it costs nothing.
+        const kept = { key: 'offline-index:burials', shows: GRAVE_SCOPES };
+        const burials = await app.answerCache.remember(kept, () => ctx.data.offlineIndex.burials());
+        if (burials > ceiling) throw notFound('search.offlineTooLarge');
+      }
+      return ctx.data.offlineIndex.read(ctx.statusContext(), ctx.now());
+    },
   );
 }

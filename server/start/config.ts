@@ -77,6 +77,12 @@ export interface Config {
    * shares it (a mounted folder when they run on several machines); the backups carry it beside the database.
    */
   photosDir: string;
+  /**
+   * Issue 29: past this many burials the phones get no offline copy of the register (GET /api/search/index answers
+   * 404; searching needs the network): a city's copy is too large for a phone, and for the server to build at each
+   * change. 0: no ceiling.
+   */
+  offlineIndexMaxBurials: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -245,5 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds,
     sitemapMaxUrls: env.SITEMAP_MAX_URLS ? integer('SITEMAP_MAX_URLS', env.SITEMAP_MAX_URLS, 1, 50_000) : 50_000,
     photosDir: photosDirFrom(env.PHOTOS_DIR, databaseUrl),
+    offlineIndexMaxBurials: env.OFFLINE_INDEX_MAX_BURIALS
+      ? integer('OFFLINE_INDEX_MAX_BURIALS', env.OFFLINE_INDEX_MAX_BURIALS, 0, 100_000_000)
+      : 60_000,
   };
 }

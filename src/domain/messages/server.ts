@@ -16,6 +16,7 @@ export const serverText = {
   'errors.unsupportedMedia': 'يجب إرسال البيانات بصيغة JSON.',
   'errors.internal': 'حدث خطأ غير متوقع في الخادم. يرجى المحاولة مرة أخرى.',
   'errors.badQuery': 'معايير البحث أو الترتيب أو الصفحات غير صالحة.',
+  'search.offlineTooLarge': 'سجل المقبرة أكبر من أن يُحفظ كاملًا على الهاتف؛ البحث يحتاج إلى الاتصال.',
   'field.gender': 'النوع',
   'field.number': 'رقم المقبرة',
   'field.name': 'الاسم',

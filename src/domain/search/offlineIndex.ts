@@ -68,53 +68,120 @@ const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** The compact form of these graves (each with its burials newest first), read at `updatedAt`. */
-export function encodeOfflineIndex(graves: ReadonlyArray<Grave>, updatedAt: Date): OfflineIndex {
-  const counts = new Map<string, number>();
-  for (const grave of graves) {
-    for (const person of grave.buriedPersons) {
-      for (const word of person.name.split(' ')) counts.set(word, (counts.get(word) ?? 0) + 1);
+/** Marks in the encoder's stream of word numbers: the end of a person's name, the end of a grave's people. */
+const END_OF_PERSON = -1;
+const END_OF_GRAVE = -2;
+
+/**
+ * The index built a page of graves at a time (server/data/offlineIndex.ts reads a city's register so, without ever
+ * holding it as objects), finished into the same answer as encodeOfflineIndex gives for all the graves at once.
+ * The dictionary is numbered by frequency, which only the last page settles: until then each name is kept as the
+ * numbers its words got when first seen, in one growing Int32Array (about 7 MB for 300,000 burials), and renumbered
+ * once at the end. One pass over the register rather than two: a second reading would cost as much as the first.
+ */
+export class OfflineIndexEncoder {
+  private readonly wordNumber = new Map<string, number>();
+  private readonly wordsSeen: string[] = [];
+  private readonly counts: number[] = [];
+  private stream = new Int32Array(1 << 16);
+  private length = 0;
+  private readonly ids: string[] = [];
+  private readonly numbers: Array<number | string> = [];
+  private readonly genders: string[] = [];
+  private readonly statuses: string[] = [];
+  private readonly days: Array<number | null> = [];
+  private readonly dates: string[] = [];
+
+  private put(value: number): void {
+    if (this.length === this.stream.length) {
+      const larger = new Int32Array(this.stream.length * 2);
+      larger.set(this.stream);
+      this.stream = larger;
+    }
+    this.stream[this.length++] = value;
+  }
+
+  /** The next graves in the index's order, each with its burials newest first. */
+  add(graves: Iterable<Grave>): void {
+    for (const grave of graves) {
+      for (const person of grave.buriedPersons) {
+        for (const word of person.name.split(' ')) {
+          let n = this.wordNumber.get(word);
+          if (n === undefined) {
+            n = this.wordsSeen.push(word) - 1;
+            this.wordNumber.set(word, n);
+            this.counts.push(0);
+          }
+          this.counts[n]!++;
+          this.put(n);
+        }
+        this.put(END_OF_PERSON);
+      }
+      this.put(END_OF_GRAVE);
+      let previous: number | null = null;
+      this.dates.push(
+        grave.buriedPersons
+          .map((p) => {
+            const day = dayNumber(p.burialDate);
+            const text = (previous === null ? day : previous - day).toString(36);
+            previous = day;
+            return `${text}${p.datePrecision ? PRECISION_MARK[p.datePrecision] : ''}`;
+          })
+          .join(','),
+      );
+      this.ids.push(grave._id);
+      this.numbers.push(grave.number);
+      this.genders.push(GENDER_LETTER[grave.gender]);
+      this.statuses.push(STATUS_LETTER[grave.status]);
+      this.days.push(grave.daysUntilAvailable);
     }
   }
-  const words = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  const numberOf = new Map(words.map((word, i) => [word, i.toString(36)]));
-  const names: string[] = [];
-  const dates: string[] = [];
-  for (const grave of graves) {
-    names.push(
-      grave.buriedPersons
-        .map((p) =>
-          p.name
-            .split(' ')
-            .map((w) => numberOf.get(w)!)
-            .join(' '),
-        )
-        .join(','),
-    );
-    let previous: number | null = null;
-    dates.push(
-      grave.buriedPersons
-        .map((p) => {
-          const day = dayNumber(p.burialDate);
-          const text = (previous === null ? day : previous - day).toString(36);
-          previous = day;
-          return `${text}${p.datePrecision ? PRECISION_MARK[p.datePrecision] : ''}`;
-        })
-        .join(','),
-    );
+
+  /** The index of every grave added, read at `updatedAt`. */
+  finish(updatedAt: Date): OfflineIndex {
+    const { wordsSeen, counts } = this;
+    const order = wordsSeen.map((_, n) => n);
+    order.sort((a, b) => {
+      const x = wordsSeen[a]!;
+      const y = wordsSeen[b]!;
+      return counts[b]! - counts[a]! || (x < y ? -1 : x > y ? 1 : 0);
+    });
+    const code: string[] = new Array<string>(order.length);
+    order.forEach((n, rank) => (code[n] = rank.toString(36)));
+    const names: string[] = [];
+    let persons: string[] = [];
+    let person: string[] = [];
+    for (let i = 0; i < this.length; i++) {
+      const value = this.stream[i]!;
+      if (value >= 0) person.push(code[value]!);
+      else if (value === END_OF_PERSON) {
+        persons.push(person.join(' '));
+        person = [];
+      } else {
+        names.push(persons.join(','));
+        persons = [];
+      }
+    }
+    return {
+      v: 1,
+      updatedAt: updatedAt.toISOString(),
+      words: order.map((n) => wordsSeen[n]!),
+      ids: this.ids,
+      numbers: this.numbers,
+      genders: this.genders.join(''),
+      statuses: this.statuses.join(''),
+      days: this.days,
+      names: names.join(';'),
+      dates: this.dates.join(';'),
+    };
   }
-  return {
-    v: 1,
-    updatedAt: updatedAt.toISOString(),
-    words,
-    ids: graves.map((g) => g._id),
-    numbers: graves.map((g) => g.number),
-    genders: graves.map((g) => GENDER_LETTER[g.gender]).join(''),
-    statuses: graves.map((g) => STATUS_LETTER[g.status]).join(''),
-    days: graves.map((g) => g.daysUntilAvailable),
-    names: names.join(';'),
-    dates: dates.join(';'),
-  };
+}
+
+/** The compact form of these graves (each with its burials newest first), read at `updatedAt`. */
+export function encodeOfflineIndex(graves: ReadonlyArray<Grave>, updatedAt: Date): OfflineIndex {
+  const encoder = new OfflineIndexEncoder();
+  encoder.add(graves);
+  return encoder.finish(updatedAt);
 }
 
 /** Whether a value read back from storage is an index of this format. */
