@@ -346,6 +346,33 @@ export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContex
   });
 }
 
+/**
+ * Every grave's status without its burials, as columns in the register's order (the staff's paged list filters,
+ * sorts and pages these, then reads the burials of the 25 graves shown). Columns of shared strings and small
+ * numbers rather than an object per grave: a city's 100,000 graves take about 8 MB instead of about 50 (issue 29).
+ */
+export interface GraveSummaries {
+  ids: string[];
+  genders: Gender[];
+  numbers: Array<number | string>;
+  statuses: Grave['status'][];
+  days: Array<number | null>;
+}
+
+export async function graveSummaryColumns(db: Kysely<Database>, ctx: StatusContext): Promise<GraveSummaries> {
+  const rows = (await db.selectFrom('graves').select(factColumns).execute()).sort(compareGraveRows);
+  const columns: GraveSummaries = { ids: [], genders: [], numbers: [], statuses: [], days: [] };
+  for (const row of rows) {
+    const card = toCard(row, ctx);
+    columns.ids.push(card._id);
+    columns.genders.push(card.gender);
+    columns.numbers.push(card.number);
+    columns.statuses.push(card.status);
+    columns.days.push(card.daysUntilAvailable);
+  }
+  return columns;
+}
+
 /** A grave as a card of its section's page: its status without its burials. */
 export function toCard(row: FactRow, ctx: StatusContext): GraveCardData {
   const { status, daysUntilAvailable } = deriveStatus(

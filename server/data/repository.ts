@@ -53,6 +53,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       answerTag: withDb(answerTag),
       get: withDb(graves.getGrave),
       summaries: withDb(graves.listGraveSummaries),
+      summaryColumns: withDb(graves.graveSummaryColumns),
       burialsOf: withDb(graves.burialsOf),
       recentBurials: withDb(graves.recentBurials),
       next: withDb(graves.nextGraves),

@@ -148,9 +148,19 @@ export class SearchIndex {
     return { id: this.graveIds[grave]!, gender: this.graveGender[grave]! };
   }
 
-  /** People found by the query, best first, with how they matched. */
-  search(query: PreparedQuery, limit?: number) {
-    return this.names.search(query, limit);
+  /** The section of the grave a person lies in. */
+  genderOf(slot: number): Gender {
+    return this.graveGender[this.graveOf.data[slot]!]!;
+  }
+
+  /** People found by the query, best first, with how they matched; with `gender`, that section's only. */
+  search(query: PreparedQuery, limit?: number, gender?: Gender) {
+    return this.names.search(query, limit, gender && ((slot) => this.genderOf(slot) === gender));
+  }
+
+  /** Who the query finds, best first, without how (the callers that list graves); with `gender`, that section's. */
+  found(query: PreparedQuery, limit?: number, gender?: Gender): number[] {
+    return this.names.searchItems(query, limit, gender && ((slot) => this.genderOf(slot) === gender));
   }
 
   /** Live people indexed (the tests and the bench read it). */

@@ -30,7 +30,7 @@ const cardsQuery = {
 } as const;
 
 /**
- * The people of the whole register a search ranks for a section's cards: a name as common as محمد is a third of a
+ * The people of the section a search ranks for its cards: a name as common as محمد is a third of a
  * city's men (100,000 people of a 300,000 register), and ranking and building every one of them on each keystroke
  * would cost seconds. The best 3,000 (ranked as /search ranks them) give at most 3,000 graves, whose cards are read
  * by id, 500 at a time; nobody scrolls past them.
@@ -39,9 +39,11 @@ const SEARCH_PEOPLE = 3_000;
 
 export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The people a search finds (the best SEARCH_PEOPLE), best first, from the index /api/search uses. */
-  const peopleFound = async (query: PreparedQuery) => {
+  const peopleFound = async (query: PreparedQuery, gender: Gender) => {
     const index = await namesIndex(app, ctx);
-    return index.search(query, SEARCH_PEOPLE).map(({ item, match }) => ({ grave: index.graveOfPerson(item), match }));
+    return index
+      .search(query, SEARCH_PEOPLE, gender)
+      .map(({ item, match }) => ({ grave: index.graveOfPerson(item), match }));
   };
 
   /**
@@ -56,8 +58,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // as numbers in the section's order (the digits narrow them in SQL), the page's cards alone in full.
       const byYear = new Map<string, number>();
       if (query.year !== null) {
-        for (const { grave, match } of await peopleFound(query)) {
-          if (grave.gender !== gender) continue;
+        for (const { grave, match } of await peopleFound(query, gender)) {
           byYear.set(grave.id, Math.max(byYear.get(grave.id) ?? -1, match.score));
         }
       }
@@ -77,9 +78,9 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const ids: string[] = [];
     const seen = new Set<string>();
     const index = await namesIndex(app, ctx);
-    for (const slot of index.names.searchItems(query, SEARCH_PEOPLE)) {
+    for (const slot of index.found(query, SEARCH_PEOPLE, gender)) {
       const grave = index.graveOfPerson(slot);
-      if (grave.gender !== gender || seen.has(grave.id)) continue;
+      if (seen.has(grave.id)) continue;
       seen.add(grave.id);
       ids.push(grave.id);
     }

@@ -8,6 +8,7 @@ import { deriveStatus } from '../../../src/domain/rules/graveStatus';
 import { formatDate, formatDays } from '../../../src/domain/text/format';
 import type { AppContext } from '../../http/context';
 import { GRAVE_SCOPES } from '../../data/dataVersions';
+import type { GraveSummaries } from '../../data/graves';
 import {
   createGrave,
   deleteGrave,
@@ -27,16 +28,17 @@ import { typed } from '../typed';
 
 const SORTABLE = ['number', 'gender', 'status', 'daysUntilAvailable', 'id'] as const;
 
-function compareBy(field: string): (a: Grave, b: Grave) => number {
+/** Compares two graves of the summaries by a sortable field (by their positions in the columns). */
+function compareBy(field: string, all: GraveSummaries): (a: number, b: number) => number {
   switch (field) {
     case 'gender':
-      return (a, b) => a.gender.localeCompare(b.gender);
+      return (a, b) => all.genders[a]!.localeCompare(all.genders[b]!);
     case 'status':
-      return (a, b) => a.status.localeCompare(b.status, 'ar');
+      return (a, b) => all.statuses[a]!.localeCompare(all.statuses[b]!, 'ar');
     case 'daysUntilAvailable':
-      return (a, b) => (a.daysUntilAvailable ?? Infinity) - (b.daysUntilAvailable ?? Infinity);
+      return (a, b) => (all.days[a] ?? Infinity) - (all.days[b] ?? Infinity);
     case 'id':
-      return (a, b) => a._id.localeCompare(b._id);
+      return (a, b) => all.ids[a]!.localeCompare(all.ids[b]!);
     default:
       return () => 0; // the list already comes by number
   }
@@ -49,7 +51,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
   /** The graves holding someone the query finds (a grave without burials is found by its number alone). */
   const graveIdsFound = async (query: PreparedQuery) => {
     const index = await namesIndex(app, ctx);
-    return new Set(index.names.searchItems(query).map((slot) => index.graveOfPerson(slot).id));
+    return new Set(index.names.matchingItems(query).map((slot) => index.graveOfPerson(slot).id));
   };
 
   const one = async (id: string, withPlace = false) => {
@@ -123,10 +125,10 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           ctx.data.graves.sectionJson(status),
         );
       }
-      // Filter, sort and page on statuses from one aggregate query, kept until a grave or burial changes (at town
-      // scale it took most of each request); read burials only for the page shown.
+      // Filter, sort and page on statuses read from the graves' kept facts, kept as columns until a grave or burial
+      // changes (at town scale it took most of each request); read burials only for the page shown.
       const all = await app.answerCache.remember({ key: 'staff:grave-summaries', shows: GRAVE_SCOPES }, () =>
-        ctx.data.graves.summaries(ctx.statusContext()),
+        ctx.data.graves.summaryColumns(ctx.statusContext()),
       );
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
@@ -142,25 +144,36 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       // The search box: the register's name matcher (the same as /api/search), on the names and the numbers.
       const query = term === null ? null : prepareQuery(term);
       const found = query === null ? null : await graveIdsFound(query);
-      let items = all.filter(
-        (g) =>
-          (!ids || ids.includes(g._id)) &&
-          (!gender || g.gender === gender) &&
-          (!status || g.status === status) &&
-          (!warned || warned.has(g._id)) &&
+      let items: number[] = [];
+      for (let at = 0; at < all.ids.length; at++) {
+        const id = all.ids[at]!;
+        const g = all.genders[at]!;
+        if (
+          (!ids || ids.includes(id)) &&
+          (!gender || g === gender) &&
+          (!status || all.statuses[at] === status) &&
+          (!warned || warned.has(id)) &&
           (!query ||
-            found!.has(g._id) ||
-            (query.words.length === 0 && sectionFits(query, g.gender) && matchGraveNumber(query, g.number) !== null)),
-      );
-      if (q.sort) {
-        const cmp = compareBy(q.sort.field);
-        const sign = q.sort.order === 'DESC' ? -1 : 1;
-        items = items
-          .map((g, i) => ({ g, i }))
-          .sort((a, b) => sign * (cmp(a.g, b.g) || a.i - b.i))
-          .map((x) => x.g);
+            found!.has(id) ||
+            (query.words.length === 0 && sectionFits(query, g) && matchGraveNumber(query, all.numbers[at]!) !== null))
+        ) {
+          items.push(at);
+        }
       }
-      const { page, contentRange } = pageOf('graves', items, q);
+      if (q.sort) {
+        const cmp = compareBy(q.sort.field, all);
+        const sign = q.sort.order === 'DESC' ? -1 : 1;
+        items = items.sort((a, b) => sign * (cmp(a, b) || a - b));
+      }
+      const { page: shown, contentRange } = pageOf('graves', items, q);
+      const page: Grave[] = shown.map((at) => ({
+        _id: all.ids[at]!,
+        number: all.numbers[at]!,
+        gender: all.genders[at]!,
+        status: all.statuses[at]!,
+        daysUntilAvailable: all.days[at]!,
+        buriedPersons: [],
+      }));
       const persons = await ctx.data.graves.burialsOf(page.map((g) => g._id));
       reply.header('Content-Range', contentRange);
       return page.map((g) => ({ ...g, buriedPersons: persons.get(g._id) ?? [] }));

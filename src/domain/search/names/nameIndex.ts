@@ -37,6 +37,9 @@ export interface IndexedMatch<T> {
  */
 export type TieBreak<T> = (a: T, b: T) => number;
 
+/** The limit that asks ranked() for the matches unsorted. */
+const UNRANKED = -1;
+
 /** More name words than a query ever keeps (10, match.ts): the room between two searches' levels. */
 const MAX_QUERY_WORDS = 30;
 
@@ -178,8 +181,8 @@ export class NameIndex<T> {
   }
 
   /** Every match of the query, best first (ties by the tie-break); `limit` cuts the answer. */
-  search(query: PreparedQuery, limit = Infinity): Array<IndexedMatch<T>> {
-    const { best, sameWhole } = this.ranked(query, limit);
+  search(query: PreparedQuery, limit = Infinity, keep?: (item: T) => boolean): Array<IndexedMatch<T>> {
+    const { best, sameWhole } = this.ranked(query, limit, keep);
     return best.map((entry) => ({
       item: this.items[entry]!,
       match: matchBurial(
@@ -195,11 +198,21 @@ export class NameIndex<T> {
    * The items of every match, best first, without the matches' details: for callers that need only who was found
    * (a common first name finds tens of thousands of people in a city's register).
    */
-  searchItems(query: PreparedQuery, limit = Infinity): T[] {
-    return this.ranked(query, limit).best.map((entry) => this.items[entry]!);
+  searchItems(query: PreparedQuery, limit = Infinity, keep?: (item: T) => boolean): T[] {
+    return this.ranked(query, limit, keep).best.map((entry) => this.items[entry]!);
   }
 
-  private ranked(query: PreparedQuery, limit: number): { best: number[]; sameWhole: (entry: number) => boolean } {
+  /** Every item the query finds, in no order: for callers that only ask whether a grave holds one of them. */
+  matchingItems(query: PreparedQuery): T[] {
+    return this.ranked(query, UNRANKED).best.map((entry) => this.items[entry]!);
+  }
+
+  /** `keep`, when given, leaves out the items it refuses before ranking (one section's people: its best, not the register's). */
+  private ranked(
+    query: PreparedQuery,
+    limit: number,
+    keep?: (item: T) => boolean,
+  ): { best: number[]; sameWhole: (entry: number) => boolean } {
     const found: number[] = [];
     const scores: number[] = [];
     const count = this.items.length;
@@ -216,7 +229,7 @@ export class NameIndex<T> {
       if (this.seen[entry] === stamp) return;
       this.seen[entry] = stamp;
       const item = this.items[entry];
-      if (item === undefined) return;
+      if (item === undefined || (keep && !keep(item))) return;
       // The section and day are asked only when the query has a section word or a year (an object per name).
       const facts = narrowed ? this.factsOf?.(item) : undefined;
       if (yearOnly && !inYear(query.year!, facts?.date)) return;
@@ -291,7 +304,7 @@ export class NameIndex<T> {
         for (const entry of this.postings[slot]!) if (others.length === 0 || level[entry] === needed) consider(entry);
       });
     }
-    return { best: this.best(found, scores, limit), sameWhole };
+    return { best: limit === UNRANKED ? found : this.best(found, scores, limit), sameWhole };
   }
 
   /** A name as the matcher reads it, over the shared numbers (its `whole` given: the query's when the hashes agree). */
