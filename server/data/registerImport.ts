@@ -13,6 +13,7 @@ import {
   graveKey,
   parseSection,
   planBurials,
+  rowGrave,
   type BurialPlan,
   type ImportReport,
   type PlanOptions,
@@ -158,48 +159,76 @@ export async function createGraveRange(
 
 // ---- burials from a file or from the keyboard ----
 
-/** The graves of these sections with what the plan needs of their burials. */
-export async function loadRegisterState(db: Db, genders: readonly Gender[]): Promise<Map<string, StoredGrave>> {
+/** The graves the rows name, by section: their canonical numbers (rows whose section or number is refused name none). */
+export type NamedGraves = Map<Gender, Set<string>>;
+
+function gravesNamed(rows: readonly RawBurialRow[], defaultSection?: Gender): NamedGraves {
+  const named: NamedGraves = new Map();
+  for (const row of rows) {
+    const grave = rowGrave(row, defaultSection);
+    if (!grave) continue;
+    let numbers = named.get(grave.gender);
+    if (!numbers) named.set(grave.gender, (numbers = new Set()));
+    numbers.add(grave.number);
+  }
+  return named;
+}
+
+/** The named graves that exist, a chunk of numbers at a time (bound parameters stay far under SQLite's limit). */
+async function namedGraveRows(db: Db, named: NamedGraves) {
+  const rows: Array<{ id: string; gender: Gender; number: string; full: number }> = [];
+  for (const [gender, numbers] of named) {
+    const all = [...numbers];
+    for (let at = 0; at < all.length; at += 500) {
+      rows.push(
+        ...(await db
+          .selectFrom('graves')
+          .select(['id', 'gender', 'number', 'full'])
+          .where('gender', '=', gender)
+          .where('number', 'in', all.slice(at, at + 500))
+          .execute()),
+      );
+    }
+  }
+  return rows;
+}
+
+/**
+ * The graves the rows name, with what the plan needs of their burials: a file of 20,000 rows reads at most 20,000
+ * graves and their burials, whatever the size of the register (a city's would not fit the server's memory).
+ */
+export async function loadRegisterState(db: Db, named: NamedGraves): Promise<Map<string, StoredGrave>> {
   const state = new Map<string, StoredGrave>();
-  if (genders.length === 0) return state;
-  const [graves, burials] = await Promise.all([
-    db.selectFrom('graves').select(['id', 'gender', 'number', 'full']).where('gender', 'in', genders).execute(),
-    db
-      .selectFrom('burials')
-      .innerJoin('graves', 'graves.id', 'burials.grave_id')
-      .select([
-        'burials.grave_id',
-        'burials.name',
-        'burials.name_search',
-        'burials.burial_date',
-        'burials.date_precision',
-      ])
-      .where('graves.gender', 'in', genders)
-      .execute(),
-  ]);
+  const graves = await namedGraveRows(db, named);
   const byId = new Map<string, StoredGrave & { burials: StoredGrave['burials'][number][] }>();
   for (const g of graves) {
     const grave = { id: g.id, gender: g.gender, number: g.number, full: Number(g.full) === 1, burials: [] };
     byId.set(g.id, grave);
     state.set(graveKey(g.gender, g.number), grave);
   }
-  for (const b of burials) {
-    byId.get(b.grave_id)?.burials.push({
-      name: b.name,
-      nameKey: b.name_search,
-      date: b.burial_date,
-      precision: b.date_precision,
-    });
+  const ids = [...byId.keys()];
+  for (let at = 0; at < ids.length; at += 500) {
+    const burials = await db
+      .selectFrom('burials')
+      .select(['grave_id', 'name', 'name_search', 'burial_date', 'date_precision'])
+      .where('grave_id', 'in', ids.slice(at, at + 500))
+      .execute();
+    for (const b of burials) {
+      byId.get(b.grave_id)?.burials.push({
+        name: b.name,
+        nameKey: b.name_search,
+        date: b.burial_date,
+        precision: b.date_precision,
+      });
+    }
   }
   return state;
 }
 
-/** The id of every grave of these sections, by its key (what the writes of a plan need). */
-async function loadGraveIds(db: Db, genders: readonly Gender[]): Promise<Map<string, { id: string; gender: Gender }>> {
+/** The id of every named grave that exists, by its key (what the writes of a plan need). */
+async function loadGraveIds(db: Db, named: NamedGraves): Promise<Map<string, { id: string; gender: Gender }>> {
   const ids = new Map<string, { id: string; gender: Gender }>();
-  if (genders.length === 0) return ids;
-  const graves = await db.selectFrom('graves').select(['id', 'gender', 'number']).where('gender', 'in', genders).execute();
-  for (const g of graves) ids.set(graveKey(g.gender, g.number), { id: g.id, gender: g.gender });
+  for (const g of await namedGraveRows(db, named)) ids.set(graveKey(g.gender, g.number), { id: g.id, gender: g.gender });
   return ids;
 }
 
@@ -262,8 +291,9 @@ export async function importBurials(
   meta: BatchMeta,
 ): Promise<ImportReport> {
   const genders = sectionsOf(rows, options.defaultSection);
+  const named = gravesNamed(rows, options.defaultSection);
   const versionsPlanned = await versionsOf(write.db, genders);
-  const planned = await planInSlices(rows, await loadRegisterState(write.db, genders), options);
+  const planned = await planInSlices(rows, await loadRegisterState(write.db, named), options);
   if (meta.dryRun) return planned.report;
 
   const { by, at } = write;
@@ -275,8 +305,8 @@ export async function importBurials(
       const plan =
         (await versionsOf(trx, genders)) === versionsPlanned
           ? planned
-          : planBurials(rows, await loadRegisterState(trx, genders), options);
-      const state = await loadGraveIds(trx, genders);
+          : planBurials(rows, await loadRegisterState(trx, named), options);
+      const state = await loadGraveIds(trx, named);
       if (plan.newGraves.length === 0 && plan.burials.length === 0) return plan.report;
       const batchId = randomUUID();
       const createdAt = at.toISOString();

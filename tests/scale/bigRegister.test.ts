@@ -26,10 +26,10 @@ const HEAP_MB = 160;
 /**
  * What the whole process (heap, code, SQLite's or pg's buffers) may hold at the end. The heap limit is what catches a
  * structure proportional to the register (the process dies); the resident size also moves with when the collector
- * last ran (281-307 MB over four runs here), so this bound is wide, and the bench's table holds the issue's target
+ * last ran (281-325 MB over six runs here), so this bound is wide, and the bench's table holds the issue's target
  * (200 MB after the bench) beside the figure measured.
  */
-const RSS_BUDGET_MB = 350;
+const RSS_BUDGET_MB = 400;
 /** Names of the seeded lists (server/seed/names.ts), as a family types them: a first name and a family name. */
 const FIRST = 'محمد';
 const FAMILY_NAME = 'عثمان';
@@ -216,6 +216,22 @@ describe.each(ENGINES)('a city register (300,000 burials) on $name, under a 160 
     ).json()) as Grave[];
     expect(searched.length).toBe(25);
     expect(searched.every((g) => g.buriedPersons.some((p) => holdsWords(p.name, [FIRST, FAMILY_NAME])))).toBe(true);
+  });
+
+  it("checks a clerk's paper register against the city's register, reading only the graves it names", async () => {
+    const { email, password } = DEMO_ACCOUNTS.manager;
+    const token = await logIn(server, email, password);
+    const lines = ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات'];
+    for (let i = 1; i <= 200; i++)
+      lines.push(`${i % 2 ? 'رجال' : 'نساء'},${i * 37},${FIRST} ${COMMON} ${FAMILY_NAME},1/1/1990,`);
+    const res = await fetch(`${server.url}/api/import/burials?dryRun=true&fileName=city.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: lines.join('\r\n'),
+    });
+    const report = (await res.json()) as { rowsRead?: number };
+    expect(res.status, JSON.stringify(report).slice(0, 300)).toBe(200);
+    expect(report.rowsRead).toBe(200);
   });
 
   it('is still alive after every question, and holds less than 300 MB', () => {

@@ -171,13 +171,31 @@ export interface CheckedRow {
 
 export type RowCheck = { ok: true; row: CheckedRow } | { ok: false; line: number; message: string };
 
+/** The section a row names (or the default one when its cell is empty), null when it names none. */
+function rowSection(raw: RawBurialRow, defaultSection?: Gender): Gender | null {
+  return cellText(raw.gender) === '' && defaultSection ? defaultSection : parseSection(raw.gender);
+}
+
+const rowNumber = (raw: RawBurialRow, gender: Gender) =>
+  checkGraveNumber(gender, typeof raw.number === 'number' ? raw.number : cellText(raw.number));
+
+/**
+ * The grave a row names, as the plan keys it, or null when its section or number is refused: the server reads only
+ * these graves of the register, not whole sections (issue 29).
+ */
+export function rowGrave(raw: RawBurialRow, defaultSection?: Gender): { gender: Gender; number: string } | null {
+  const gender = rowSection(raw, defaultSection);
+  if (!gender) return null;
+  const number = rowNumber(raw, gender);
+  return number.ok ? { gender, number: String(number.value) } : null;
+}
+
 /** One row's own checks, in the order a clerk reads them: section, grave number, name, date, notes. */
 export function checkBurialRow(raw: RawBurialRow, today: string, defaultSection?: Gender): RowCheck {
   const refuse = (message: string): RowCheck => ({ ok: false, line: raw.line, message });
-  const sectionText = cellText(raw.gender);
-  const gender = sectionText === '' && defaultSection ? defaultSection : parseSection(raw.gender);
+  const gender = rowSection(raw, defaultSection);
   if (!gender) return refuse(t('import.sectionInvalid'));
-  const number = checkGraveNumber(gender, typeof raw.number === 'number' ? raw.number : cellText(raw.number));
+  const number = rowNumber(raw, gender);
   if (!number.ok) return refuse(t(number.error));
   const nameText = cellText(raw.name);
   const dateText = typeof raw.date === 'number' ? raw.date : cellText(raw.date);
