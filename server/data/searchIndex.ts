@@ -21,7 +21,7 @@
 //   in pages of burials, between which other requests are answered. The first build starts when the server listens
 //   (warm), not on the first search.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import { NameIndex, NumberPool, type PreparedQuery } from '../../src/domain/search/names';
 import { GENDERS, type Gender } from '../../src/domain/types';
@@ -317,23 +317,52 @@ export class LiveSearchIndex {
     // never older, and the log brings it up to date on the next search.
     const versions = await readVersions(this.db);
     const index = new SearchIndex(versions);
-    // In pages by id (each an indexed read of BUILD_PAGE rows), indexed in slices: the other visitors are answered
-    // in between, and no page of rows is held longer than it takes to index it.
-    let after: string | null = null;
+    // Two reads in the tables' own order rather than a join: the graves first (a section and number each, held
+    // only while building), then the burials in pages. Joining each burial to its grave reads the graves' pages in
+    // random order, which was half of the build at 300,000 burials on SQLite (3 s of its 6).
+    const graves = new Map<string, { gender: Gender; number: string }>();
+    let afterGrave: string | null = null;
     for (;;) {
-      let page = burialRows(this.db).orderBy('burials.id').limit(BUILD_PAGE);
-      if (after !== null) page = page.where('burials.id', '>', after);
+      let page = this.db.selectFrom('graves').select(['id', 'gender', 'number']).orderBy('id').limit(BUILD_PAGE * 2);
+      if (afterGrave !== null) page = page.where('id', '>', afterGrave);
+      const rows = await page.execute();
+      for (const g of rows) graves.set(g.id, { gender: g.gender, number: g.number });
+      if (rows.length < BUILD_PAGE * 2) break;
+      afterGrave = rows[rows.length - 1]!.id;
+      await nextTurn();
+    }
+    // SQLite keeps a table in the order of its row numbers: paging by them reads it front to back. PostgreSQL pages
+    // by id (its buffers hold the table after the first pages).
+    const sqlite = !(this.db.getExecutor().adapter instanceof PostgresAdapter);
+    const order = sql<string | number>`${sql.raw(sqlite ? "burials.rowid" : "burials.id")}`;
+    let after: string | number | null = null;
+    for (;;) {
+      let page = this.db
+        .selectFrom('burials')
+        .select([
+          'burials.id as person_id',
+          'burials.name',
+          'burials.burial_date',
+          'burials.date_precision',
+          'burials.created_at',
+          'burials.grave_id',
+          order.as('page_key'),
+        ])
+        .orderBy(order)
+        .limit(BUILD_PAGE);
+      if (after !== null) page = page.where(order, '>', after);
       const rows = await page.execute();
       let sliceStarted = performance.now();
       for (const row of rows) {
-        index.addRow(row);
+        const grave = graves.get(row.grave_id);
+        if (grave) index.addRow({ ...row, gender: grave.gender, number: grave.number });
         if (performance.now() - sliceStarted > BUILD_SLICE_MS) {
           await nextTurn();
           sliceStarted = performance.now();
         }
       }
       if (rows.length < BUILD_PAGE) break;
-      after = rows[rows.length - 1]!.person_id;
+      after = rows[rows.length - 1]!.page_key;
       await nextTurn();
     }
     index.trim();
