@@ -182,7 +182,9 @@ describeBrowser('a visitor sends a photo of a grave (360 px)', () => {
             w.__shift += entry.value;
             for (const s of entry.sources ?? []) {
               const el = s.node as Element | undefined;
-              w.__moved.push(`${entry.startTime.toFixed(0)}ms ${el?.nodeName ?? '?'}.${el?.className ?? ''} ${entry.value}`);
+              w.__moved.push(
+                `${entry.startTime.toFixed(0)}ms ${el?.nodeName ?? '?'}.${el?.className ?? ''} ${entry.value}`,
+              );
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });
