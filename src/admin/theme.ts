@@ -1,5 +1,6 @@
 // The console's MUI theme: right-to-left, the public site's Arabic web font, the register's green.
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { t } from '../domain/messages';
 
 /** Icons that point: MUI does not flip them in RTL, so they are mirrored here (pagination flips its own). */
 const POINTING_ICONS = [
@@ -53,5 +54,7 @@ export const rtlTheme: RaThemeOptions = {
     MuiMenuItem: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
     MuiListItemButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
     MuiInputBase: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
+    // The spinners react-admin shows while a list reloads are progress bars: a screen reader hears what they are.
+    MuiCircularProgress: { defaultProps: { 'aria-label': t('admin.loading') } },
   },
 };

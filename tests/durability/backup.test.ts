@@ -105,9 +105,10 @@ describe('backup, restore and export', () => {
     const rawCopy = join(dir, 'secret-raw-copy.sqlite');
     try {
       oldToken = await signIn(server, 'admin');
-      expect((await fetch(`${server.api}/graves`, { headers: { authorization: `Bearer ${oldToken}` } })).status).toBe(
-        200,
-      );
+      // Read to its end: the staff's whole list is streamed (issue 29), and the server's stop waits for it.
+      const listed = await fetch(`${server.api}/graves`, { headers: { authorization: `Bearer ${oldToken}` } });
+      expect(listed.status).toBe(200);
+      await listed.arrayBuffer();
       oldSecret = secretOf(livePath)!;
       expect(oldSecret).toMatch(/^[\w-]{43}$/);
 
@@ -145,6 +146,7 @@ describe('backup, restore and export', () => {
         const token = await signIn(fresh, 'admin');
         const res = await fetch(`${fresh.api}/graves`, { headers: { authorization: `Bearer ${token}` } });
         expect(res.status).toBe(200);
+        await res.arrayBuffer(); // streamed: read to its end before the server is stopped
       } finally {
         await fresh.stop();
       }

@@ -38,6 +38,7 @@ export const adminText = {
   'admin.downloadRegister': 'تنزيل السجل كاملًا',
   // A list or a page that could not be read says so, never 'no results' or 'not found' (issue 11).
   'admin.listLoadError': 'تعذر تحميل هذه القائمة الآن.',
+  'admin.loading': 'جارٍ التحميل…',
   'admin.recordLoadError': 'تعذر تحميل هذه الصفحة الآن.',
   'admin.recordMissing': 'هذا السجل غير موجود. ربما حُذف أو تغير الرابط.',
   'admin.connectionHint': 'تأكد من اتصالك بالإنترنت، ثم أعد المحاولة.',
