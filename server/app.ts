@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TrustProxy } from './start/config';
 import type { AppContext } from './http/context';
+import { lazySchemas, type LazySchemas } from './http/lazySchemas';
 import { loggerOptions, type LogSink } from './start/log';
 import answerCache from './plugins/answerCache';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -37,9 +38,18 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
 }
 
 /** `logTo`: where the log's lines go instead of standard output (the request log's test reads them). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes' schemas, compiled on first use; main.ts compiles the rest once the server listens. */
+    schemas: LazySchemas;
+  }
+}
+
 export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
+  const schemas = lazySchemas();
   const app = Fastify({
+    schemaController: schemas.schemaController,
     logger: loggerOptions(config.logLevel, config.logFormat, options.logTo),
     // The request lines are the request log's (plugins/requestLog.ts), at the level they are worth; and no child
     // logger per request (it cost a few percent of a kept answer): a line that needs the request names it.
@@ -66,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     // 404 for it (the contract's "404 for an unknown id"), instead of the router's bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
+  app.decorate('schemas', schemas);
   app.decorateRequest('account', null);
 
   await app.register(requestLog, { level: config.logLevel });

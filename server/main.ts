@@ -73,6 +73,8 @@ export async function serve(
   const app = await buildApp(ctx);
   await options.extend?.(app);
   app.addHook('onClose', async () => {
+    // The name index as it is now, for the next start (a few hundred milliseconds even for a city's register).
+    await ctx.searchIndex.saveSnapshot();
     // The first start's code lives as long as this process (server/data/setup.ts).
     if (setupCode) await forgetSetupCode(store.db, setupCode).catch(() => undefined);
     await store.close();
@@ -93,8 +95,10 @@ export async function serve(
   schedulePhotoSweeps(config, store.db, app.log);
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
-  // The name index is built now, in slices between requests, rather than by the first visitor's search (issue 29).
+  // The name index is read (or built) now, in slices between requests, rather than by the first visitor's search,
+  // and the schemas no request has used yet are compiled (issue 29).
   ctx.searchIndex.warm();
+  void app.schemas.compileRest();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);

@@ -3,6 +3,7 @@
 // folder being replaced are kept beside them (…before-restore-<time>), so nothing is lost. The restored register
 // holds no token secret (server/data/backup.ts): the next start makes a new one. On PostgreSQL it puts the photos
 // back and names the pg_restore command for the database.
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadConfig, ConfigError } from '../start/config';
 import { restorePhotos, restoreSqlite } from '../data/backup';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   if (!file) throw new ConfigError('usage: npm run restore -- FILE');
   const config = loadConfig();
   const source = resolve(file);
+  // The name index kept for fast starts is the replaced register's: the next start builds it from the names.
+  if (config.searchIndexFile) await rm(config.searchIndexFile, { force: true });
   if (config.databaseUrl.startsWith('postgres')) {
     const restored = await restorePhotos(source, config.photosDir);
     if (!restored) {

@@ -23,11 +23,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
-import { NameIndex, NumberPool, type PreparedQuery } from '../../src/domain/search/names';
+import {
+  NameIndex,
+  NumberPool,
+  type BurialFacts,
+  type NameIndexParts,
+  type PreparedQuery,
+} from '../../src/domain/search/names';
 import { GENDERS, type Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { readVersions, type DataScope } from './dataVersions';
 import { gravesChangedSince } from './graveFacts';
+import { readSnapshot, writeSnapshot } from './searchSnapshot';
 import { graveNumberOf } from './graves';
 import type { GraveChange } from './write';
 
@@ -78,6 +85,26 @@ type Row = {
   number: string;
 };
 
+/** What a SearchIndex is made of (SearchIndex.parts), as a snapshot holds it. */
+export interface SearchIndexParts {
+  /** The section counters the index reflects. */
+  versions: Record<string, string>;
+  names: NameIndexParts;
+  idBytes: Uint8Array<ArrayBuffer>;
+  idStart: Int32Array<ArrayBuffer>;
+  idPacked: Uint8Array<ArrayBuffer>;
+  day: Int32Array<ArrayBuffer>;
+  precision: Uint8Array<ArrayBuffer>;
+  recordedAt: Float64Array<ArrayBuffer>;
+  graveOf: Int32Array<ArrayBuffer>;
+  nextInGrave: Int32Array<ArrayBuffer>;
+  firstInGrave: Int32Array<ArrayBuffer>;
+  days: string[];
+  graveIds: string[];
+  graveGender: Gender[];
+  graveNumber: Array<number | string>;
+}
+
 /** One reading of the register's burials, as the search sees it. Items of `names` are person slots. */
 export class SearchIndex {
   readonly names: NameIndex<number>;
@@ -102,11 +129,95 @@ export class SearchIndex {
   /** The first person of each grave (-1 when none). */
   private readonly firstInGrave = int32s();
 
-  constructor(readonly versions: Map<DataScope, string>) {
-    this.names = new NameIndex<number>(
-      (a, b) => this.newerFirst(a, b),
-      (slot) => ({ gender: this.graveGender[this.graveOf.data[slot]!]!, date: this.days[this.day.data[slot]!]! }),
-    );
+  /** `names`: an index read back from a snapshot (fromParts), else an empty one. */
+  constructor(
+    readonly versions: Map<DataScope, string>,
+    names?: (tieBreak: (a: number, b: number) => number, factsOf: (slot: number) => BurialFacts) => NameIndex<number>,
+  ) {
+    const tieBreak = (a: number, b: number) => this.newerFirst(a, b);
+    const factsOf = (slot: number): BurialFacts => ({
+      gender: this.graveGender[this.graveOf.data[slot]!]!,
+      date: this.days[this.day.data[slot]!]!,
+    });
+    this.names = names ? names(tieBreak, factsOf) : new NameIndex<number>(tieBreak, factsOf);
+  }
+
+  /**
+   * Everything this index holds, for a snapshot (data/searchSnapshot.ts). The arrays of numbers are views taken now:
+   * write them out before the next change is applied, or copy them (those a change rewrites in place are copies).
+   */
+  parts(): SearchIndexParts {
+    return {
+      versions: Object.fromEntries(this.versions),
+      names: this.names.parts(),
+      idBytes: this.idBytes.held(),
+      idStart: this.idStart.held(),
+      idPacked: this.idPacked.held(),
+      day: this.day.held(),
+      precision: this.precision.held(),
+      recordedAt: this.recordedAt.held(),
+      graveOf: this.graveOf.held(),
+      nextInGrave: this.nextInGrave.held(),
+      firstInGrave: this.firstInGrave.held().slice(), // set in place when a grave's people are replaced
+      days: [...this.days],
+      graveIds: [...this.graveIds],
+      graveGender: [...this.graveGender],
+      graveNumber: [...this.graveNumber],
+    };
+  }
+
+  /** An index read back from its parts (they become its own); null when they do not fit together or the names' rules changed. */
+  static fromParts(parts: SearchIndexParts): SearchIndex | null {
+    const people = parts.graveOf.length;
+    const graves = parts.graveIds.length;
+    const fits =
+      [parts.idStart, parts.idPacked, parts.day, parts.precision, parts.recordedAt, parts.nextInGrave].every(
+        (a) => a.length === people,
+      ) &&
+      parts.firstInGrave.length === graves &&
+      parts.graveGender.length === graves &&
+      parts.graveNumber.length === graves &&
+      parts.graveOf.every((g) => g >= 0 && g < graves) &&
+      parts.day.every((d) => d >= 0 && d < parts.days.length) &&
+      parts.graveGender.every((g) => (GENDERS as readonly string[]).includes(g));
+    if (!fits) return null;
+    const versions = new Map<DataScope, string>();
+    for (const gender of GENDERS) {
+      const v = parts.versions[gender];
+      if (typeof v !== 'string') return null;
+      versions.set(gender, v);
+    }
+    const graveNumbers = Array.from(parts.graveOf, (g) => parts.graveNumber[g]!);
+    const read: { names: NameIndex<number> | null } = { names: null };
+    const index = new SearchIndex(versions, (tieBreak, factsOf) => {
+      read.names = NameIndex.fromParts(parts.names, graveNumbers, tieBreak, factsOf);
+      return read.names ?? new NameIndex<number>();
+    });
+    if (!read.names) return null;
+    const adopt = <A extends Int32Array | Uint8Array | Float64Array>(pool: NumberPool<A>, data: A) => {
+      pool.data = data;
+      pool.length = data.length;
+    };
+    adopt(index.idBytes, parts.idBytes);
+    adopt(index.idStart, parts.idStart);
+    adopt(index.idPacked, parts.idPacked);
+    adopt(index.day, parts.day);
+    adopt(index.precision, parts.precision);
+    adopt(index.recordedAt, parts.recordedAt);
+    adopt(index.graveOf, parts.graveOf);
+    adopt(index.nextInGrave, parts.nextInGrave);
+    adopt(index.firstInGrave, parts.firstInGrave);
+    parts.days.forEach((day, n) => {
+      index.days.push(day);
+      index.dayNumber.set(day, n);
+    });
+    parts.graveIds.forEach((id, n) => {
+      index.graveSlot.set(id, n);
+      index.graveIds.push(id);
+      index.graveGender.push(parts.graveGender[n]!);
+      index.graveNumber.push(parts.graveNumber[n]!);
+    });
+    return index;
   }
 
   /** Among people whose matches tie, the most recent burial first (then the one recorded last, then by id). */
@@ -161,6 +272,17 @@ export class SearchIndex {
   /** Who the query finds, best first, without how (the callers that list graves); with `gender`, that section's. */
   found(query: PreparedQuery, limit?: number, gender?: Gender): number[] {
     return this.names.searchItems(query, limit, gender && ((slot) => this.genderOf(slot) === gender));
+  }
+
+  /** Up to `count` people spread evenly over the index (the check of an index read back). */
+  sample(count: number): FoundPerson[] {
+    const slots = this.graveOf.length;
+    const people: FoundPerson[] = [];
+    for (let k = 0; k < count && slots > 0; k++) {
+      const slot = Math.floor((k * slots) / count);
+      if (this.names.holds(slot)) people.push(this.person(slot));
+    }
+    return people;
   }
 
   /** Live people indexed (the tests and the bench read it). */
@@ -249,24 +371,42 @@ const behind = (built: ReadonlyMap<DataScope, string>, current: ReadonlyMap<Data
 const tooManyRemoved = (names: NameIndex<number>) => names.removed > Math.max(1000, names.size / 4);
 
 /** The index this process searches: built when the server starts listening, then kept up to date (see the top). */
+/** Counter moves (all sections together) after which the snapshot is written again, so a restart catches up little. */
+const SNAPSHOT_EVERY = 500;
+
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
   private building: Promise<SearchIndex> | null = null;
   /** The changes being applied, one after another; a search waits for them so it sees its own writes. */
   private applying: Promise<void> = Promise.resolve();
   private built = 0;
+  /** Whether the snapshot was tried (once: an index read from it and then refused is built from the names). */
+  private snapshotTried = false;
+  private readBack = false;
+  /** The counters of the index last written to the snapshot (or read from it), and the write under way. */
+  private savedVersions: ReadonlyMap<DataScope, string> | null = null;
+  private saving: Promise<void> | null = null;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `snapshotFile`: where this machine keeps the index between starts (data/searchSnapshot.ts); null for none. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly snapshotFile: string | null = null,
+  ) {}
 
   /** How many times the whole index was built since start (the tests and the bench read it). */
   builds(): number {
     return this.built;
   }
 
+  /** Whether the index in use was read from the snapshot rather than built (the tests read it). */
+  fromSnapshot(): boolean {
+    return this.readBack && this.index !== null;
+  }
+
   /** Starts the first build (the server calls it once it listens, so no visitor's search starts it). */
   warm(): void {
     if (!this.index && !this.building) {
-      this.building = this.build().finally(() => (this.building = null));
+      this.building = this.readOrBuild().finally(() => (this.building = null));
       this.building.catch(() => {}); // a failed build is tried again by the next search
     }
   }
@@ -274,15 +414,96 @@ export class LiveSearchIndex {
   /** The index for these counters (the current ones, as the answer cache last read them). */
   async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
     await this.applying;
-    let index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = null))));
+    let index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
     if (behind(index.versions, versions).length === 0) return index;
     // Another process wrote: read the graves it changed (once for all the searches waiting here).
     this.applying = this.applying.then(() => this.catchUp(versions)).catch(() => {
       this.index = null;
     });
     await this.applying;
-    index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = null))));
+    index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
     return index;
+  }
+
+  /**
+   * The first time: the snapshot, if it can be used, brought up to the database's counters through the log of
+   * changed graves; otherwise (and every later time) a build from the names.
+   */
+  private async readOrBuild(): Promise<SearchIndex> {
+    if (!this.snapshotTried && this.snapshotFile) {
+      this.snapshotTried = true;
+      const parts = await readSnapshot(this.snapshotFile).catch(() => null);
+      const index = parts && SearchIndex.fromParts(parts);
+      if (index) {
+        const now = await readVersions(this.db);
+        const ahead = GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)));
+        if (!ahead) {
+          this.index = index;
+          this.readBack = true;
+          this.savedVersions = new Map(index.versions);
+          await this.catchUp(now);
+          if (this.index && (await this.agrees(this.index))) return this.index;
+          this.index = null;
+        }
+      }
+    }
+    this.readBack = false;
+    const index = await this.build();
+    void this.saveSnapshot(); // in the background: it never fails (a failed write leaves the file as it was)
+    return index;
+  }
+
+  /**
+   * Whether an index read back is this register's and not another's kept under the same file name (a register made
+   * again, a backup of another restored): as many people as the register holds, and a few of them, spread over the
+   * index, in the register with the same grave and day. A write landing meanwhile only costs a build.
+   */
+  private async agrees(index: SearchIndex): Promise<boolean> {
+    const held = await this.db
+      .selectFrom('burials')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (index.size !== Number(held.n)) return false;
+    const sample = index.sample(16);
+    if (sample.length === 0) return true;
+    const rows = await this.db
+      .selectFrom('burials')
+      .select(['id', 'grave_id', 'burial_date'])
+      .where(
+        'id',
+        'in',
+        sample.map((p) => p.personId),
+      )
+      .execute();
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return sample.every((p) => found.get(p.personId)?.grave_id === p.graveId && found.get(p.personId)?.burial_date === p.burialDate);
+  }
+
+  /**
+   * Writes the index to the snapshot file in the background (the server also calls it when it stops); nothing when
+   * there is no file, no index, or the file already holds these counters. A failure leaves the file as it was.
+   */
+  saveSnapshot(): Promise<void> {
+    const index = this.index;
+    const file = this.snapshotFile;
+    if (!file || !index || this.saving) return this.saving ?? Promise.resolve();
+    const saved = this.savedVersions;
+    if (saved && GENDERS.every((g) => saved.get(g) === index.versions.get(g))) return Promise.resolve();
+    const versions = new Map(index.versions);
+    this.saving = writeSnapshot(file, index.parts())
+      .then(
+        () => void (this.savedVersions = versions),
+        () => undefined,
+      )
+      .finally(() => (this.saving = null));
+    return this.saving;
+  }
+
+  /** Counter moves since the snapshot was written. */
+  private movesSinceSaved(index: SearchIndex): number {
+    const saved = this.savedVersions;
+    if (!saved) return Infinity;
+    return GENDERS.reduce((sum, g) => sum + Number(index.versions.get(g)) - Number(saved.get(g)), 0);
   }
 
   /** Reads again the graves the log names between the index's counters and these, or builds it again. */
@@ -300,6 +521,7 @@ export class LiveSearchIndex {
       await this.readGraves(index, ids);
       index.versions.set(gender, String(upTo));
     }
+    if (this.movesSinceSaved(index) >= SNAPSHOT_EVERY) void this.saveSnapshot();
   }
 
   private async readGraves(index: SearchIndex, graveIds: readonly string[]): Promise<void> {

@@ -56,6 +56,6 @@ export function createContext(options: {
     now,
     today,
     statusContext: () => ({ today: today(), restingPeriodDays: options.config.restingPeriodDays }),
-    searchIndex: new LiveSearchIndex(options.db),
+    searchIndex: new LiveSearchIndex(options.db, options.config.searchIndexFile),
   };
 }

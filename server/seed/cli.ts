@@ -1,7 +1,10 @@
 // npm run seed -- [--database URL] [--graves N] [--burials N] [--articles N] [--suggestions N]
 // Fills an empty database with the demo village (and the demo accounts); refuses a database that holds graves.
 import { parseArgs } from 'node:util';
-import { databaseUrlFrom } from '../start/config';
+import { rm } from 'node:fs/promises';
+import { databaseUrlFrom, searchIndexFileFrom } from '../start/config';
+import { readVersions } from '../data/dataVersions';
+import { LiveSearchIndex } from '../data/searchIndex';
 import { openStore } from '../db/connect';
 import { migrate } from '../db/migrations';
 import { isEmpty, seedDemoVillage, DEMO_ACCOUNTS } from './generator';
@@ -42,6 +45,17 @@ async function main(): Promise<void> {
     console.log(
       `Seeded ${url}: ${s.graves} graves, ${s.burials} burials, ${s.articles} articles, ${s.suggestions} suggestions in ${Date.now() - started} ms.`,
     );
+    // The name index, written where the server reads it at start (server/data/searchSnapshot.ts), so that the first
+    // start of a large register has it at once instead of building it while the first searches wait.
+    const file = searchIndexFileFrom(process.env.SEARCH_INDEX_FILE, url);
+    if (file) {
+      const t0 = Date.now();
+      await rm(file, { force: true }); // another register's, made under the same name before
+      const index = new LiveSearchIndex(store.db, file);
+      await index.current(await readVersions(store.db));
+      await index.saveSnapshot();
+      console.log(`Name index written to ${file} in ${Date.now() - t0} ms.`);
+    }
     console.log(
       `Demo accounts: ${DEMO_ACCOUNTS.manager.email} / ${DEMO_ACCOUNTS.manager.password} (manager), ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password} (admin)`,
     );

@@ -1,4 +1,5 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { CALENDARS_FIRST, type CalendarFirst } from '../../src/domain/dates/dateText';
@@ -83,6 +84,11 @@ export interface Config {
    * change. 0: no ceiling.
    */
   offlineIndexMaxBurials: number;
+  /**
+   * Issue 29: where this machine keeps the name index between starts (server/data/searchSnapshot.ts), an absolute
+   * path; null (SEARCH_INDEX_FILE=none): built from the names at every start.
+   */
+  searchIndexFile: string | null;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -182,6 +188,20 @@ export function photosDirFrom(value: string | undefined, databaseUrl: string): s
   return resolve('data/photos');
 }
 
+/**
+ * SEARCH_INDEX_FILE, or by default the file beside the SQLite register (`<file>.search-index`), or on PostgreSQL one
+ * under data/search-index named by the database's address (its password left out), so that two registers served from
+ * one folder never read each other's; `none` keeps none.
+ */
+export function searchIndexFileFrom(value: string | undefined, databaseUrl: string): string | null {
+  const file = value?.trim();
+  if (file === 'none') return null;
+  if (file) return resolve(file);
+  if (databaseUrl.startsWith('file:')) return `${resolve(databaseUrl.slice('file:'.length))}.search-index`;
+  const address = databaseUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1@');
+  return resolve('data/search-index', `${createHash('sha256').update(address).digest('hex').slice(0, 16)}.bin`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = env.JWT_SECRET?.trim() || null;
   if (secret !== null && secret.length < 32) {
@@ -254,5 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offlineIndexMaxBurials: env.OFFLINE_INDEX_MAX_BURIALS
       ? integer('OFFLINE_INDEX_MAX_BURIALS', env.OFFLINE_INDEX_MAX_BURIALS, 0, 100_000_000)
       : 60_000,
+    searchIndexFile: searchIndexFileFrom(env.SEARCH_INDEX_FILE, databaseUrl),
   };
 }

@@ -67,6 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env }),
     databaseUrl,
     ...(options.env?.PHOTOS_DIR ? {} : { photosDir: join(dir, 'photos') }),
+    ...(options.env?.SEARCH_INDEX_FILE ? {} : { searchIndexFile: join(dir, 'register.search-index') }),
     port: 0,
     host: '127.0.0.1',
     staticDir: options.staticDir ?? null,

@@ -106,5 +106,5 @@ export {
   type NameMatch,
 } from './match';
 export { highlightRanges } from './highlight';
-export { NameIndex, NumberPool, type IndexedMatch } from './nameIndex';
+export { NameIndex, NumberPool, type IndexedMatch, type NameIndexParts } from './nameIndex';
 export { HONORIFIC_WORDS, LINEAGE_WORDS } from './words';

@@ -12,7 +12,7 @@
 // (about 70 bytes a name, outside the JavaScript heap, instead of about 400 in it). The matcher reads a name
 // through a short-lived view of those numbers; the stored name itself is not needed to rank (its ranges are in the
 // triplets), so the caller reads the names of the answer it shows.
-import type { Token } from './forms';
+import { tokenById, type Token } from './forms';
 import {
   type BurialFacts,
   burialScore,
@@ -20,7 +20,6 @@ import {
   inYear,
   matchBurial,
   matchGraveNumber,
-  tokensOf,
   type IndexedName,
   type NameMatch,
   type PreparedQuery,
@@ -49,10 +48,18 @@ const ENTRIES = 2 ** 24;
 /** A growable typed array: numbers outside the JavaScript heap, doubled when full, cut to size by trim(). */
 export class NumberPool<A extends Int32Array | Int8Array | Uint8Array | Float64Array> {
   length = 0;
+  /** `length`: how many of `data` are already numbers of the pool (all of them when it was read back). */
   constructor(
     public data: A,
     private readonly make: (size: number) => A,
-  ) {}
+    length = 0,
+  ) {
+    this.length = length;
+  }
+  /** The numbers held, without their spare room (a view: later pushes never change what it shows). */
+  held(): A {
+    return this.data.subarray(0, this.length) as unknown as A;
+  }
   push(value: number): number {
     if (this.length === this.data.length) {
       const next = this.make(this.data.length * 2);
@@ -88,6 +95,23 @@ function hashPair(text: string): [number, number] {
 /** A whole form no query has (views of names whose hashes differ from the query's). */
 const NOT_THE_SAME = '\u0000';
 
+/** The numbers and words a NameIndex of numbered items is made of (see NameIndex.parts). */
+export interface NameIndexParts {
+  pool: Int32Array<ArrayBuffer>;
+  starts: Int32Array<ArrayBuffer>;
+  counts: Int8Array<ArrayBuffer>;
+  firsts: Int8Array<ArrayBuffer>;
+  wholeA: Int32Array<ArrayBuffer>;
+  wholeB: Int32Array<ArrayBuffer>;
+  /** 1 for an entry still in the index, 0 for a removed one. */
+  live: Uint8Array<ArrayBuffer>;
+  /** Each distinct stored word: the text it was read from, its number in the pool, and its forms (a check). */
+  words: Array<{ source: string; id: number; exact: string; folded: string }>;
+  /** The entries holding each word: postings[postingStarts[slot] .. postingStarts[slot + 1]]. */
+  postingStarts: Int32Array<ArrayBuffer>;
+  postings: Int32Array<ArrayBuffer>;
+}
+
 export class NameIndex<T> {
   /** Every name's word triplets (id, start, end), one after another; a name's are at starts[e] .. +3*counts[e]. */
   private readonly pool = int32Pool();
@@ -103,7 +127,10 @@ export class NameIndex<T> {
   private readonly byGrave = new Map<string | number, number[]>();
   /** Distinct stored words, and for each (same position) the entries holding it, ascending. */
   private readonly tokens: Token[] = [];
-  private readonly postings: number[][] = [];
+  /** A list read back from a snapshot stays a view of it until the word's next entry (see fromParts). */
+  private readonly postings: Array<number[] | Int32Array> = [];
+  /** For each stored word, the text it was read from (a snapshot is read back through indexName). */
+  private readonly sources: string[] = [];
   private readonly slotOf = new Map<Token, number>();
   private dead = 0;
   /** Marks of the last search (stamp per entry), so a name reached through two words is tried once. */
@@ -154,15 +181,18 @@ export class NameIndex<T> {
       if (list) list.push(entry);
       else this.byGrave.set(graveNumber, [entry]);
     }
-    for (const token of tokensOf(indexed)) {
+    for (let at = 0; at < indexed.words.length; at += 3) {
+      const token = tokenById(indexed.words[at]!);
       let slot = this.slotOf.get(token);
       if (slot === undefined) {
         slot = this.tokens.length;
         this.slotOf.set(token, slot);
         this.tokens.push(token);
         this.postings.push([]);
+        this.sources.push(name.slice(indexed.words[at + 1], indexed.words[at + 2]));
       }
-      const list = this.postings[slot]!;
+      let list = this.postings[slot]!;
+      if (!Array.isArray(list)) this.postings[slot] = list = Array.from(list);
       if (list[list.length - 1] !== entry) list.push(entry);
     }
     return entry;
@@ -171,6 +201,11 @@ export class NameIndex<T> {
   /** Gives back the typed arrays' spare room (after a large build; adding later grows them again). */
   trim(): void {
     for (const pool of [this.pool, this.starts, this.counts, this.firsts, this.wholeA, this.wholeB]) pool.trim();
+  }
+
+  /** Whether an entry is still in the index (not removed). */
+  holds(entry: number): boolean {
+    return this.items[entry] !== undefined;
   }
 
   /** Takes an entry out of every later answer. */
@@ -305,6 +340,116 @@ export class NameIndex<T> {
       });
     }
     return { best: limit === UNRANKED ? found : this.best(found, scores, limit), sameWhole };
+  }
+
+  /**
+   * What this index is made of, to be written down and read back by fromParts (a city's index is read back in a
+   * fraction of the seconds its names take to be read again, server/data/searchSnapshot.ts). For an index whose
+   * items are its entries' own numbers (the server's person slots). The arrays of numbers are views: read them
+   * before anything is added or removed again.
+   */
+  parts(this: NameIndex<number>): NameIndexParts {
+    const count = this.items.length;
+    const live = new Uint8Array(count);
+    for (let entry = 0; entry < count; entry++) {
+      const item = this.items[entry];
+      if (item !== undefined && item !== entry) throw new Error('NameIndex.parts: an item is not its entry');
+      live[entry] = item === undefined ? 0 : 1;
+    }
+    const postingStarts = new Int32Array(this.postings.length + 1);
+    for (let slot = 0; slot < this.postings.length; slot++) {
+      postingStarts[slot + 1] = postingStarts[slot]! + this.postings[slot]!.length;
+    }
+    const postings = new Int32Array(postingStarts[this.postings.length]!);
+    this.postings.forEach((list, slot) => postings.set(list, postingStarts[slot]!));
+    return {
+      pool: this.pool.held(),
+      starts: this.starts.held(),
+      counts: this.counts.held(),
+      firsts: this.firsts.held(),
+      wholeA: this.wholeA.held(),
+      wholeB: this.wholeB.held(),
+      live,
+      words: this.tokens.map((token, slot) => ({
+        source: this.sources[slot]!,
+        id: token.id,
+        exact: token.exact,
+        folded: token.folded,
+      })),
+      postingStarts,
+      postings,
+    };
+  }
+
+  /**
+   * An index read back from its parts (its entries' grave numbers given again by the caller, who keeps them). The
+   * stored words are read again through indexName, so their numbers are this process's; null when a word no longer
+   * reads as it did (the matcher's rules changed since the parts were written): the caller builds it from the names.
+   * The arrays given become the index's own.
+   */
+  static fromParts(
+    parts: NameIndexParts,
+    graves: Array<string | number | null>,
+    tieBreak?: TieBreak<number>,
+    factsOf?: (item: number) => BurialFacts,
+  ): NameIndex<number> | null {
+    const index = new NameIndex<number>(tieBreak, factsOf);
+    const count = parts.live.length;
+    if (
+      graves.length !== count ||
+      parts.starts.length !== count ||
+      parts.postingStarts.length !== parts.words.length + 1
+    ) {
+      return null;
+    }
+    const idOf = new Map<number, number>();
+    for (const word of parts.words) {
+      const indexed = indexName(word.source);
+      if (indexed.words.length !== 3) return null;
+      const token = tokenById(indexed.words[0]!);
+      if (token.exact !== word.exact || token.folded !== word.folded || index.slotOf.has(token)) return null;
+      idOf.set(word.id, token.id);
+      index.slotOf.set(token, index.tokens.length);
+      index.tokens.push(token);
+      index.sources.push(word.source);
+      const slot = index.postings.length;
+      index.postings.push(parts.postings.subarray(parts.postingStarts[slot], parts.postingStarts[slot + 1]));
+    }
+    const pool = parts.pool;
+    for (let at = 0; at < pool.length; at += 3) {
+      const id = idOf.get(pool[at]!);
+      if (id === undefined) return null;
+      pool[at] = id;
+    }
+    index.pool.data = pool;
+    index.pool.length = pool.length;
+    for (const [mine, theirs] of [
+      [index.starts, parts.starts],
+      [index.wholeA, parts.wholeA],
+      [index.wholeB, parts.wholeB],
+    ] as const) {
+      mine.data = theirs;
+      mine.length = theirs.length;
+    }
+    index.counts.data = parts.counts;
+    index.counts.length = count;
+    index.firsts.data = parts.firsts;
+    index.firsts.length = count;
+    for (let entry = 0; entry < count; entry++) {
+      const grave = graves[entry]!;
+      index.graves.push(grave);
+      if (parts.live[entry] === 1) index.items.push(entry);
+      else {
+        index.items.push(undefined);
+        index.dead++;
+      }
+      if (grave !== null) {
+        const list = index.byGrave.get(grave);
+        if (list) list.push(entry);
+        else index.byGrave.set(grave, [entry]);
+      }
+    }
+    return index;
   }
 
   /** A name as the matcher reads it, over the shared numbers (its `whole` given: the query's when the hashes agree). */

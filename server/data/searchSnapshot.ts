@@ -1,0 +1,216 @@
+// The name index written to a file and read back at start (issue 29): a city's 300,000 names take seconds to be read
+// and indexed again, during which every search waited; read back, the index is there in a fraction of that, and the
+// log of changed graves (data/graveFacts.ts) brings it up to the register's present as after any other write.
+//
+// The file is this machine's cache, never a record: the register is the database. It is beside the SQLite file, or
+// under data/ for PostgreSQL (config.ts), written by the process that built or last changed the index (a temporary
+// file then renamed, so a reader never sees half of one), and ignored whenever it cannot be trusted:
+// - its format or the matcher's reading of names differs from this code's (FORMAT, and the probe names below);
+// - its counters are ahead of the database's (a backup restored under it), or further behind than the log reaches;
+// - its parts do not fit together (SearchIndex.fromParts checks them).
+// Then the index is built from the names, as without a file, and the file written again.
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { indexName } from '../../src/domain/search/names';
+import type { SearchIndexParts } from './searchIndex';
+
+/** Moved by hand whenever what the file holds changes shape. */
+const FORMAT = 1;
+const MAGIC = Buffer.from('CEMIDX\u0000\u0001', 'latin1');
+
+/**
+ * How this code reads a few names that exercise its rules (compounds, the article, honorifics, lineage words, Latin
+ * spellings): a change of those rules changes it, and a file written under other rules is not used.
+ */
+const PROBES = [
+  'الحاج محمد عبد الله بن أبو العلا',
+  'فاطمة الزهراء عبدالرحمن آل الفقي',
+  'Abdel Rahman El-Fiky bin Sa\u2019ad',
+  'نور الدين ٣ مؤمن رءوف',
+];
+let fingerprintOf: string | null = null;
+function fingerprint(): string {
+  fingerprintOf ??= createHash('sha1')
+    .update(JSON.stringify([FORMAT, PROBES.map((p) => indexName(p)).map((n) => [n.words.length, n.first, n.whole])]))
+    .digest('hex');
+  return fingerprintOf;
+}
+
+type Kind = 'i32' | 'i8' | 'u8' | 'f64';
+const BYTES: Record<Kind, number> = { i32: 4, i8: 1, u8: 1, f64: 8 };
+type Numbers = Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
+
+/** The arrays of numbers of a snapshot, in the file's order, each with its kind. */
+function numbersOf(parts: SearchIndexParts): Array<[string, Kind, Numbers]> {
+  const n = parts.names;
+  return [
+    ['pool', 'i32', n.pool],
+    ['starts', 'i32', n.starts],
+    ['counts', 'i8', n.counts],
+    ['firsts', 'i8', n.firsts],
+    ['wholeA', 'i32', n.wholeA],
+    ['wholeB', 'i32', n.wholeB],
+    ['live', 'u8', n.live],
+    ['postingStarts', 'i32', n.postingStarts],
+    ['postings', 'i32', n.postings],
+    ['idBytes', 'u8', parts.idBytes],
+    ['idStart', 'i32', parts.idStart],
+    ['idPacked', 'u8', parts.idPacked],
+    ['day', 'i32', parts.day],
+    ['precision', 'u8', parts.precision],
+    ['recordedAt', 'f64', parts.recordedAt],
+    ['graveOf', 'i32', parts.graveOf],
+    ['nextInGrave', 'i32', parts.nextInGrave],
+    ['firstInGrave', 'i32', parts.firstInGrave],
+  ];
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+interface Header {
+  format: number;
+  fingerprint: string;
+  /** Where each array of numbers starts after the header, and how many numbers it holds. */
+  numbers: Array<{ name: string; kind: Kind; at: number; length: number }>;
+  versions: SearchIndexParts['versions'];
+  words: SearchIndexParts['names']['words'];
+  days: string[];
+  graveIds: string[];
+  graveGender: SearchIndexParts['graveGender'];
+  graveNumber: SearchIndexParts['graveNumber'];
+}
+
+/**
+ * Writes the index's parts to `file`. The header (its words and graves) is put together now; the arrays of numbers
+ * are written after, as they are (SearchIndex.parts gives views that later changes do not touch).
+ */
+export async function writeSnapshot(file: string, parts: SearchIndexParts): Promise<void> {
+  let at = 0;
+  const numbers = numbersOf(parts).map(([name, kind, array]) => {
+    const entry = { name, kind, at, length: array.length };
+    at = align8(at + array.length * BYTES[kind]);
+    return entry;
+  });
+  const header: Header = {
+    format: FORMAT,
+    fingerprint: fingerprint(),
+    numbers,
+    versions: parts.versions,
+    words: parts.names.words,
+    days: parts.days,
+    graveIds: parts.graveIds,
+    graveGender: parts.graveGender,
+    graveNumber: parts.graveNumber,
+  };
+  const json = Buffer.from(JSON.stringify(header));
+  const lead = Buffer.alloc(align8(MAGIC.length + 4 + json.length));
+  MAGIC.copy(lead, 0);
+  lead.writeUInt32LE(json.length, MAGIC.length);
+  json.copy(lead, MAGIC.length + 4);
+  const arrays = numbersOf(parts);
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.write(lead);
+    let written = 0;
+    for (const [i, [, kind, array]] of arrays.entries()) {
+      const bytes = Buffer.from(array.buffer, array.byteOffset, array.length * BYTES[kind]);
+      await handle.write(bytes);
+      written += bytes.length;
+      const padding = numbers[i + 1] ? numbers[i + 1]!.at - written : align8(written) - written;
+      if (padding > 0) await handle.write(Buffer.alloc(padding));
+      written += padding;
+    }
+    await handle.close();
+    await rename(temporary, file);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** The parts written by writeSnapshot, or null when there is no file or it cannot be used (see the top). */
+export async function readSnapshot(file: string): Promise<SearchIndexParts | null> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(file);
+  } catch {
+    return null;
+  }
+  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const jsonLength = buffer.readUInt32LE(MAGIC.length);
+  const start = align8(MAGIC.length + 4 + jsonLength);
+  if (start > buffer.length) return null;
+  let header: Header;
+  try {
+    header = JSON.parse(buffer.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength)) as Header;
+  } catch {
+    return null;
+  }
+  if (header.format !== FORMAT || header.fingerprint !== fingerprint()) return null;
+  // Views need their start aligned to their numbers' size: a buffer that does not start on 8 bytes is copied once.
+  if (buffer.byteOffset % 8 !== 0) buffer = Buffer.from(buffer);
+  const base = buffer.byteOffset + start;
+  const arrays = new Map<string, Numbers>();
+  for (const { name, kind, at, length } of header.numbers) {
+    if (start + at + length * BYTES[kind] > buffer.length) return null;
+    const offset = base + at;
+    const source = buffer.buffer as ArrayBuffer;
+    arrays.set(
+      name,
+      kind === 'i32'
+        ? new Int32Array(source, offset, length)
+        : kind === 'i8'
+          ? new Int8Array(source, offset, length)
+          : kind === 'u8'
+            ? new Uint8Array(source, offset, length)
+            : new Float64Array(source, offset, length),
+    );
+  }
+  const get = <A extends Numbers>(name: string, kind: new (...args: never[]) => A): A | null => {
+    const array = arrays.get(name);
+    return array instanceof kind ? (array as A) : null;
+  };
+  const i32 = (name: string) => get(name, Int32Array<ArrayBuffer>);
+  const i8 = (name: string) => get(name, Int8Array<ArrayBuffer>);
+  const u8 = (name: string) => get(name, Uint8Array<ArrayBuffer>);
+  const names = {
+    pool: i32('pool'),
+    starts: i32('starts'),
+    counts: i8('counts'),
+    firsts: i8('firsts'),
+    wholeA: i32('wholeA'),
+    wholeB: i32('wholeB'),
+    live: u8('live'),
+    postingStarts: i32('postingStarts'),
+    postings: i32('postings'),
+    words: header.words,
+  };
+  const own = {
+    idBytes: u8('idBytes'),
+    idStart: i32('idStart'),
+    idPacked: u8('idPacked'),
+    day: i32('day'),
+    precision: u8('precision'),
+    recordedAt: get('recordedAt', Float64Array<ArrayBuffer>),
+    graveOf: i32('graveOf'),
+    nextInGrave: i32('nextInGrave'),
+    firstInGrave: i32('firstInGrave'),
+  };
+  if ([...Object.values(names), ...Object.values(own)].some((v) => v === null)) return null;
+  if (![header.words, header.days, header.graveIds, header.graveGender, header.graveNumber].every(Array.isArray)) {
+    return null;
+  }
+  return {
+    versions: header.versions,
+    names: names as SearchIndexParts['names'],
+    ...(own as Omit<SearchIndexParts, 'versions' | 'names' | 'days' | 'graveIds' | 'graveGender' | 'graveNumber'>),
+    days: header.days,
+    graveIds: header.graveIds,
+    graveGender: header.graveGender,
+    graveNumber: header.graveNumber,
+  };
+}

@@ -1,0 +1,132 @@
+// The name index kept between starts (issue 29, server/data/searchSnapshot.ts): a process started on a register whose
+// index was written finds every name as one that built it from the names, its own later writes included, without
+// building it; and it does not trust a file that is damaged or another register's, building from the names instead.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { Config } from '../../server/start/config';
+import type { AppContext } from '../../server/http/context';
+import { prepare } from '../../server/start/startup';
+import type { Grave, SearchMatch } from '../../src/domain/types';
+import { staffClient, type StaffClient } from '../support/fixtures';
+import { ENGINES } from '../support/postgres';
+import { startTestServer, type TestServer } from '../support/server';
+
+/** Another process on this configuration: its own connection, its own index, nothing shared in memory. */
+async function anotherProcess(config: Config): Promise<{ api: string; ctx: AppContext; close(): Promise<void> }> {
+  const { store, ctx } = await prepare(config);
+  const app: FastifyInstance = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    api: `http://127.0.0.1:${port}/api`,
+    ctx,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+const search = async (api: string, q: string) =>
+  (await (await fetch(`${api}/search?q=${encodeURIComponent(q)}`)).json()) as SearchMatch[];
+const shape = (m: SearchMatch) => [m.grave._id, m.person.name, m.person.burialDate, m.match, m.words];
+
+describe.each(ENGINES)('the name index kept between starts, on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let admin: StaffClient;
+  let queries: string[];
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'demo', databaseUrl });
+    admin = await staffClient(s, 'admin');
+    const men = (await (await fetch(`${s.api}/graves/male`)).json()) as Grave[];
+    const women = (await (await fetch(`${s.api}/graves/female`)).json()) as Grave[];
+    const names = [...men, ...women].flatMap((g) => g.buriedPersons.map((p) => p.name));
+    // Names of the register as families type them: two words, one word, a slip, a number, and Latin letters.
+    queries = [
+      ...names.filter((_, i) => i % 17 === 0).map((n) => n.split(' ').slice(0, 2).join(' ')),
+      ...names.filter((_, i) => i % 23 === 0).map((n) => n.split(' ')[0]!),
+      String(men[3]!.number),
+      'Mohamed Ali',
+      'محمد 2020',
+    ];
+  });
+  afterAll(async () => s?.close());
+
+  it('is written once built, and read back by the next process with the writes made since', async () => {
+    await search(s.api, queries[0]!); // builds it
+    expect(s.ctx.searchIndex.builds()).toBe(1);
+    await s.ctx.searchIndex.saveSnapshot();
+    const file = s.config.searchIndexFile!;
+    expect(existsSync(file)).toBe(true);
+
+    // Written after the file: the next process reads them through the log of changed graves.
+    const grave = await admin.makeGrave('men', 9901);
+    await admin.bury(grave._id, 'ضرغام قسورة الزمخشري', '2024-03-01');
+    const corrected = (await (await fetch(`${s.api}/graves/male`)).json()) as Grave[];
+    const someone = corrected.find((g) => g.buriedPersons.length === 1 && g._id !== grave._id)!;
+    await fetch(`${s.api}/graves/${someone._id}/buried/${someone.buriedPersons[0]!._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'هيثم نوفل الشنفرى', burialDate: someone.buriedPersons[0]!.burialDate }),
+    }).then((r) => expect(r.status).toBe(200));
+
+    const next = await anotherProcess(s.config);
+    try {
+      for (const q of [...queries, 'ضرغام الزمخشري', 'هيثم الشنفرى', someone.buriedPersons[0]!.name]) {
+        expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
+      }
+      expect((await search(next.api, 'ضرغام الزمخشري'))[0]?.grave._id).toBe(grave._id);
+      expect(await search(next.api, someone.buriedPersons[0]!.name)).not.toContainEqual(
+        expect.objectContaining({ person: expect.objectContaining({ name: someone.buriedPersons[0]!.name }) }),
+      );
+      expect(next.ctx.searchIndex.builds()).toBe(0);
+      expect(next.ctx.searchIndex.fromSnapshot()).toBe(true);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('is not trusted when damaged: the next process builds it from the names', async () => {
+    await s.ctx.searchIndex.saveSnapshot();
+    const file = s.config.searchIndexFile!;
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    const next = await anotherProcess(s.config);
+    try {
+      for (const q of queries.slice(0, 8)) {
+        expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
+      }
+      expect(next.ctx.searchIndex.builds()).toBe(1);
+      expect(next.ctx.searchIndex.fromSnapshot()).toBe(false);
+    } finally {
+      await next.close();
+    }
+    // The build wrote it again, whole.
+    expect(readFileSync(file).length).toBeGreaterThan(whole.length / 2);
+  });
+
+  it("is not trusted when it is another register's (the same village made again under the same file)", async () => {
+    const other = await startTestServer({ seed: 'demo', databaseUrl });
+    try {
+      await search(other.api, queries[0]!);
+      await other.ctx.searchIndex.saveSnapshot();
+      // This register's file now holds the other register's index: same village, same counts, other people.
+      writeFileSync(s.config.searchIndexFile!, readFileSync(other.config.searchIndexFile!));
+      const next = await anotherProcess(s.config);
+      try {
+        for (const q of queries.slice(0, 8)) {
+          expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
+        }
+        expect(next.ctx.searchIndex.fromSnapshot()).toBe(false);
+        expect(next.ctx.searchIndex.builds()).toBe(1);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
