@@ -10,6 +10,7 @@
 // the answer over loopback (stricter than the first byte, which the JSON keeps too), asked as a browser asks
 // (Accept-Encoding: br, gzip), on a new connection.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,13 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * Where the seed writes a register's name index and its servers read it at start (server/data/searchSnapshot.ts): in
+ * the bench's own folder, one per register, rather than under the repository's data/.
+ */
+const searchIndexFileOf = (work: string, databaseUrl: string) =>
+  join(work, `search-index-${createHash('sha1').update(databaseUrl).digest('hex').slice(0, 12)}.bin`);
+
 async function startServer(databaseUrl: string, siteDir: string, work: string, name: string): Promise<Server> {
   const port = await freePort();
   const logFile = join(work, `${name}.log`);
@@ -102,6 +110,7 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
     PORT: String(port),
     STATIC_DIR: siteDir,
     PHOTOS_DIR: join(work, 'photos'),
+    SEARCH_INDEX_FILE: searchIndexFileOf(work, databaseUrl),
     // The benchmark's 50 clients all come from 127.0.0.1: the per-client ceiling would refuse them.
     RATE_LIMIT_PER_MINUTE: '0',
     HOST: '127.0.0.1',
@@ -305,10 +314,14 @@ function registerFile(): string {
 // ---------------------------------------------------------------------------------------------------------------
 // One column: one engine at one size.
 
-function run(command: string, args: string[]): Promise<{ ms: number; out: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ ms: number; out: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) =>
-    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile(command, args, { maxBuffer: 16 * 1024 * 1024, env }, (error, stdout, stderr) =>
       error
         ? reject(new Error(`${command} ${args.join(' ')}: ${stderr || error.message}`))
         : resolve({ ms: performance.now() - t0, out: stdout }),
@@ -345,17 +358,21 @@ async function measureColumn(
   const city = size.key === '300k';
   console.log(`\n${ENGINE_NAMES[engine]}, ${size.graves} graves / ${size.burials} burials`);
 
-  const seeded = await run('npm', [
-    'run',
-    'seed',
-    '--',
-    '--database',
-    databaseUrl,
-    '--graves',
-    String(size.graves),
-    '--burials',
-    String(size.burials),
-  ]);
+  const seeded = await run(
+    'npm',
+    [
+      'run',
+      'seed',
+      '--',
+      '--database',
+      databaseUrl,
+      '--graves',
+      String(size.graves),
+      '--burials',
+      String(size.burials),
+    ],
+    { ...process.env, SEARCH_INDEX_FILE: searchIndexFileOf(work, databaseUrl) },
+  );
   set('seed', '`npm run seed` (wall clock, the command included)', '< 60 s at 300k', {
     value: seeded.ms,
     unit: 's',

@@ -4,7 +4,9 @@
 // staff recording burials through all three. Afterwards every burial a process acknowledged must be in the database.
 // The database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a cluster where a database may be created and dropped).
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openStore } from '../server/db/connect';
 import { migrate } from '../server/db/migrations';
@@ -39,6 +41,7 @@ export async function scaleOutSection(record: Recorder, siteDir: string): Promis
     return;
   }
   const fresh = await freshPostgresDatabase(cluster);
+  const indexFile = join(tmpdir(), `cemetery-scale-out-${process.pid}.search-index`);
   const servers: BenchServer[] = [];
   try {
     const store = await openStore(fresh.url);
@@ -52,7 +55,9 @@ export async function scaleOutSection(record: Recorder, siteDir: string): Promis
 
     execFileSync(process.execPath, ['scripts/start.mjs', 'build'], { stdio: 'inherit' });
     // Started together, as a service manager starts them; LOG_LEVEL warn keeps the staff writes' lines out of the run.
-    const env = { DATABASE_URL: fresh.url, STATIC_DIR: siteDir, LOG_LEVEL: 'warn' };
+    // Their name index is built at start (the database was seeded without the seed command) and kept in a file of
+    // this run's, not under the repository's data/.
+    const env = { DATABASE_URL: fresh.url, STATIC_DIR: siteDir, LOG_LEVEL: 'warn', SEARCH_INDEX_FILE: indexFile };
     const started = await Promise.allSettled(Array.from({ length: PROCESSES }, () => startBenchServer(env)));
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
@@ -174,5 +179,6 @@ export async function scaleOutSection(record: Recorder, siteDir: string): Promis
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await fresh.drop();
+    rmSync(indexFile, { force: true });
   }
 }

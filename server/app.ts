@@ -121,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     staticDir: config.staticDir,
     calendarFirst: config.calendarFirst,
     trustProxy: config.trustProxy,
+    today: () => ctx.today(),
   });
   return app;
 }

@@ -12,13 +12,13 @@
 //   suggestions are pending until a manager approves them (a staff write), so they never change a kept answer;
 // - statuses depend on "today": an entry filled on another day is never served.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../http/context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import type { AnswerCacheConfig } from '../http/routeConfig';
 import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
+import { COMPRESS_FROM, compressed, pickEncoding, type Encoding } from '../http/compressed';
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
@@ -43,9 +43,11 @@ const MAX_ENTRIES = 2000;
  * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first). The whole
  * sections and the staff's whole register are no longer kept (issue 29: streamed, server/http/streamedAnswer.ts); the
  * largest left is the offline search index; the rest are searches and small answers, which could otherwise fill
- * memory with a few thousand different queries. Values kept by `remember` are not counted here.
+ * memory with a few thousand different queries. Values kept by `remember` are not counted here. 12 MB: the offline
+ * index at its ceiling of 60,000 burials is about 6 MB with its compressed forms, a search answer a few KB; at 32 MB
+ * a few minutes of different searches held 30 MB more of the process's memory for answers rarely asked twice.
  */
-const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_BYTES = 12 * 1024 * 1024;
 const bytesOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 /** How long a request waits for the same answer being built by another before building it itself. */
 const BUILD_WAIT_MS = 5000;
@@ -80,6 +82,8 @@ interface Entry {
   scopes: readonly DataScope[];
   gzip?: Buffer;
   br?: Buffer;
+  /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
+  counted?: number;
   /** The headers of each form written straight to the socket (writeKept), as name, value, name, value… */
   heads?: Partial<Record<'plain' | 'br' | 'gzip' | 'notModified', string[]>>;
 }
@@ -110,6 +114,12 @@ export interface AnswerCache {
   remember<T>(kept: Kept, produce: () => Promise<T>): Promise<T>;
   /** The parts' counters as this process last read them (again when a second has passed). */
   versions(): Promise<ReadonlyMap<DataScope, string>>;
+  /**
+   * The ETag of the answer kept for this address, when it would be served as it is right now (the counters read
+   * within VERSION_CHECK_MS, kept today); else null, and asking the address tells. For the kept pages
+   * (server/site/pageMemo.ts), which check their answers' ETags on every visit.
+   */
+  keptEtag(url: string): string | null;
 }
 
 declare module 'fastify' {
@@ -118,45 +128,15 @@ declare module 'fastify' {
   }
 }
 
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
-}
-
 /**
  * Answers smaller than this are compressed at once, in the answer's own turn: it takes well under a millisecond,
  * less than handing them to the compression stream.
  */
 const SMALL_ANSWER = 64 * 1024;
-/** As the compression plugin's threshold (app.ts): below it, compressing makes an answer longer, not shorter. */
-const COMPRESS_FROM = 1024;
 
-/**
- * Brotli's quality for an answer of this size. These answers change with the register (a write drops them) and are
- * compressed in the server's only thread, so they use levels that cost milliseconds: the men's section of the
- * town (2.1 MB of JSON) takes 55 ms at quality 4 for 585 KB, 200 ms at 7 for 573 KB, and 3.9 s at 11 for 493 KB
- * (measured): at 11 a write followed by a visit stopped every other answer for seconds. A small one (a search, an
- * article list) takes well under a millisecond at 5. The site's files are not kept here: site/index.ts would serve
- * them pre-compressed, but the build writes no .br/.gz files yet, so @fastify/compress compresses them per request.
- */
-const brotliQuality = (bytes: number) => (bytes < SMALL_ANSWER ? 5 : 4);
-/** gzip's level for answers (for the few clients without brotli): 6 is zlib's default, 9 costs twice for 1 % less. */
-const GZIP_LEVEL = 6;
-
-function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') {
-    entry.br ??= brotliCompressSync(entry.body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(entry.body.length),
-        [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-      },
-    });
-    return entry.br;
-  }
-  entry.gzip ??= gzipSync(entry.body, { level: GZIP_LEVEL });
-  return entry.gzip;
+function encoded(entry: Entry, encoding: Encoding): Buffer {
+  if (encoding === 'br') return (entry.br ??= compressed(entry.body, 'br'));
+  return (entry.gzip ??= compressed(entry.body, 'gzip'));
 }
 
 /** A write that may have moved a version: only staff writes are audited (a login or a visitor's suggestion is not). */
@@ -181,25 +161,43 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   // Kept as promises, so requests arriving while it is computed share the one computation.
   const values = new Map<string, { value: Promise<unknown>; today: string; scopes: readonly DataScope[] }>();
 
+  /** The bytes of `entries`, kept as they change (adding them up at each keep cost a walk of 2,000 entries). */
+  let keptBytes = 0;
+  const forget = (key: string) => {
+    const gone = entries.get(key);
+    if (!gone) return;
+    keptBytes -= gone.counted ?? 0;
+    gone.counted = undefined;
+    entries.delete(key);
+  };
+  /** An entry's compressed form, counted when it is made for a kept entry. */
+  const encodedForm = (entry: Entry, encoding: Encoding) => {
+    const form = encoded(entry, encoding);
+    if (entry.counted !== undefined) {
+      const bytes = bytesOf(entry);
+      keptBytes += bytes - entry.counted;
+      entry.counted = bytes;
+    }
+    return form;
+  };
   const drop = (changed: readonly DataScope[]) => {
-    for (const kept of [entries, values]) {
-      for (const [key, entry] of kept) {
-        if (entry.scopes.some((scope) => changed.includes(scope))) kept.delete(key);
-      }
+    for (const [key, entry] of entries) {
+      if (entry.scopes.some((scope) => changed.includes(scope))) forget(key);
+    }
+    for (const [key, entry] of values) {
+      if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
   };
   const keep = (key: string, entry: Entry) => {
-    entries.delete(key);
-    // Counted when an answer is kept (rarely: once per change of what it shows), not when it is served.
-    let bytes = bytesOf(entry);
-    for (const kept of entries.values()) bytes += bytesOf(kept);
-    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes > MAX_BYTES)) {
-      const [oldest, gone] = entries.entries().next().value!;
-      bytes -= bytesOf(gone);
-      entries.delete(oldest);
+    forget(key);
+    const bytes = bytesOf(entry);
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || keptBytes + bytes > MAX_BYTES)) {
+      forget(entries.keys().next().value!);
     }
     entries.set(key, entry);
+    entry.counted = bytes;
+    keptBytes += bytes;
     built++;
   };
   const usable = (key: string) => {
@@ -245,7 +243,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const encoding = entry.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : null;
     if (encoding) {
       reply.header('Content-Encoding', encoding);
-      return reply.send(encoded(entry, encoding));
+      return reply.send(encodedForm(entry, encoding));
     }
     return reply.send(entry.body);
   }
@@ -264,7 +262,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const encoding =
       notModified || entry.body.length < COMPRESS_FROM ? null : pickEncoding(request.headers['accept-encoding']);
     const form = notModified ? 'notModified' : (encoding ?? 'plain');
-    const body = notModified ? null : encoding ? encoded(entry, encoding) : entry.body;
+    const body = notModified ? null : encoding ? encodedForm(entry, encoding) : entry.body;
     let headers = (entry.heads ??= {})[form];
     if (!headers) {
       headers = Object.entries(app.securityHeaders).flat();
@@ -362,7 +360,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
         : null;
     if (encoding) {
       reply.header('Content-Encoding', encoding);
-      return encoded(entry, encoding);
+      return encodedForm(entry, encoding);
     }
     return payload;
   };
@@ -417,6 +415,10 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     async versions() {
       await fresh();
       return versions ?? readVersions(ctx.db);
+    },
+    keptEtag(url) {
+      if (versions === null || Date.now() - checkedAt >= VERSION_CHECK_MS) return null;
+      return usable(url)?.etag ?? null;
     },
   };
   app.decorate('answerCache', cache);

@@ -4,14 +4,16 @@ import { existsSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
+import { PageMemo, type KeptPage } from './pageMemo';
+import { COMPRESS_FROM, pickEncoding } from '../http/compressed';
 import { paths } from '../../src/api/paths';
 import { namesNothing } from '../../src/api/firstData';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
-import { isSiteAddress } from '../../src/domain/paths/publicPages';
+import { isSiteAddress, PUBLIC_PAGES } from '../../src/domain/paths/publicPages';
 import type { Gender } from '../../src/domain/types';
 import { isGender } from '../../src/domain/rules/validation';
 import { GRAVE_ADDRESS_PREFIX, readGraveShortCode } from '../../src/domain/paths/graveAddress';
@@ -37,6 +39,13 @@ export function reachesServerRenderer(pathName: string): boolean {
   return segments.includes(SERVER_RENDER_DIR.toLowerCase()) || segments.includes('..');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public pages kept as drawn (pageMemo.ts); absent when there is no built site. */
+    keptPages?: PageMemo;
+  }
+}
+
 interface GraveNamed {
   gender: Gender;
   number: string;
@@ -44,7 +53,7 @@ interface GraveNamed {
 
 async function site(
   app: FastifyInstance,
-  options: { staticDir: string | null; trustProxy?: TrustProxy } & ShellSettings,
+  options: { staticDir: string | null; trustProxy?: TrustProxy; today?: () => string } & ShellSettings,
 ): Promise<void> {
   const trusted = trustsPeer(options.trustProxy ?? false);
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
@@ -81,27 +90,73 @@ async function site(
     },
   });
 
+  const memo = new PageMemo();
+  app.decorate('keptPages', memo);
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    // The answers for the page's first screen, asked as the visitor would have asked them (same rate allowance).
+    reply.type('text/html; charset=utf-8');
+    // The answers for the page's first screen, asked as the visitor would have asked them (same rate allowance),
+    // each once per request.
+    const asked = new Map<string, Promise<LightMyRequestResponse>>();
+    const ask = (apiPath: string): Promise<LightMyRequestResponse> => {
+      let answer = asked.get(apiPath);
+      if (!answer)
+        asked.set(apiPath, (answer = app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip })));
+      return answer;
+    };
+    // The page as drawn before, when every answer it was drawn from is still the same (pageMemo.ts).
+    const base = requestBase(request, trusted);
+    const key = `${shell.build()} ${today()} ${base} ${request.url}`;
+    const sendKept = (kept: KeptPage) => {
+      reply.status(kept.status);
+      reply.header('Vary', 'Accept-Encoding');
+      const encoding = kept.body.length >= COMPRESS_FROM ? pickEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return reply.send(kept.body);
+      reply.header('Content-Encoding', encoding);
+      return reply.send(memo.form(key, kept, encoding));
+    };
+    const kept = memo.get(key);
+    if (kept) {
+      // Each answer's ETag as the answer cache holds it now, or by asking for the answer (it was dropped, or the
+      // counters are due to be read again).
+      const etags = await Promise.all(
+        kept.answers.map(async ([apiPath]) => {
+          const etag = app.answerCache.keptEtag(apiPath);
+          if (etag !== null) return etag;
+          const res = await ask(apiPath);
+          return res.statusCode === 200 ? res.headers.etag : undefined;
+        }),
+      );
+      if (etags.every((etag, i) => etag === kept.answers[i]![1])) return sendKept(kept);
+    }
     // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
     // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
+    const used: Array<[string, string | undefined]> = [];
     const page = await shell.page(
       request.url,
       async (apiPath) => {
-        const res = await app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip });
+        const res = await ask(apiPath);
         if (namesNothing(res.statusCode)) missing = true;
+        const etag = res.headers.etag;
+        used.push([apiPath, res.statusCode === 200 && typeof etag === 'string' ? etag : undefined]);
         return res.statusCode === 200 ? res.json() : undefined;
       },
-      requestBase(request, trusted),
+      base,
     );
-    if (missing) reply.status(404);
-    return reply.type('text/html; charset=utf-8').send(page);
+    const status = missing ? 404 : 200;
+    const keptNow = memo.keep(key, page, status, used);
+    return keptNow ? sendKept(keptNow) : reply.status(status).send(page);
   };
   // The site's pages are not operations of the API: kept out of its OpenAPI document.
   const notAnOperation = { schema: { hide: true } };
   app.get('/', notAnOperation, sitePage);
+  // Each public screen's address is a route of its own: otherwise it reached the static files' catch-all first,
+  // which looked for a file of that name on disk (about a millisecond a page under load) before the page was drawn.
+  for (const { path } of PUBLIC_PAGES) {
+    if (!app.hasRoute({ method: 'GET', url: path })) app.get(path, notAnOperation, sitePage);
+  }
 
   /**
    * Sends the visitor on to the page of the grave of that section and number; when the register has none, the

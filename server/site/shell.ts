@@ -51,6 +51,8 @@ export interface SiteShell {
    * (siteAddress.ts), used when the settings name none.
    */
   page(href: string, answer: Answer, requestBase: string): Promise<string>;
+  /** The built site's version (index.html's time), read again now: a rebuild while the server runs changes it. */
+  build(): number;
 }
 
 const escapeAttribute = (value: string) =>
@@ -198,14 +200,19 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
   let version = statSync(indexFile).mtimeMs;
   let site = load(staticRoot, version, warn, settings);
 
+  // A rebuild while the server runs replaces index.html and the hashed files it names: follow it.
+  const build = () => {
+    const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? version;
+    if (modified !== version) {
+      version = modified;
+      site = load(staticRoot, version, warn, settings);
+    }
+    return version;
+  };
   return {
+    build,
     async page(href, answer, requestBase) {
-      // A rebuild while the server runs replaces index.html and the hashed files it names: follow it.
-      const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? version;
-      if (modified !== version) {
-        version = modified;
-        site = load(staticRoot, version, warn, settings);
-      }
+      build();
       // The identity, as the API answers it (its answer cache drops it when a manager changes it, here or in
       // another process sharing the database).
       const identity = readIdentity(await answer('/api/settings'));

@@ -91,7 +91,12 @@ describe.each(ENGINES)('a city register (300,000 burials) on $name, under a 160 
     expected = await seedCity(url);
     // What `npm start` runs, with its heap limit, on the built site (the public pages are drawn on the server).
     server = await startServerProcess(
-      { DATABASE_URL: url, STATIC_DIR: inject('siteDir'), PHOTOS_DIR: join(dir, 'photos') },
+      {
+        DATABASE_URL: url,
+        STATIC_DIR: inject('siteDir'),
+        PHOTOS_DIR: join(dir, 'photos'),
+        SEARCH_INDEX_FILE: join(dir, 'register.search-index'),
+      },
       undefined,
       'production',
       [`--max-old-space-size=${HEAP_MB}`],

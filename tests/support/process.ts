@@ -47,6 +47,8 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '0',
+      // No name index file unless the test names one (the default for PostgreSQL is under the repository's data/).
+      SEARCH_INDEX_FILE: 'none',
       ...env,
       PORT: String(p),
     },

@@ -1,0 +1,100 @@
+// Public pages kept as drawn, for as long as the answers they were drawn from are the same (issue 29). Drawing a page
+// on the server (React's renderer over the section's cards, a grave, the home page's figures) took 12–40 ms a page on
+// this project's machine, for every visitor: with 200 visitors on three processes the site answered 100 pages a
+// second in all. A page is a function of its address, the site's address, the day, the built site and the API answers
+// it asked for; each of those answers has an ETag (server/plugins/answerCache.ts). So a page is kept with the ETags it
+// was drawn from, and served again when asking those answers anew (from the answer cache, well under a millisecond)
+// gives the same ETags: a write to what it shows changes one of them, in this process or any other.
+//
+// Bounded: at most MAX_PAGES pages and MAX_BYTES of them (the oldest used leave first), none over MAX_PAGE_BYTES (a
+// city's whole plan is drawn each time); a page drawn from an answer without an ETag (a refusal, a 404) is not kept.
+
+import { compressed, type Encoding } from '../http/compressed';
+
+const MAX_PAGES = 500;
+const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_PAGE_BYTES = 512 * 1024;
+
+/** A page as drawn, its status, and the answers it was drawn from: each API path with the ETag it had. */
+export interface KeptPage {
+  body: Buffer;
+  status: number;
+  answers: ReadonlyArray<readonly [apiPath: string, etag: string]>;
+  /** Its compressed forms, made when first asked for. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const bytesOf = (kept: KeptPage) => kept.body.length + (kept.br?.length ?? 0) + (kept.gzip?.length ?? 0);
+
+export class PageMemo {
+  private readonly pages = new Map<string, KeptPage>();
+  private bytes = 0;
+  /** Pages drawn and kept since start (the tests read it: a page served again is not drawn again). */
+  drawn = 0;
+
+  /** The page kept under `key` (the address, the site's address, the day and the build), marked as used now. */
+  get(key: string): KeptPage | undefined {
+    const kept = this.pages.get(key);
+    if (kept) {
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+    }
+    return kept;
+  }
+
+  /**
+   * Keeps a page drawn from these answers, and gives it back as kept; null when one of the answers had no ETag or
+   * the page is too large.
+   */
+  keep(
+    key: string,
+    page: string,
+    status: number,
+    answers: ReadonlyArray<readonly [string, string | undefined]>,
+  ): KeptPage | null {
+    this.forget(key);
+    const body = Buffer.from(page);
+    if (body.length > MAX_PAGE_BYTES || !answers.every((a): a is [string, string] => typeof a[1] === 'string')) {
+      return null;
+    }
+    const kept: KeptPage = { body, status, answers: answers as ReadonlyArray<readonly [string, string]> };
+    this.make(key, kept);
+    this.drawn++;
+    return kept;
+  }
+
+  /** The page in this encoding (compressed once, then kept with it while there is room). */
+  form(key: string, kept: KeptPage, encoding: Encoding): Buffer {
+    const made = kept[encoding];
+    if (made) return made;
+    const body = compressed(kept.body, encoding);
+    if (this.pages.get(key) === kept) {
+      this.forget(key);
+      kept[encoding] = body;
+      this.make(key, kept);
+    }
+    return body;
+  }
+
+  private make(key: string, kept: KeptPage): void {
+    const bytes = bytesOf(kept);
+    while (this.pages.size > 0 && (this.pages.size >= MAX_PAGES || this.bytes + bytes > MAX_BYTES)) {
+      this.forget(this.pages.keys().next().value!);
+    }
+    this.pages.set(key, kept);
+    this.bytes += bytes;
+  }
+
+  forget(key: string): void {
+    const kept = this.pages.get(key);
+    if (!kept) return;
+    this.bytes -= bytesOf(kept);
+    this.pages.delete(key);
+  }
+
+  /** Pages kept (the tests read it). */
+  get size(): number {
+    return this.pages.size;
+  }
+}
