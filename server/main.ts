@@ -98,7 +98,9 @@ export async function serve(
   // The name index is read (or built) now, in slices between requests, rather than by the first visitor's search,
   // and the schemas no request has used yet are compiled (issue 29).
   ctx.searchIndex.warm();
-  void app.schemas.compileRest();
+  app.schemas
+    .compileRest()
+    .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);

@@ -10,7 +10,7 @@
 // - its parts do not fit together (SearchIndex.fromParts checks them).
 // Then the index is built from the names, as without a file, and the file written again.
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { indexName } from '../../src/domain/search/names';
 import type { SearchIndexParts } from './searchIndex';
@@ -134,41 +134,57 @@ export async function writeSnapshot(file: string, parts: SearchIndexParts): Prom
 
 /** The parts written by writeSnapshot, or null when there is no file or it cannot be used (see the top). */
 export async function readSnapshot(file: string): Promise<SearchIndexParts | null> {
-  let buffer: Buffer;
+  let handle;
   try {
-    buffer = await readFile(file);
+    handle = await open(file, 'r');
   } catch {
     return null;
   }
-  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) return null;
-  const jsonLength = buffer.readUInt32LE(MAGIC.length);
+  try {
+    return await readParts(handle);
+  } catch {
+    return null;
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/**
+ * Each array of numbers is read straight into an array of its own, of its exact size: no copy of the whole file is
+ * held (a city's file is about 40 MB), and an array the index later outgrows leaves nothing behind.
+ */
+async function readParts(handle: FileHandle): Promise<SearchIndexParts | null> {
+  const { size } = await handle.stat();
+  const lead = Buffer.alloc(MAGIC.length + 4);
+  if (size < lead.length || (await handle.read(lead, 0, lead.length, 0)).bytesRead !== lead.length) return null;
+  if (!lead.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const jsonLength = lead.readUInt32LE(MAGIC.length);
   const start = align8(MAGIC.length + 4 + jsonLength);
-  if (start > buffer.length) return null;
+  if (start > size) return null;
+  const json = Buffer.alloc(jsonLength);
+  if ((await handle.read(json, 0, jsonLength, MAGIC.length + 4)).bytesRead !== jsonLength) return null;
   let header: Header;
   try {
-    header = JSON.parse(buffer.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength)) as Header;
+    header = JSON.parse(json.toString('utf8')) as Header;
   } catch {
     return null;
   }
-  if (header.format !== FORMAT || header.fingerprint !== fingerprint()) return null;
-  // Views need their start aligned to their numbers' size: a buffer that does not start on 8 bytes is copied once.
-  if (buffer.byteOffset % 8 !== 0) buffer = Buffer.from(buffer);
-  const base = buffer.byteOffset + start;
+  if (header.format !== FORMAT || header.fingerprint !== fingerprint() || !Array.isArray(header.numbers)) return null;
   const arrays = new Map<string, Numbers>();
   for (const { name, kind, at, length } of header.numbers) {
-    if (start + at + length * BYTES[kind] > buffer.length) return null;
-    const offset = base + at;
-    const source = buffer.buffer as ArrayBuffer;
-    arrays.set(
-      name,
+    const bytes = length * BYTES[kind];
+    if (!(length >= 0) || start + at + bytes > size) return null;
+    const array =
       kind === 'i32'
-        ? new Int32Array(source, offset, length)
+        ? new Int32Array(length)
         : kind === 'i8'
-          ? new Int8Array(source, offset, length)
+          ? new Int8Array(length)
           : kind === 'u8'
-            ? new Uint8Array(source, offset, length)
-            : new Float64Array(source, offset, length),
-    );
+            ? new Uint8Array(length)
+            : new Float64Array(length);
+    const into = new Uint8Array(array.buffer, 0, bytes);
+    if ((await handle.read(into, 0, bytes, start + at)).bytesRead !== bytes) return null;
+    arrays.set(name, array);
   }
   const get = <A extends Numbers>(name: string, kind: new (...args: never[]) => A): A | null => {
     const array = arrays.get(name);
