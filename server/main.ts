@@ -62,6 +62,9 @@ function schedulePhotoSweeps(
 
 export { loadConfig };
 
+/** How long a stop waits for the requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** `extend` adds routes before listening (the benchmark's reference route; the product passes none). */
 export async function serve(
   config: Config,
@@ -84,6 +87,14 @@ export async function serve(
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight`);
+    // Bounded: a client that stopped reading a long answer (a whole section, the register's file) would hold the
+    // stop for ever. Past the grace its connection is cut, and the database still closes in order.
+    setTimeout(() => {
+      app.log.warn(
+        `${signal}: requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: their connections are cut`,
+      );
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),
