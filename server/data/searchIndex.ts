@@ -27,14 +27,13 @@ import {
   NameIndex,
   NumberPool,
   type BurialFacts,
-  type NameIndexParts,
   type PreparedQuery,
 } from '../../src/domain/search/names';
 import { GENDERS, type Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';
 import { readVersions, type DataScope } from './dataVersions';
 import { gravesChangedSince } from './graveFacts';
-import { readSnapshot, writeSnapshot } from './searchSnapshot';
+import { readSnapshot, writeSnapshot, type SearchIndexParts } from './searchSnapshot';
 import { graveNumberOf } from './graves';
 import type { GraveChange } from './write';
 
@@ -84,26 +83,6 @@ type Row = {
   gender: Gender;
   number: string;
 };
-
-/** What a SearchIndex is made of (SearchIndex.parts), as a snapshot holds it. */
-export interface SearchIndexParts {
-  /** The section counters the index reflects. */
-  versions: Record<string, string>;
-  names: NameIndexParts;
-  idBytes: Uint8Array<ArrayBuffer>;
-  idStart: Int32Array<ArrayBuffer>;
-  idPacked: Uint8Array<ArrayBuffer>;
-  day: Int32Array<ArrayBuffer>;
-  precision: Uint8Array<ArrayBuffer>;
-  recordedAt: Float64Array<ArrayBuffer>;
-  graveOf: Int32Array<ArrayBuffer>;
-  nextInGrave: Int32Array<ArrayBuffer>;
-  firstInGrave: Int32Array<ArrayBuffer>;
-  days: string[];
-  graveIds: string[];
-  graveGender: Gender[];
-  graveNumber: Array<number | string>;
-}
 
 /** One reading of the register's burials, as the search sees it. Items of `names` are person slots. */
 export class SearchIndex {

@@ -12,8 +12,28 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { indexName } from '../../src/domain/search/names';
-import type { SearchIndexParts } from './searchIndex';
+import { indexName, type NameIndexParts } from '../../src/domain/search/names';
+import type { Gender } from '../../src/domain/types';
+
+/** What a SearchIndex is made of (SearchIndex.parts in searchIndex.ts), as the file holds it. */
+export interface SearchIndexParts {
+  /** The section counters the index reflects. */
+  versions: Record<string, string>;
+  names: NameIndexParts;
+  idBytes: Uint8Array<ArrayBuffer>;
+  idStart: Int32Array<ArrayBuffer>;
+  idPacked: Uint8Array<ArrayBuffer>;
+  day: Int32Array<ArrayBuffer>;
+  precision: Uint8Array<ArrayBuffer>;
+  recordedAt: Float64Array<ArrayBuffer>;
+  graveOf: Int32Array<ArrayBuffer>;
+  nextInGrave: Int32Array<ArrayBuffer>;
+  firstInGrave: Int32Array<ArrayBuffer>;
+  days: string[];
+  graveIds: string[];
+  graveGender: Gender[];
+  graveNumber: Array<number | string>;
+}
 
 /** Moved by hand whenever what the file holds changes shape. */
 const FORMAT = 1;
