@@ -1,6 +1,6 @@
 // Hostile register files against the production server (the bundled `npm start`, under its 160 MB heap limit), on
 // both engines. For each file: the clear Arabic refusal naming the limit, nothing written (not even with
-// dryRun=false), /api/health answering within 200 ms all the while the file is read, and the process still up and
+// dryRun=false), /api/health answering within a second all the while the file is read, and the process still up and
 // answering afterwards. Then files in other encodings are read as the names they hold.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,12 @@ import { startServerProcess, type ServerProcess } from '../support/process';
 const MANAGER = { email: 'files-manager@example.com', password: 'files-test-password' };
 /** What `npm start` gives the server (package.json's start script). */
 const PRODUCTION_HEAP = '--max-old-space-size=160';
-const HEALTH_BUDGET_MS = 200;
+/**
+ * What is caught is a frozen event loop, not a slow one: the files are read in a worker, and a read on the server's
+ * own thread would hold it for the whole read of a file of megabytes. Quiet, the slowest health answer is 5–60 ms;
+ * 200 ms was crossed now and then when CI ran this beside the browser suites on two cores (323 ms, 2026-11-26).
+ */
+const HEALTH_BUDGET_MS = 1000;
 
 describe.each(ENGINES)('hostile register files on $name', ({ name, databaseUrl }) => {
   let server: ServerProcess;
