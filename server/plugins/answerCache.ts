@@ -204,6 +204,9 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const entry = entries.get(key);
     return entry && entry.today === ctx.today() ? entry : null;
   };
+  /** The entry served as it is right now: the counters read within VERSION_CHECK_MS, kept today; else null. */
+  const keptNow = (key: string) =>
+    versions !== null && Date.now() - checkedAt < VERSION_CHECK_MS ? usable(key) : null;
   /** Waits for a build of `key` under way, if any; should it never end, it is forgotten after BUILD_WAIT_MS. */
   async function buildUnderWay(key: string): Promise<void> {
     const under = building.get(key);
@@ -315,7 +318,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     (request, reply, done) => {
       const key = keyOf(request, declared);
       if (key === null) return done();
-      const entry = versions !== null && Date.now() - checkedAt < VERSION_CHECK_MS ? usable(key) : null;
+      const entry = keptNow(key);
       // Answered: the reply is the hook's own from here (no done(), as for any answer sent from a hook).
       if (entry) return writeKept(request, reply, entry);
       serveKeptLater(request, reply, key, declared).then(
@@ -416,10 +419,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       await fresh();
       return versions ?? readVersions(ctx.db);
     },
-    keptEtag(url) {
-      if (versions === null || Date.now() - checkedAt >= VERSION_CHECK_MS) return null;
-      return usable(url)?.etag ?? null;
-    },
+    keptEtag: (url) => keptNow(url)?.etag ?? null,
   };
   app.decorate('answerCache', cache);
 }

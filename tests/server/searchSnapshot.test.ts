@@ -3,32 +3,10 @@
 // building it; and it does not trust a file that is damaged or another register's, building from the names instead.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import type { Config } from '../../server/start/config';
-import type { AppContext } from '../../server/http/context';
-import { prepare } from '../../server/start/startup';
 import type { Grave, SearchMatch } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
-import { startTestServer, type TestServer } from '../support/server';
-
-/** Another process on this configuration: its own connection, its own index, nothing shared in memory. */
-async function anotherProcess(config: Config): Promise<{ api: string; ctx: AppContext; close(): Promise<void> }> {
-  const { store, ctx } = await prepare(config);
-  const app: FastifyInstance = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    api: `http://127.0.0.1:${port}/api`,
-    ctx,
-    async close() {
-      await app.close();
-      await store.close();
-    },
-  };
-}
+import { startSecondServer, startTestServer, type TestServer } from '../support/server';
 
 const search = async (api: string, q: string) =>
   (await (await fetch(`${api}/search?q=${encodeURIComponent(q)}`)).json()) as SearchMatch[];
@@ -73,7 +51,7 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
       body: JSON.stringify({ name: 'هيثم نوفل الشنفرى', burialDate: someone.buriedPersons[0]!.burialDate }),
     }).then((r) => expect(r.status).toBe(200));
 
-    const next = await anotherProcess(s.config);
+    const next = await startSecondServer(s);
     try {
       for (const q of [...queries, 'ضرغام الزمخشري', 'هيثم الشنفرى', someone.buriedPersons[0]!.name]) {
         expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
@@ -94,7 +72,7 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
     const file = s.config.searchIndexFile!;
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
-    const next = await anotherProcess(s.config);
+    const next = await startSecondServer(s);
     try {
       for (const q of queries.slice(0, 8)) {
         expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
@@ -115,7 +93,7 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
       await other.ctx.searchIndex.saveSnapshot();
       // This register's file now holds the other register's index: same village, same counts, other people.
       writeFileSync(s.config.searchIndexFile!, readFileSync(other.config.searchIndexFile!));
-      const next = await anotherProcess(s.config);
+      const next = await startSecondServer(s);
       try {
         for (const q of queries.slice(0, 8)) {
           expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));

@@ -104,6 +104,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** A server that shares only the database (and settings) of another: what another process of a scaled-out site is. */
 export interface SecondServer {
   api: string;
+  /** Its own context (its own search index, its own answer cache). */
+  ctx: AppContext;
   /** The first start's code this process made, as TestServer's. */
   setupCode: string | null;
   close(): Promise<void>;
@@ -121,6 +123,7 @@ export async function startSecondServer(first: TestServer, now?: () => Date): Pr
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     api: `http://127.0.0.1:${port}/api`,
+    ctx,
     setupCode,
     async close() {
       await app.close();
