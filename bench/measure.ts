@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { npmStart } from '../tests/support/npmStart';
 import { freePort } from '../tests/support/process';
 import { CHROMIUM_FLAGS } from '../tests/support/browser';
 
@@ -31,12 +32,13 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // benchmark's diagnostics (bench/server.mjs).
   const inherited = { ...process.env };
   delete inherited.LOG_LEVEL;
-  // The heap budget `npm start` gives the server (package.json: HEAP_LIMIT_MB, default 160 MB).
-  const heapMb = process.env.HEAP_LIMIT_MB ?? '160';
-  const child = spawn(process.execPath, ['--expose-gc', `--max-old-space-size=${heapMb}`, 'bench/server.mjs'], {
+  // The memory settings `npm start` gives the server (package.json's start script: the heap bounds, the arenas).
+  const start = npmStart();
+  const child = spawn(process.execPath, ['--expose-gc', ...start.nodeArgs, 'bench/server.mjs'], {
     // The benchmark's clients all come from 127.0.0.1: the per-client ceiling would measure itself.
     env: {
       ...inherited,
+      ...start.env,
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '0',
       ...env,

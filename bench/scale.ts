@@ -1,7 +1,7 @@
 // BENCH_SECTIONS=scale npm run bench: issue 29's targets for a city's register, in one table. For each engine
 // (SQLite; PostgreSQL on a fresh database of BENCH_DATABASE_URL or TEST_DATABASE_URL) and each size (a town of
 // 10,000 graves / 30,000 burials, a city of 100,000 / 300,000), with the project's own commands: `npm run seed`,
-// then the server as `npm start` runs it (node --max-old-space-size=HEAP_LIMIT_MB scripts/start.mjs, its bundle,
+// then the server as `npm start` runs it (package.json's start script: its node flags and variables, its bundle,
 // its default logging, into a file). BENCH_SCALE=sqlite-30k,postgres-300k measures only those columns.
 //
 // "Cold" is the first request for an address after the server started or after a write the address shows (a burial
@@ -21,6 +21,7 @@ import { LATIN_NAMES } from '../src/domain/search/names/latinNames';
 import { normalizeArabic } from '../src/domain/search/normalize';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 import { IMPORT_LIMITS } from '../src/domain/rules/registerImport';
+import { npmStart } from '../tests/support/npmStart';
 import { freePort } from '../tests/support/process';
 import { freshPostgresDatabase } from '../tests/support/postgres';
 
@@ -46,7 +47,7 @@ const SEARCH_SECONDS = 10;
 /** Cold samples of an address after a write, in the long-running server (one more is its own fresh server). */
 const COLD_WRITES = 2;
 const IMPORT_ROWS = IMPORT_LIMITS.fileRows;
-const HEAP_MB = process.env.HEAP_LIMIT_MB ?? '160';
+const NPM_START = npmStart();
 
 /** A cell: a figure (and whether it meets its target), or why there is none ('died', 'not run', an error). */
 type Cell = { value: number; unit: 'ms' | 's' | 'MB'; pass: boolean | null; note?: string } | { missing: string };
@@ -106,6 +107,7 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...NPM_START.env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     STATIC_DIR: siteDir,
@@ -117,7 +119,7 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
   };
   delete env.LOG_LEVEL;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...NPM_START.nodeArgs, NPM_START.script], {
     env,
     stdio: ['ignore', log, log],
   });
@@ -731,7 +733,7 @@ export async function scaleSection(siteDir: string): Promise<void> {
   const seconds = Math.round((Date.now() - started) / 1000);
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)}; \`BENCH_SECTIONS=scale npm run bench\` took ${seconds} s` +
-      `${only.size ? ` (${[...only].join(', ')} only)` : ''}. Servers as \`npm start\` runs them (heap ${HEAP_MB} MB);` +
+      `${only.size ? ` (${[...only].join(', ')} only)` : ''}. Servers as \`npm start\` runs them (${NPM_START.nodeArgs.join(' ')});` +
       ' "cold" is the slowest of three first requests (after a start, after two writes), to the last byte over loopback.',
     '',
     `| measure | target | ${COLUMNS.map((c) => `${ENGINE_NAMES[c.engine]} ${c.size.key}`).join(' | ')} |`,

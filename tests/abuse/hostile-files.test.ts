@@ -14,8 +14,6 @@ import { ENGINES, freshPostgresDatabase } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
 
 const MANAGER = { email: 'files-manager@example.com', password: 'files-test-password' };
-/** What `npm start` gives the server (package.json's start script). */
-const PRODUCTION_HEAP = '--max-old-space-size=160';
 /**
  * What is caught is a frozen event loop, not a slow one: the files are read in a worker, and a read on the server's
  * own thread would hold it for the whole read of a file of megabytes. Quiet, the slowest health answer is 5–60 ms;
@@ -44,7 +42,6 @@ describe.each(ENGINES)('hostile register files on $name', ({ name, databaseUrl }
       { DATABASE_URL: url, MANAGER_EMAIL: MANAGER.email, MANAGER_PASSWORD: MANAGER.password },
       undefined,
       'production',
-      [PRODUCTION_HEAP],
     );
     token = await logIn(server, MANAGER.email, MANAGER.password);
     files = await hostileFiles();

@@ -1,12 +1,14 @@
 // What `npm start` runs (the bundled server from scripts/start.mjs) serves the site and the API like the
 // source does: the home page, a client-side route (both drawn on the server), hashed assets with long caching,
 // and the API.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startServerProcess } from '../support/process';
+import { npmStart } from '../support/npmStart';
+import { freePort, startServerProcess } from '../support/process';
 
 describe('the production entry', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-prod-'));
@@ -57,3 +59,83 @@ describe('the production entry', () => {
     }
   }, 60_000);
 });
+
+// The tests and the bench start "the server as npm start runs it" from package.json's start script as they read it
+// (tests/support/npmStart.ts): `npm start` itself, through npm's shell, gives node the same flags and variables.
+describe('npm start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cemetery-npm-start-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs node with the memory settings the tests and the bench read from its script', async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: `file:${join(dir, 'r.sqlite')}`,
+      STATIC_DIR: 'none',
+      PORT: String(port),
+    };
+    delete env.HEAP_LIMIT_MB;
+    delete env.MALLOC_ARENA_MAX;
+    delete env.SEMI_SPACE_MB;
+    const npm = spawn('npm', ['start', '--silent'], {
+      env: { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      detached: true,
+    });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, npm);
+      const server = serverProcessUnder(npm.pid!);
+      const expected = npmStart(env);
+      expect(expected.nodeArgs).toContain('--max-old-space-size=160');
+      const args = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(args.slice(1)).toEqual([...expected.nodeArgs, expected.script]);
+      const vars = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+      for (const [name, value] of Object.entries(expected.env)) expect(vars).toContain(`${name}=${value}`);
+    } finally {
+      process.kill(-npm.pid!, 'SIGTERM');
+      await new Promise((r) => npm.once('exit', r));
+    }
+  }, 60_000);
+});
+
+/** The node process running scripts/start.mjs among the descendants of `root` (npm runs it through sh). */
+function serverProcessUnder(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    const cmdline = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    if (pid !== root && cmdline.includes('scripts/start.mjs') && cmdline.split('\0')[0]!.endsWith('node')) return pid;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  throw new Error('no node process runs scripts/start.mjs under npm start');
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('npm start exited');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('npm start did not answer within 30 s');
+}

@@ -1,6 +1,7 @@
 // The production server as a real child process (node --import tsx server/main.ts), for crash and scale-out tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { npmStart } from './npmStart';
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -26,23 +27,27 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** `production` runs what `npm start` runs (scripts/start.mjs: the bundled server); `source` runs server/main.ts. */
+/**
+ * `production` runs what `npm start` runs (scripts/start.mjs: the bundled server, with the start script's node flags
+ * and variables); `source` runs server/main.ts.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   port?: number,
   entry: 'source' | 'production' = 'source',
-  /** Node's own flags, e.g. the production heap limit `npm start` sets. */
+  /** Node's own flags, after (so over) those `npm start` sets, e.g. a smaller heap limit. */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const args = [
-    ...nodeArgs,
-    ...(entry === 'production' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts']),
-  ];
+  const start = entry === 'production' ? npmStart() : null;
+  const args = start
+    ? [...start.nodeArgs, ...nodeArgs, start.script]
+    : [...nodeArgs, '--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
+      ...start?.env,
       STATIC_DIR: 'none',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
