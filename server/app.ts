@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { TrustProxy } from './start/config';
 import type { AppContext } from './http/context';
 import { lazySchemas, type LazySchemas } from './http/lazySchemas';
+import { idleTurns, type IdleTurns } from './http/idleTurns';
 import { loggerOptions, type LogSink } from './start/log';
 import answerCache from './plugins/answerCache';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The routes' schemas, compiled on first use; main.ts compiles the rest once the server listens. */
     schemas: LazySchemas;
+    /** Quiet moments between requests, for the work the server does for itself after listening. */
+    idle: IdleTurns;
   }
 }
 
@@ -77,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
   app.decorate('schemas', schemas);
+  app.decorate('idle', idleTurns(app));
   app.decorateRequest('account', null);
 
   await app.register(requestLog, { level: config.logLevel });

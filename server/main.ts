@@ -107,10 +107,10 @@ export async function serve(
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   // The name index is read (or built) now, in slices between requests, rather than by the first visitor's search,
-  // and the schemas no request has used yet are compiled (issue 29).
+  // and the schemas no request has used yet are compiled when no request is being answered (issue 29).
   ctx.searchIndex.warm();
   app.schemas
-    .compileRest()
+    .compileRest(app.idle)
     .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

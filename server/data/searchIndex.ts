@@ -46,6 +46,16 @@ const GRAVE_CHUNK = 500;
 /** How long indexing holds the event loop at a time. */
 const BUILD_SLICE_MS = 15;
 
+/** An async function that lets other work run (a turn of the event loop) once `sliceMs` have passed since the last. */
+function breather(sliceMs: number): () => Promise<void> {
+  let started = performance.now();
+  return async () => {
+    if (performance.now() - started < sliceMs) return;
+    await nextTurn();
+    started = performance.now();
+  };
+}
+
 const int32s = () => new NumberPool(new Int32Array(1024), (n) => new Int32Array(n));
 const bytes = () => new NumberPool(new Uint8Array(16 * 1024), (n) => new Uint8Array(n));
 
@@ -111,15 +121,18 @@ export class SearchIndex {
   /** `names`: an index read back from a snapshot (fromParts), else an empty one. */
   constructor(
     readonly versions: Map<DataScope, string>,
-    names?: (tieBreak: (a: number, b: number) => number, factsOf: (slot: number) => BurialFacts) => NameIndex<number>,
+    names?: NameIndex<number>,
   ) {
-    const tieBreak = (a: number, b: number) => this.newerFirst(a, b);
-    const factsOf = (slot: number): BurialFacts => ({
-      gender: this.graveGender[this.graveOf.data[slot]!]!,
-      date: this.days[this.day.data[slot]!]!,
-    });
-    this.names = names ? names(tieBreak, factsOf) : new NameIndex<number>(tieBreak, factsOf);
+    this.names = names ?? new NameIndex<number>(this.tieBreak, this.factsOf);
   }
+
+  /** Among people whose matches tie, the most recent burial first (see newerFirst). */
+  private readonly tieBreak = (a: number, b: number) => this.newerFirst(a, b);
+  /** A person's section and day, for the section words and years of a query. */
+  private readonly factsOf = (slot: number): BurialFacts => ({
+    gender: this.graveGender[this.graveOf.data[slot]!]!,
+    date: this.days[this.day.data[slot]!]!,
+  });
 
   /**
    * Everything this index holds, for a snapshot (data/searchSnapshot.ts). The arrays of numbers are views taken now:
@@ -145,8 +158,11 @@ export class SearchIndex {
     };
   }
 
-  /** An index read back from its parts (they become its own); null when they do not fit together or the names' rules changed. */
-  static fromParts(parts: SearchIndexParts): SearchIndex | null {
+  /**
+   * An index read back from its parts (they become its own); null when they do not fit together or the names'
+   * rules changed. `pause` is awaited every few thousand entries (a city's index takes 200 ms to put together).
+   */
+  static async fromParts(parts: SearchIndexParts, pause: () => Promise<void>): Promise<SearchIndex | null> {
     const people = parts.graveOf.length;
     const graves = parts.graveIds.length;
     const fits =
@@ -166,13 +182,19 @@ export class SearchIndex {
       if (typeof v !== 'string') return null;
       versions.set(gender, v);
     }
+    await pause();
     const graveNumbers = Array.from(parts.graveOf, (g) => parts.graveNumber[g]!);
-    const read: { names: NameIndex<number> | null } = { names: null };
-    const index = new SearchIndex(versions, (tieBreak, factsOf) => {
-      read.names = NameIndex.fromParts(parts.names, graveNumbers, tieBreak, factsOf);
-      return read.names ?? new NameIndex<number>();
-    });
-    if (!read.names) return null;
+    // The names' tie-break and facts read the index being made here, once it exists.
+    let index: SearchIndex | null = null;
+    const names = await NameIndex.fromParts(
+      parts.names,
+      graveNumbers,
+      (a, b) => index!.tieBreak(a, b),
+      (slot) => index!.factsOf(slot),
+      pause,
+    );
+    if (!names) return null;
+    index = new SearchIndex(versions, names);
     const adopt = <A extends Int32Array | Uint8Array | Float64Array>(pool: NumberPool<A>, data: A) => {
       pool.data = data;
       pool.length = data.length;
@@ -190,12 +212,13 @@ export class SearchIndex {
       index.days.push(day);
       index.dayNumber.set(day, n);
     });
-    parts.graveIds.forEach((id, n) => {
+    for (const [n, id] of parts.graveIds.entries()) {
+      if (n % 4096 === 0) await pause();
       index.graveSlot.set(id, n);
       index.graveIds.push(id);
       index.graveGender.push(parts.graveGender[n]!);
       index.graveNumber.push(parts.graveNumber[n]!);
-    });
+    }
     return index;
   }
 
@@ -412,7 +435,7 @@ export class LiveSearchIndex {
     if (!this.snapshotTried && this.snapshotFile) {
       this.snapshotTried = true;
       const parts = await readSnapshot(this.snapshotFile).catch(() => null);
-      const index = parts && SearchIndex.fromParts(parts);
+      const index = parts && (await SearchIndex.fromParts(parts, breather(BUILD_SLICE_MS)));
       if (index) {
         const now = await readVersions(this.db);
         const ahead = GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)));

@@ -70,6 +70,8 @@ async function site(
     return;
   }
 
+  app.addHook('onReady', () => shell.prepare());
+
   await app.register(fastifyStatic, {
     root: staticRoot,
     // `/` and every other address of the site get the page drawn on the server below.

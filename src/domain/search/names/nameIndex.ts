@@ -42,6 +42,9 @@ const UNRANKED = -1;
 /** More name words than a query ever keeps (10, match.ts): the room between two searches' levels. */
 const MAX_QUERY_WORDS = 30;
 
+/** Entries (or words) read back between two of fromParts' pauses. */
+const PAUSE_EVERY = 4096;
+
 /** Entries an index holds at most over its life (2^24); its owner builds it again long before. */
 const ENTRIES = 2 ** 24;
 
@@ -389,12 +392,14 @@ export class NameIndex<T> {
    * reads as it did (the matcher's rules changed since the parts were written): the caller builds it from the names.
    * The arrays given become the index's own.
    */
-  static fromParts(
+  static async fromParts(
     parts: NameIndexParts,
     graves: Array<string | number | null>,
     tieBreak?: TieBreak<number>,
     factsOf?: (item: number) => BurialFacts,
-  ): NameIndex<number> | null {
+    /** Called every few thousand entries: the caller's chance to let other work run (a city's takes 200 ms). */
+    pause: () => Promise<void> = async () => {},
+  ): Promise<NameIndex<number> | null> {
     const index = new NameIndex<number>(tieBreak, factsOf);
     const count = parts.live.length;
     if (
@@ -405,7 +410,8 @@ export class NameIndex<T> {
       return null;
     }
     const idOf = new Map<number, number>();
-    for (const word of parts.words) {
+    for (const [n, word] of parts.words.entries()) {
+      if (n % PAUSE_EVERY === 0) await pause();
       const indexed = indexName(word.source);
       if (indexed.words.length !== 3) return null;
       const token = tokenById(indexed.words[0]!);
@@ -419,6 +425,7 @@ export class NameIndex<T> {
     }
     const pool = parts.pool;
     for (let at = 0; at < pool.length; at += 3) {
+      if (at % (3 * PAUSE_EVERY) === 0) await pause();
       const id = idOf.get(pool[at]!);
       if (id === undefined) return null;
       pool[at] = id;
@@ -438,6 +445,7 @@ export class NameIndex<T> {
     index.firsts.data = parts.firsts;
     index.firsts.length = count;
     for (let entry = 0; entry < count; entry++) {
+      if (entry % PAUSE_EVERY === 0) await pause();
       const grave = graves[entry]!;
       index.graves.push(grave);
       if (parts.live[entry] === 1) index.items.push(entry);

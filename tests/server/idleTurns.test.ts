@@ -1,0 +1,50 @@
+// The work the server does for itself after listening waits while a request is being answered
+// (server/http/idleTurns.ts), and never longer than its bound when a request is slow.
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { idleTurns } from '../../server/http/idleTurns';
+
+describe('idle turns', () => {
+  const app = Fastify();
+  const idle = idleTurns(app);
+  let release: () => void = () => {};
+  app.get('/held', async () => {
+    await new Promise<void>((r) => (release = r));
+    return { ok: true };
+  });
+  afterEach(() => release());
+
+  it('comes at once with no request in flight', async () => {
+    await app.ready();
+    const started = performance.now();
+    await idle.next();
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(idle.inFlight()).toBe(0);
+  });
+
+  it('waits for the request in flight to be answered', async () => {
+    const answer = app.inject({ url: '/held' });
+    while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
+    let came = false;
+    const turn = idle.next().then(() => (came = true));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(came).toBe(false);
+    release();
+    expect((await answer).json()).toEqual({ ok: true });
+    await turn;
+    expect(came).toBe(true);
+    expect(idle.inFlight()).toBe(0);
+  });
+
+  it('does not wait past its bound for a request that takes long', async () => {
+    const answer = app.inject({ url: '/held' });
+    while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
+    const started = performance.now();
+    await idle.next();
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(200);
+    expect(idle.inFlight()).toBe(1);
+    release();
+    await answer;
+  });
+});
