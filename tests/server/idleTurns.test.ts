@@ -47,4 +47,21 @@ describe('idle turns', () => {
     release();
     await answer;
   });
+
+  it('counts requests over a real connection, kept alive between them', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = fetch(`${address}/held`);
+        while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
+        expect(idle.inFlight()).toBe(1);
+        release();
+        expect(await (await answer).json()).toEqual({ ok: true });
+        while (idle.inFlight() > 0) await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(idle.inFlight()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
 });
