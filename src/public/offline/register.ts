@@ -9,9 +9,8 @@
 import { registerSW } from 'virtual:pwa-register';
 import { fill } from '../../domain/messages/fill';
 import { offlineText } from '../../domain/messages/offline';
-import { API_PREFIX, CACHE_NAMES, INDEX_URL } from './rules';
-
-const HEALTH_URL = `${API_PREFIX}/health`;
+import { reachable } from './reachable';
+import { CACHE_NAMES, INDEX_URL } from './rules';
 
 const dateTime = new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -50,22 +49,6 @@ async function showOffline(): Promise<void> {
     date.className = 'offline-updated';
     date.textContent = fill(offlineText['offline.updated'], { date: dateTime.format(updated) });
     line.append(' ', date);
-  }
-}
-
-/**
- * Whether the server can be reached now. navigator.onLine is not enough: a phone on a mast without data (or a
- * browser whose network is emulated away) still says it is online, while every request fails.
- */
-async function reachable(): Promise<boolean> {
-  if (!navigator.onLine) return false;
-  try {
-    const response = await fetch(HEALTH_URL, { cache: 'no-store' });
-    // Read to the end: a body left unread keeps the request open in the browser's eyes (and the network busy).
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
   }
 }
 

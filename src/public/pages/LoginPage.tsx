@@ -15,6 +15,7 @@ import { Spinner } from '../components/Icons';
 import { ui, pt } from '../text';
 import { sessionEndedText } from '../../domain/messages/accounts';
 import { offlineText } from '../../domain/messages/offline';
+import { reachable } from '../offline/reachable';
 import '../pages.css';
 
 // The rules' message keys (domain/validation) and their words, read statically (see ../text.ts).
@@ -32,15 +33,21 @@ const SESSION_END: Record<SessionEnd, string> = {
   ended: sessionEndedText['errors.sessionEnded'],
 };
 
-/** Whether the device has a network now (navigator.onLine, followed as it changes); true on the server. */
+/**
+ * Whether the server can be reached now (offline/reachable.ts: navigator.onLine alone says "online" on a phone with
+ * no data), asked at the page's start and again whenever the browser says the network came or went; true on the
+ * server and until the first answer.
+ */
 function useOnline(): boolean {
   const [online, setOnline] = useState(true);
   useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
+    let live = true;
+    const update = () => void reachable().then((now) => live && setOnline(now));
     update();
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     return () => {
+      live = false;
       window.removeEventListener('online', update);
       window.removeEventListener('offline', update);
     };
@@ -103,7 +110,7 @@ export default function LoginPage() {
       // A disabled account, told only after the right password (the server's words).
       else if (apiError?.status === 403 && apiError.serverMessage) setFailure(apiError.serverMessage);
       // No answer at all: the network is gone (or the server unreachable).
-      else if (apiError?.status === 0 && !navigator.onLine) setFailure(offlineText['offline.loginNeedsNetwork']);
+      else if (apiError?.status === 0 && !(await reachable())) setFailure(offlineText['offline.loginNeedsNetwork']);
       else setFailure(ui['auth.loginError']);
       setBusy(false);
     }
