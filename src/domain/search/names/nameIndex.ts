@@ -42,6 +42,9 @@ const UNRANKED = -1;
 /** More name words than a query ever keeps (10, match.ts): the room between two searches' levels. */
 const MAX_QUERY_WORDS = 30;
 
+/** The smallest table of whole-form buckets; it doubles once it holds four entries a bucket. */
+const WHOLE_BUCKETS_MIN = 1024;
+
 /** Entries (or words) read back between two of fromParts' pauses. */
 const PAUSE_EVERY = 4096;
 
@@ -126,6 +129,13 @@ export class NameIndex<T> {
   private readonly firsts = int8Pool();
   private readonly wholeA = int32Pool();
   private readonly wholeB = int32Pool();
+  /**
+   * The entries of each bucket of the whole form's hash, as chains: `sameHead[bucket]` is the latest entry of that
+   * bucket and `sameNext[entry]` the one before it (-1 ends). A query typed exactly as a stored name finds it here
+   * among a few entries, instead of comparing the hash of every entry (300,000 in a city, each search).
+   */
+  private sameHead = new Int32Array(WHOLE_BUCKETS_MIN).fill(-1);
+  private readonly sameNext = int32Pool();
   private readonly items: Array<T | undefined> = [];
   private readonly graves: Array<string | number | null> = [];
   /** Grave number → its entries (live and dead), so a query of numbers looks at each grave once. */
@@ -179,6 +189,8 @@ export class NameIndex<T> {
     const [a, b] = hashPair(indexed.whole);
     this.wholeA.push(a);
     this.wholeB.push(b);
+    this.sameNext.push(-1);
+    this.linkWhole(entry);
     this.items.push(item);
     this.graves.push(graveNumber);
     if (graveNumber !== null) {
@@ -203,9 +215,26 @@ export class NameIndex<T> {
     return entry;
   }
 
+  private bucketOf(hash: number): number {
+    return hash & (this.sameHead.length - 1);
+  }
+
+  /** Puts an entry at the head of its whole form's chain; the table doubles (chains made again) when crowded. */
+  private linkWhole(entry: number): void {
+    if (entry + 1 > 4 * this.sameHead.length) {
+      this.sameHead = new Int32Array(this.sameHead.length * 2).fill(-1);
+      for (let e = 0; e < entry; e++) this.linkWhole(e);
+    }
+    const bucket = this.bucketOf(this.wholeA.data[entry]!);
+    this.sameNext.data[entry] = this.sameHead[bucket]!;
+    this.sameHead[bucket] = entry;
+  }
+
   /** Gives back the typed arrays' spare room (after a large build; adding later grows them again). */
   trim(): void {
-    for (const pool of [this.pool, this.starts, this.counts, this.firsts, this.wholeA, this.wholeB]) pool.trim();
+    for (const pool of [this.pool, this.starts, this.counts, this.firsts, this.wholeA, this.wholeB, this.sameNext]) {
+      pool.trim();
+    }
   }
 
   /** Whether an entry is still in the index (not removed). */
@@ -285,8 +314,10 @@ export class NameIndex<T> {
       }
     };
     if (query.whole !== '') {
-      const a = this.wholeA.data;
-      for (let entry = 0; entry < count; entry++) if (a[entry] === qa && sameWhole(entry)) consider(entry);
+      const next = this.sameNext.data;
+      for (let entry = this.sameHead[this.bucketOf(qa)]!; entry >= 0; entry = next[entry]!) {
+        if (sameWhole(entry)) consider(entry);
+      }
     }
     if (query.required === 0) {
       // Numbers only: each grave's number is tested once, and a matching grave's people are all answers.
@@ -440,12 +471,18 @@ export class NameIndex<T> {
       mine.data = theirs;
       mine.length = theirs.length;
     }
+    let buckets = WHOLE_BUCKETS_MIN;
+    while (4 * buckets < count) buckets *= 2;
+    index.sameHead = new Int32Array(buckets).fill(-1);
+    index.sameNext.data = new Int32Array(count);
+    index.sameNext.length = count;
     index.counts.data = parts.counts;
     index.counts.length = count;
     index.firsts.data = parts.firsts;
     index.firsts.length = count;
     for (let entry = 0; entry < count; entry++) {
       if (entry % PAUSE_EVERY === 0) await pause();
+      index.linkWhole(entry);
       const grave = graves[entry]!;
       index.graves.push(grave);
       if (parts.live[entry] === 1) index.items.push(entry);
