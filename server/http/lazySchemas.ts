@@ -2,8 +2,8 @@
 // first answered request under one second). Fastify compiles every route's validators (Ajv) and response serializers
 // (fast-json-stringify) while it gets ready: about 400 ms of the start on this project's machine, for a hundred
 // routes most of which a given start never answers. Here the reads (GET: what visitors and the console's lists ask
-// first, about a third of the cost) are compiled as Fastify would, before listening, so the first visitor after a
-// start does not wait for them (a cold page under 100 ms); every other route's are compiled by its first request,
+// first; about 70 ms of the start here) are compiled as Fastify would, before listening, so the first visitor after
+// a start does not wait for them (a cold page under 100 ms); every other route's are compiled by its first request,
 // with the same compilers and options, or after listening, a few at a time between requests (compileRest).
 //
 // Fastify treats a compilers factory given in its options as a "custom validator": the only difference is that a
