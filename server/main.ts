@@ -77,7 +77,7 @@ export async function serve(
   await options.extend?.(app);
   app.addHook('onClose', async () => {
     // The name index as it is now, for the next start (a few hundred milliseconds even for a city's register).
-    await ctx.searchIndex.saveSnapshot();
+    await ctx.searchIndex.saveAtStop();
     // The first start's code lives as long as this process (server/data/setup.ts).
     if (setupCode) await forgetSetupCode(store.db, setupCode).catch(() => undefined);
     await store.close();

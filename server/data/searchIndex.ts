@@ -375,6 +375,8 @@ const tooManyRemoved = (names: NameIndex<number>) => names.removed > Math.max(10
 /** The index this process searches: built when the server starts listening, then kept up to date (see the top). */
 /** Counter moves (all sections together) after which the snapshot is written again, so a restart catches up little. */
 const SNAPSHOT_EVERY = 500;
+/** How long a stop waits for a build under way before writing the file (a city's build takes about six seconds). */
+const STOP_WAIT_MS = 8000;
 
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
@@ -501,6 +503,22 @@ export class LiveSearchIndex {
     return this.saving;
   }
 
+  /**
+   * At a stop: the index as it is now into the file, after a build under way (a large import makes the index be
+   * built again) has finished, for at most `waitMs`. Without it the file would be older than the log reaches, and
+   * the next start would build the index from the names while its first visitors' searches wait.
+   */
+  async saveAtStop(waitMs = STOP_WAIT_MS): Promise<void> {
+    if (!this.snapshotFile) return;
+    if (this.building) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+      await Promise.race([this.building.then(() => undefined, () => undefined), late]);
+      clearTimeout(timer);
+    }
+    await this.saveSnapshot();
+  }
+
   /** Counter moves since the snapshot was written. */
   private movesSinceSaved(index: SearchIndex): number {
     const saved = this.savedVersions;
@@ -517,7 +535,9 @@ export class LiveSearchIndex {
       const upTo = Number(versions.get(gender));
       const ids = await gravesChangedSince(this.db, gender, known, upTo);
       if (ids === null || ids.length > Math.max(GRAVE_CHUNK * 4, index.size / 10) || tooManyRemoved(index.names)) {
+        // Built again now, in slices, rather than by the next visitor's search; its file is written after it.
         this.index = null;
+        this.warm();
         return;
       }
       await this.readGraves(index, ids);

@@ -2,7 +2,7 @@
 // index was written finds every name as one that built it from the names, its own later writes included, without
 // building it; and it does not trust a file that is damaged or another register's, building from the names instead.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Grave, SearchMatch } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
@@ -66,6 +66,41 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
       await next.close();
     }
   });
+
+  it('is built again at once after a write too large to follow, and a stop writes it for the next start', async () => {
+    await search(s.api, queries[0]!);
+    await s.ctx.searchIndex.saveSnapshot();
+    const builds = s.ctx.searchIndex.builds();
+    const manager = await staffClient(s, 'manager');
+    // 3,000 burials brought in from a paper register, each in a new grave: more graves changed in one write than
+    // the index reads again one by one (2,000, or a tenth of it), so it is built again from the names.
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `رجال,${70_001 + i},ناصر منصور المطيري,${(i % 28) + 1}/3/1999,`,
+    );
+    const imported = await fetch(`${s.api}/import/burials?dryRun=false&fileName=register.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'text/csv' },
+      body: ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات', ...rows].join('\n'),
+    });
+    expect(imported.status).toBe(201);
+    // No search asks for it: the process builds it by itself.
+    await vi.waitFor(() => expect(s.ctx.searchIndex.builds()).toBe(builds + 1), { timeout: 20_000, interval: 50 });
+
+    // A process stopped now leaves the file of the index built again, which the next start reads as it is.
+    await s.ctx.searchIndex.saveAtStop();
+    const next = await startSecondServer(s);
+    try {
+      for (const q of ['ناصر المطيري', ...queries.slice(0, 8)]) {
+        expect((await search(next.api, q)).map(shape), q).toEqual((await search(s.api, q)).map(shape));
+      }
+      expect(await search(next.api, 'ناصر المطيري')).toHaveLength(50);
+      expect(next.ctx.searchIndex.fromSnapshot()).toBe(true);
+      expect(next.ctx.searchIndex.builds()).toBe(0);
+    } finally {
+      await next.close();
+    }
+  }, 60_000);
 
   it('is not trusted when damaged: the next process builds it from the names', async () => {
     await s.ctx.searchIndex.saveSnapshot();
