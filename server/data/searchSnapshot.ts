@@ -101,6 +101,9 @@ interface Header {
   graveNumber: SearchIndexParts['graveNumber'];
 }
 
+/** Writes begun by this process, for the names of their temporary files. */
+let writes = 0;
+
 /**
  * Writes the index's parts to `file`. The header (its words and graves) is put together now; the arrays of numbers
  * are written after, as they are (SearchIndex.parts gives views that later changes do not touch).
@@ -130,7 +133,8 @@ export async function writeSnapshot(file: string, parts: SearchIndexParts): Prom
   json.copy(lead, MAGIC.length + 4);
   const arrays = numbersOf(parts);
   await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  // Its own name for each write: two servers in one process (the tests) may write the same file at once.
+  const temporary = `${file}.${process.pid}.${++writes}.tmp`;
   const handle = await open(temporary, 'w');
   try {
     await handle.write(lead);

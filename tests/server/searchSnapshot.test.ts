@@ -114,6 +114,8 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
       }
       expect(next.ctx.searchIndex.builds()).toBe(1);
       expect(next.ctx.searchIndex.fromSnapshot()).toBe(false);
+      // The build began writing the file in the background; a stop waits for that write (server/main.ts).
+      await next.ctx.searchIndex.saveAtStop();
     } finally {
       await next.close();
     }
