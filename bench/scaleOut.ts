@@ -150,6 +150,14 @@ export async function scaleOutSection(record: Recorder, siteDir: string): Promis
       '≤ 500 ms',
       load.p99 <= 500,
     );
+    for (const [kind, figures] of Object.entries(load.byKind)) {
+      record(
+        'scale-out',
+        `${label}: ${kind} (${figures.requests} requests): p50 ${figures.p50.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms; p99`,
+        figures.p99,
+        'ms',
+      );
+    }
     record(
       'scale-out',
       `${label}: errors${load.errors ? ` (${load.someErrors.join('; ')})` : ''}`,

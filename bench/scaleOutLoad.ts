@@ -33,6 +33,8 @@ export interface ScaleOutResult {
   max: number;
   /** Requests per process, in the order of `urls`. */
   perProcess: number[];
+  /** Each kind of request's count and latency percentiles (ms), to tell which makes the tail. */
+  byKind: Record<Kind, { requests: number; p50: number; p99: number; max: number }>;
   errors: number;
   someErrors: string[];
   writes: number;
@@ -40,7 +42,10 @@ export interface ScaleOutResult {
   acknowledged: Array<[string, string]>;
 }
 
+type Kind = 'home' | 'section' | 'search' | 'grave page' | 'burial';
+
 interface Step {
+  kind: Kind;
   method: 'GET' | 'POST';
   path: string;
   body?: string;
@@ -49,6 +54,7 @@ interface Step {
 
 const plan = JSON.parse(process.argv[2]!) as ScaleOutPlan;
 const latencies: number[] = [];
+const kinds = new Map<Kind, number[]>();
 const errors: string[] = [];
 const acknowledged: Array<[string, string]> = [];
 const perProcess = plan.urls.map(() => 0);
@@ -62,6 +68,7 @@ function stepOf(i: number): Step {
     const name = plan.names[nextGrave % plan.names.length]!;
     nextGrave++;
     return {
+      kind: 'burial',
       method: 'POST',
       path: `/api/graves/${encodeURIComponent(graveId)}/bury`,
       body: JSON.stringify({ name, burialDate: '2025-01-15' }),
@@ -70,13 +77,21 @@ function stepOf(i: number): Step {
   }
   switch (i % 4) {
     case 0:
-      return { method: 'GET', path: '/' };
+      return { kind: 'home', method: 'GET', path: '/' };
     case 1:
-      return { method: 'GET', path: '/man' };
+      return { kind: 'section', method: 'GET', path: '/man' };
     case 2:
-      return { method: 'GET', path: `/api/search?q=${encodeURIComponent(plan.queries[i % plan.queries.length]!)}` };
+      return {
+        kind: 'search',
+        method: 'GET',
+        path: `/api/search?q=${encodeURIComponent(plan.queries[i % plan.queries.length]!)}`,
+      };
     default:
-      return { method: 'GET', path: `/grave-details-user/${plan.graveIds[i % plan.graveIds.length]!}` };
+      return {
+        kind: 'grave page',
+        method: 'GET',
+        path: `/grave-details-user/${plan.graveIds[i % plan.graveIds.length]!}`,
+      };
   }
 }
 
@@ -95,7 +110,11 @@ function send(agent: Agent, target: number, step: Step): Promise<void> {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => step.body !== undefined && chunks.push(chunk));
       res.on('end', () => {
-        latencies.push(performance.now() - started);
+        const took = performance.now() - started;
+        latencies.push(took);
+        const ofKind = kinds.get(step.kind) ?? [];
+        if (ofKind.length === 0) kinds.set(step.kind, ofKind);
+        ofKind.push(took);
         perProcess[target]!++;
         const status = res.statusCode ?? 0;
         if (status >= 400) failed(String(status));
@@ -142,6 +161,13 @@ const result: ScaleOutResult = {
   p99: percentile(sorted, 99),
   max: sorted.at(-1) ?? NaN,
   perProcess,
+  byKind: Object.fromEntries(
+    [...kinds].map(([kind, took]) => {
+      const ordered = took.sort((a, b) => a - b);
+      const figures = { requests: ordered.length, p50: percentile(ordered, 50), p99: percentile(ordered, 99) };
+      return [kind, { ...figures, max: ordered.at(-1) ?? NaN }];
+    }),
+  ) as ScaleOutResult['byKind'],
   errors: errors.length,
   someErrors: [...new Set(errors)].slice(0, 5),
   writes,

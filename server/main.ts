@@ -111,6 +111,7 @@ export async function serve(
   ctx.searchIndex.warm();
   app.schemas
     .compileRest(app.idle)
+    .finally(() => app.idle.stop())
     .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

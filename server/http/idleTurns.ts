@@ -14,12 +14,18 @@ export interface IdleTurns {
   next(): Promise<void>;
   /** Requests being answered now (the tests read it). */
   inFlight(): number;
+  /**
+   * No more work waits for quiet moments (the schemas are all compiled): requests are no longer counted, which costs
+   * a listener on each answer; `next` then comes at the next turn.
+   */
+  stop(): void;
 }
 
 /** Counts the requests in flight from their arrival to their answer's end (or their connection's). */
 export function idleTurns(app: FastifyInstance): IdleTurns {
   let inFlight = 0;
   let quiet: Array<() => void> = [];
+  let counting = true;
   const ended = () => {
     inFlight--;
     if (inFlight === 0) {
@@ -29,14 +35,16 @@ export function idleTurns(app: FastifyInstance): IdleTurns {
     }
   };
   app.addHook('onRequest', (request, reply, done) => {
-    inFlight++;
-    reply.raw.once('close', ended);
+    if (counting) {
+      inFlight++;
+      reply.raw.once('close', ended);
+    }
     done();
   });
   return {
     async next() {
       await nextTurn();
-      if (inFlight === 0) return;
+      if (inFlight === 0 || !counting) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, LONGEST_WAIT_MS);
         quiet.push(() => {
@@ -46,5 +54,11 @@ export function idleTurns(app: FastifyInstance): IdleTurns {
       });
     },
     inFlight: () => inFlight,
+    stop() {
+      counting = false;
+      const waiting = quiet;
+      quiet = [];
+      for (const resolve of waiting) resolve();
+    },
   };
 }

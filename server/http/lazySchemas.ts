@@ -38,7 +38,8 @@ export function lazySchemas(): LazySchemas {
    * compiled now.
    */
   function lazily<F extends (data: unknown) => unknown>(make: () => F, copyErrors: boolean, route: unknown): F {
-    if ((route as { method?: string }).method === 'GET') return make();
+    const method = (route as { method?: string | string[] }).method;
+    if (method === 'GET' || (Array.isArray(method) && method.includes('GET'))) return make();
     let compiled: F | null = null;
     const compile = () => {
       compiled ??= make();

@@ -65,3 +65,36 @@ describe('idle turns', () => {
     }
   });
 });
+
+describe('idle turns once stopped', () => {
+  it('count no request and wait for none: the work that waited for quiet moments is done', async () => {
+    const app = Fastify();
+    const idle = idleTurns(app);
+    let release: () => void = () => {};
+    app.get('/held', async () => {
+      await new Promise<void>((r) => (release = r));
+      return { ok: true };
+    });
+    const first = app.inject({ url: '/held' });
+    while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
+    let came = false;
+    const waiting = idle.next().then(() => (came = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(came).toBe(false);
+    // Whoever waited when it stops goes on at once.
+    idle.stop();
+    await waiting;
+    release();
+    await first;
+    expect(idle.inFlight()).toBe(0);
+    const second = app.inject({ url: '/held' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(idle.inFlight()).toBe(0);
+    const started = performance.now();
+    await idle.next();
+    expect(performance.now() - started).toBeLessThan(200);
+    release();
+    expect((await second).json()).toEqual({ ok: true });
+    await app.close();
+  });
+});
