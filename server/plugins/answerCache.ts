@@ -120,6 +120,11 @@ export interface AnswerCache {
    * (server/site/pageMemo.ts), which check their answers' ETags on every visit.
    */
   keptEtag(url: string): string | null;
+  /**
+   * A number that moves whenever kept answers are dropped (a write here, or counters moved by another process): work
+   * begun from the answers at one value may be shared with requests arriving while it is still the same.
+   */
+  generation(): number;
 }
 
 declare module 'fastify' {
@@ -153,6 +158,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
   // is kept only if the generations of all the parts it shows are still those of when it began.
   const generations = new Map<DataScope, number>();
+  let drops = 0;
   const generationOf = (scopes: readonly DataScope[]) =>
     scopes.reduce((sum, scope) => sum + (generations.get(scope) ?? 0), 0);
   // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
@@ -188,6 +194,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
+    drops++;
   };
   const keep = (key: string, entry: Entry) => {
     forget(key);
@@ -420,6 +427,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       return versions ?? readVersions(ctx.db);
     },
     keptEtag: (url) => keptNow(url)?.etag ?? null,
+    generation: () => drops,
   };
   app.decorate('answerCache', cache);
 }

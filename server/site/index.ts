@@ -46,6 +46,13 @@ declare module 'fastify' {
   }
 }
 
+/** A page as drawn: kept (with its compressed forms to come) or, when it cannot be kept, its text. */
+interface Drawn {
+  page: string;
+  status: number;
+  kept: KeptPage | null;
+}
+
 interface GraveNamed {
   gender: Gender;
   number: string;
@@ -93,6 +100,7 @@ async function site(
   });
 
   const memo = new PageMemo();
+  const drawing = new Map<string, { generation: number; drawn: Promise<Drawn> }>();
   app.decorate('keptPages', memo);
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -132,6 +140,32 @@ async function site(
       );
       if (etags.every((etag, i) => etag === kept.answers[i]![1])) return sendKept(kept);
     }
+    // One drawing of a page at a time: after a write, the visitors asking for the same page at that moment share the
+    // drawing under way (begun from the answers as they are now) instead of each drawing it (tens of milliseconds
+    // apiece for a section's page; twenty of them at once made the scale-out bench's tail).
+    const generation = app.answerCache.generation();
+    const under = drawing.get(key);
+    if (under && under.generation === generation) {
+      const drawn = await under.drawn;
+      return drawn.kept ? sendKept(drawn.kept) : reply.status(drawn.status).send(drawn.page);
+    }
+    const drawn = draw(request, key, ask, base);
+    const mine = { generation, drawn };
+    drawing.set(key, mine);
+    try {
+      const { kept: keptNow, status, page } = await drawn;
+      return keptNow ? sendKept(keptNow) : reply.status(status).send(page);
+    } finally {
+      if (drawing.get(key) === mine) drawing.delete(key);
+    }
+  };
+  /** The page drawn from its answers, and kept when it can be (pageMemo.ts). */
+  const draw = async (
+    request: FastifyRequest,
+    key: string,
+    ask: (apiPath: string) => Promise<LightMyRequestResponse>,
+    base: string,
+  ): Promise<Drawn> => {
     // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
     // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
@@ -148,8 +182,7 @@ async function site(
       base,
     );
     const status = missing ? 404 : 200;
-    const keptNow = memo.keep(key, page, status, used);
-    return keptNow ? sendKept(keptNow) : reply.status(status).send(page);
+    return { page, status, kept: memo.keep(key, page, status, used) };
   };
   // The site's pages are not operations of the API: kept out of its OpenAPI document.
   const notAnOperation = { schema: { hide: true } };

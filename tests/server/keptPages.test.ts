@@ -70,4 +70,27 @@ describe.each(ENGINES)('pages kept as drawn, on $name', ({ databaseUrl }) => {
     expect(shown).toBe(true);
     expect(performance.now() - wrote).toBeLessThan(1000 + 200);
   });
+
+  it('is drawn once for the visitors asking for it at the same moment, and each sees a write made before', async () => {
+    const path = publicPaths.grave.href(otherId);
+    // Asked inside the server, so that all twelve are in before the first is drawn.
+    const together = () =>
+      Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const res = await s.app.inject({ url: path });
+          expect(res.statusCode).toBe(200);
+          return res.body;
+        }),
+      );
+    const before = drawn();
+    const pages = await together();
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).toContain('زاهر مجدي القباني');
+    expect(drawn()).toBe(before + 1);
+
+    await bury(s, token, otherId, 'صابر عادل الخياط', '2024-09-03');
+    const after = await together();
+    expect(after.every((p) => p.includes('صابر عادل الخياط'))).toBe(true);
+    expect(drawn()).toBe(before + 2);
+  });
 });
