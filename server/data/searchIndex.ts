@@ -596,14 +596,11 @@ export class LiveSearchIndex {
         .limit(BUILD_PAGE);
       if (after !== null) page = page.where(order, '>', after);
       const rows = await page.execute();
-      let sliceStarted = performance.now();
+      const pause = breather(BUILD_SLICE_MS);
       for (const row of rows) {
         const grave = graves.get(row.grave_id);
         if (grave) index.addRow({ ...row, gender: grave.gender, number: grave.number });
-        if (performance.now() - sliceStarted > BUILD_SLICE_MS) {
-          await nextTurn();
-          sliceStarted = performance.now();
-        }
+        await pause();
       }
       if (rows.length < BUILD_PAGE) break;
       after = rows[rows.length - 1]!.page_key;
