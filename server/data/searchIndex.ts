@@ -381,8 +381,15 @@ const STOP_WAIT_MS = 8000;
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
   private building: Promise<SearchIndex> | null = null;
-  /** The changes being applied, one after another; a search waits for them so it sees its own writes. */
+  /** The catch-ups, one after another (each reads the log from the index's counters on). */
   private applying: Promise<void> = Promise.resolve();
+  /**
+   * The highest counters asked for since the catch-up under way began, and the catch-up that will read them all:
+   * under a burst of writes in several processes, one catch-up (two queries) follows many writes, rather than one
+   * catch-up each, queued behind one another (a second and more in the scale-out bench, every search waiting).
+   */
+  private wanted: Map<DataScope, string> | null = null;
+  private next: Promise<void> | null = null;
   private built = 0;
   /** Whether the snapshot was tried (once: an index read from it and then refused is built from the names). */
   private snapshotTried = false;
@@ -417,16 +424,39 @@ export class LiveSearchIndex {
 
   /** The index for these counters (the current ones, as the answer cache last read them). */
   async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
-    await this.applying;
-    let index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
+    const index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
+    // A write of this process is answered only once the index holds it (changedGraves): an index holding these
+    // counters holds every write its visitor was told of.
     if (behind(index.versions, versions).length === 0) return index;
     // Another process wrote: read the graves it changed (once for all the searches waiting here).
-    this.applying = this.applying.then(() => this.catchUp(versions)).catch(() => {
-      this.index = null;
-    });
-    await this.applying;
-    index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
-    return index;
+    await this.follow(versions);
+    return this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
+  }
+
+  /**
+   * Brings the index up to these counters: by the catch-up waiting to begin, which then reads up to the highest
+   * counters asked for by then, or by a new one after the one under way.
+   */
+  private follow(versions: ReadonlyMap<DataScope, string>): Promise<void> {
+    const wanted = (this.wanted ??= new Map());
+    for (const [scope, version] of versions) {
+      if (!(Number(wanted.get(scope)) >= Number(version))) wanted.set(scope, version);
+    }
+    if (!this.next) {
+      // A change that cannot be read is not the write's failure (it committed): the index is built again instead.
+      this.next = this.applying
+        .then(() => {
+          const upTo = this.wanted ?? new Map<DataScope, string>();
+          this.wanted = null;
+          this.next = null;
+          return this.catchUp(upTo);
+        })
+        .catch(() => {
+          this.index = null;
+        });
+      this.applying = this.next;
+    }
+    return this.next;
   }
 
   /**
@@ -613,21 +643,10 @@ export class LiveSearchIndex {
   }
 
   /** Called by a write of this process after its transaction committed (see the top). */
-  changedGraves(change: GraveChange): Promise<void> {
-    // A change that cannot be read is not the write's failure (it committed): the index is built again instead.
-    this.applying = this.applying
-      .then(() => this.apply(change))
-      .catch(() => {
-        this.index = null;
-      });
-    return this.applying;
-  }
-
-  private async apply({ gender, version }: GraveChange): Promise<void> {
+  changedGraves({ gender, version }: GraveChange): Promise<void> {
     const index = this.index;
-    if (!index) return;
-    if (Number(version) <= Number(index.versions.get(gender))) return; // already read
+    if (!index || Number(version) <= Number(index.versions.get(gender))) return Promise.resolve(); // already read
     // The log names this write's graves and any other process's in between: one path for both.
-    await this.catchUp(new Map([...index.versions, [gender, version]]));
+    return this.follow(new Map([[gender, version]]));
   }
 }

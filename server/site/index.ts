@@ -139,6 +139,12 @@ async function site(
         }),
       );
       if (etags.every((etag, i) => etag === kept.answers[i]![1])) return sendKept(kept);
+      // Drawn again by another visitor while these were asked, from the answers as they are now: that one is sent.
+      const now = new Map(kept.answers.map(([apiPath], i) => [apiPath, etags[i]]));
+      const newer = memo.get(key);
+      if (newer && newer !== kept && newer.answers.every(([apiPath, etag]) => now.get(apiPath) === etag)) {
+        return sendKept(newer);
+      }
     }
     // One drawing of a page at a time: after a write, the visitors asking for the same page at that moment share the
     // drawing under way (begun from the answers as they are now) instead of each drawing it (tens of milliseconds
