@@ -7,9 +7,9 @@ import type { Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
-import { markChanged, type DataScope } from './dataVersions';
-import { logGraveChanges, refreshGraveFacts } from './graveFacts';
-import type { GraveChange, Write } from './write';
+import { readVersions, type DataScope } from './dataVersions';
+import { markChangedAndCommit, refreshGraveFacts, sectionsOf } from './graveFacts';
+import type { Write } from './write';
 
 export type { Write };
 
@@ -50,24 +50,26 @@ export async function auditedWrite<T>(
     run: (trx: Transaction<Database>) => Promise<Done<T>>;
   },
 ): Promise<T> {
-  const { result, changes } = await write.db.transaction().execute(async (trx) => {
+  const { result, versions, sections } = await write.db.transaction().execute(async (trx) => {
     for (const id of step.lock ?? []) await lockGrave(trx, write.dialect, id);
     const done = await step.run(trx);
     await audit(trx, { at: write.at, account: write.by, ...done.audit });
-    // The graves' kept facts before the counters: their rows stay locked from markChanged to the commit.
+    // The graves' kept facts before the counters: their rows stay locked from their move to the commit.
     await refreshGraveFacts(trx, (done.graves ?? []).map((g) => g.id));
-    const versions = await markChanged(trx, done.marks);
-    // One change per section, with all its graves: the index follows one version per section.
-    const bySection = new Map<Gender, string[]>();
-    for (const g of done.graves ?? []) bySection.set(g.gender, [...(bySection.get(g.gender) ?? []), g.id]);
-    const changes: GraveChange[] = [...bySection].map(([gender, graveIds]) => ({
-      gender,
-      version: versions.get(gender) ?? '',
-      graveIds,
-    }));
-    await logGraveChanges(trx, changes);
-    return { result: done.result, changes };
+    // The last statement of the transaction (on PostgreSQL it commits it).
+    const versions = await markChangedAndCommit(trx, write.dialect, done.marks, done.graves ?? []);
+    return { result: done.result, versions, sections: sectionsOf(done.graves ?? []) };
   });
-  for (const change of changes) await write.changed?.(change);
+  // The search index reads the changed graves in the background: the write's answer does not wait for it (a busy
+  // server's event loop made those reads a large part of a burial's time). A search of this process still shows the
+  // write: the answer cache reads the counters again before this answer leaves, and the index follows any counter
+  // it is behind before it answers (searchIndex.ts).
+  if (sections.length > 0 && write.changed) {
+    const changed = write.changed;
+    void (async () => {
+      const counters = versions ?? (await readVersions(write.db));
+      for (const [gender, graveIds] of sections) await changed({ gender, version: counters.get(gender) ?? '', graveIds });
+    })().catch(() => {});
+  }
   return result;
 }

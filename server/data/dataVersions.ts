@@ -29,8 +29,11 @@ export const DATA_SCOPES: readonly DataScope[] = [
 ];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 
-const PREFIX = 'data_version:';
+/** The settings key of a part's counter: this prefix and the part's name. */
+export const VERSION_KEY_PREFIX = 'data_version:';
+const PREFIX = VERSION_KEY_PREFIX;
 export const versionKey = (scope: DataScope) => `${PREFIX}${scope}`;
+export const scopeOfKey = (key: string) => key.slice(PREFIX.length) as DataScope;
 
 /**
  * Marks parts of the register changed: the answers that show them are dropped, here and in other processes.
@@ -61,5 +64,5 @@ export async function readVersions(
   db: Kysely<Database> | Transaction<Database>,
 ): Promise<Map<DataScope, string>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${PREFIX}%`).execute();
-  return new Map(rows.map((row) => [row.key.slice(PREFIX.length) as DataScope, row.value]));
+  return new Map(rows.map((row) => [scopeOfKey(row.key), row.value]));
 }

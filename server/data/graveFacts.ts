@@ -9,7 +9,9 @@
 // each write already gives (auditedWrite's `graves`, the import's touched graves): no write can forget them.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Gender } from '../../src/domain/types';
+import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
+import { markChanged, VERSION_KEY_PREFIX, versionKey, type DataScope } from './dataVersions';
 import type { GraveChange } from './write';
 
 /** Versions of a section kept in the log; a process further behind than this builds its view again. */
@@ -73,13 +75,20 @@ export async function logGraveChanges(trx: Transaction<Database>, changes: reado
         .values(ids.slice(at, at + CHUNK).map((id) => ({ gender: change.gender, version, grave_id: id })))
         .execute();
     }
-    if (version % TRIM_EVERY === 0) {
-      await trx
-        .deleteFrom('grave_changes')
-        .where('gender', '=', change.gender)
-        .where('version', '<=', version - CHANGE_LOG_VERSIONS)
-        .execute();
-    }
+  }
+  await trimLog(trx, changes);
+}
+
+/** Clears a section's rows the log no longer keeps, once every TRIM_EVERY versions. */
+async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange[]): Promise<void> {
+  for (const change of changes) {
+    const version = Number(change.version);
+    if (!Number.isSafeInteger(version) || version % TRIM_EVERY !== 0) continue;
+    await trx
+      .deleteFrom('grave_changes')
+      .where('gender', '=', change.gender)
+      .where('version', '<=', version - CHANGE_LOG_VERSIONS)
+      .execute();
   }
 }
 
@@ -102,4 +111,69 @@ export async function gravesChangedSince(
     .where('version', '<=', upTo)
     .execute();
   return [...new Set(rows.map((r) => r.grave_id))];
+}
+
+/** A text as an SQL string literal (PostgreSQL, standard_conforming_strings on: its default since 9.1). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The end of a write's transaction: the counters of the parts it changed moved (as markChanged does), and its graves
+ * logged under their section's new counter. Answers the counters moved, or null on PostgreSQL, where this also
+ * commits the transaction: the caller reads the counters after it (readVersions; later writes may have moved them on,
+ * which the search index reads from the log as well).
+ *
+ * Why it commits there: the counters' rows stay locked from their update to the commit, and every write of every
+ * process waits for them. Sent as separate statements, the lock was held while the writing process's event loop got
+ * round to sending the next one and the commit, tens of milliseconds on a busy server: under the scale-out bench,
+ * writes queued a second for those rows. Here the update, the log, its trimming and the commit travel as one message
+ * (PostgreSQL's simple query protocol, hence the values written as literals: the keys are ours, the graves' ids and
+ * sections come from the register's rows), so the rows are held only while PostgreSQL runs it. The counters are
+ * locked in the order of their keys, as markChanged does, so two writes never deadlock. Kysely's own commit after
+ * it finds no transaction open, which PostgreSQL answers with a warning, not an error.
+ */
+export async function markChangedAndCommit(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  marks: readonly DataScope[],
+  graves: ReadonlyArray<{ gender: Gender; id: string }>,
+): Promise<Map<DataScope, string> | null> {
+  const keys = [...new Set(marks)].sort().map(versionKey);
+  if (dialect !== 'postgres' || keys.length === 0) {
+    const versions = await markChanged(trx, marks);
+    await logGraveChanges(trx, sectionsOf(graves).map(([gender, graveIds]) => ({ gender, version: versions.get(gender) ?? '', graveIds })));
+    return versions;
+  }
+  const section = (column: string) => `${literal(VERSION_KEY_PREFIX)} || ${column}`;
+  const pairs = sectionsOf(graves).flatMap(([gender, ids]) => ids.map((id) => `(${literal(gender)}, ${literal(id)})`));
+  const logged = pairs.length
+    ? `, changed (gender, grave_id) as (values ${pairs.join(', ')}),
+      logged as (
+        insert into grave_changes (gender, version, grave_id)
+        select changed.gender, moved.version, changed.grave_id from moved join changed on moved.key = ${section('changed.gender')}
+      )`
+    : '';
+  await sql
+    .raw(
+      `with locked as (
+        select key from settings where key in (${keys.map(literal).join(', ')}) order by key for update
+      ), moved as (
+        update settings set value = cast(cast(settings.value as integer) + 1 as text)
+        from locked where settings.key = locked.key
+        returning settings.key, cast(settings.value as integer) as version
+      )${logged}, trimmed as (
+        delete from grave_changes using moved
+        where moved.key = ${section('grave_changes.gender')} and moved.version % ${TRIM_EVERY} = 0
+          and grave_changes.version <= moved.version - ${CHANGE_LOG_VERSIONS}
+      )
+      select count(*) from moved; commit`,
+    )
+    .execute(trx);
+  return null;
+}
+
+/** The graves changed, by section (each id once): one change per section, which the index follows by its counter. */
+export function sectionsOf(graves: ReadonlyArray<{ gender: Gender; id: string }>): Array<[Gender, string[]]> {
+  const bySection = new Map<Gender, Set<string>>();
+  for (const g of graves) bySection.set(g.gender, (bySection.get(g.gender) ?? new Set()).add(g.id));
+  return [...bySection].map(([gender, ids]) => [gender, [...ids]]);
 }

@@ -7,6 +7,7 @@ import { paths } from '../../src/api/paths';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { GRAVE_STATUS, type AuditEntry, type Gender, type Grave, type GraveCardPage } from '../../src/domain/types';
 import { nextGraves } from '../../server/data/graves';
+import { CHANGE_LOG_VERSIONS } from '../../server/data/graveFacts';
 import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
@@ -230,5 +231,57 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
     await expectAll('correction');
     await api('PUT', paths.markFull(ids.w3!));
     await expectAll('full');
+  });
+
+  it('the log of changed graves: each write under its section’s new counter, and rows past the kept versions cleared', async () => {
+    const db = s.ctx.db;
+    const counter = async (gender: Gender) =>
+      Number(
+        (
+          await db
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', `data_version:${gender}`)
+            .executeTakeFirstOrThrow()
+        ).value,
+      );
+    const logged = (gender: Gender) =>
+      db
+        .selectFrom('grave_changes')
+        .select(['version', 'grave_id'])
+        .where('gender', '=', gender)
+        .orderBy('version')
+        .execute();
+
+    await bury('w1', 'منى سالم الشريف', '2024-02-02');
+    const women = await counter('women');
+    expect((await logged('women')).filter((r) => Number(r.version) === women)).toEqual([
+      { version: women, grave_id: ids.w1 },
+    ]);
+
+    // Rows of versions the log no longer keeps, and the counter one write short of a trimming version.
+    const keep = CHANGE_LOG_VERSIONS;
+    const trimAt = Math.ceil((women + keep + 10) / 50) * 50;
+    await db
+      .insertInto('grave_changes')
+      .values([
+        { gender: 'women', version: trimAt - keep - 5, grave_id: ids.w2! },
+        { gender: 'women', version: trimAt - keep, grave_id: ids.w3! },
+        { gender: 'women', version: trimAt - keep + 1, grave_id: ids.w3! },
+      ])
+      .execute();
+    await db
+      .updateTable('settings')
+      .set({ value: String(trimAt - 1) })
+      .where('key', '=', 'data_version:women')
+      .execute();
+    await bury('w2', 'هدى كامل الشريف', '2024-03-03');
+    expect(await counter('women')).toBe(trimAt);
+    // Kept: the versions after trimAt − CHANGE_LOG_VERSIONS, this write's among them; the men's section untouched.
+    expect((await logged('women')).map((r) => [Number(r.version), r.grave_id])).toEqual([
+      [trimAt - keep + 1, ids.w3],
+      [trimAt, ids.w2],
+    ]);
+    expect((await logged('men')).length).toBeGreaterThan(0);
   });
 });
