@@ -12,6 +12,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
+import { CHANGE_LOG_VERSIONS } from './graveFacts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -218,8 +219,9 @@ async function* pages(source: Db, table: TableShape): AsyncGenerator<Row[]> {
 /**
  * Copies every table of `source` into `target`, both already migrated to this version. Refuses (TargetNotEmpty) a
  * target that holds a register unless `replace`, in which case its rows are deleted first in the same transaction.
- * The counters of data_version end above both sides' (the higher plus one), so no process serving the target keeps
- * an answer it cached before the copy. Throws CopyMismatch when a count differs at the end (nothing is kept then).
+ * The counters of data_version end above both sides' (the higher plus CHANGE_LOG_VERSIONS and one), so no process
+ * serving the target keeps an answer it cached before the copy, nor reads the copied log of changed graves as the
+ * changes since its own counter. Throws CopyMismatch when a count differs at the end (nothing is kept then).
  */
 export async function copyRegister(
   source: Side,
@@ -276,7 +278,9 @@ export async function copyRegister(
         highest.set(row.key, Math.max(highest.get(row.key) ?? 0, Number(row.value) || 0));
       }
       for (const [key, value] of highest) {
-        const next = String(value + 1);
+        // Past what the log of changed graves keeps (data/graveFacts.ts), so no process reads the copied log as the
+        // changes since its own counter: it drops and builds everything again.
+        const next = String(value + CHANGE_LOG_VERSIONS + 1);
         if (copiedVersions.some((row) => row.key === key)) {
           await sql`update settings set value = ${next} where key = ${key}`.execute(to);
         } else {

@@ -269,12 +269,17 @@ export async function getGrave(
   id: string,
   { withPlace = false }: { withPlace?: boolean } = {},
 ): Promise<Grave | null> {
-  const row = await findGraveRow(db, id);
-  if (!row) return null;
-  const [persons, moved, place, rows] = await Promise.all([
+  // The grave's row and its position in one read (a grave page is asked often; each query is a round trip).
+  const place = await db
+    .selectFrom('graves')
+    .select([...graveColumns, 'latitude', 'longitude'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!place) return null;
+  const { latitude: _latitude, longitude: _longitude, ...row } = place;
+  const [persons, moved, rows] = await Promise.all([
     burialsOf(db, [id]),
     movedOutOf(db, id),
-    db.selectFrom('graves').select(['latitude', 'longitude']).where('id', '=', id).executeTakeFirst(),
     row.gender === 'bones' || !withPlace ? [] : namedRows(db, row.gender),
   ]);
   const grave: Grave = toGrave(row, persons.get(id) ?? [], ctx);

@@ -21,6 +21,12 @@ export interface AnswerCacheConfig {
    * (staff, who may read more, e.g. a hidden notice) is neither served a kept answer nor kept.
    */
   publicOnly?: boolean;
+  /**
+   * The route parameter naming the one grave the answer shows (a grave's page). A write to another grave of its
+   * section then leaves it kept: the log of changed graves (data/graveFacts.ts) says which graves a write changed,
+   * in this process or another. A change the log does not name graves for drops it as `shows` says.
+   */
+  grave?: string;
 }
 
 /** A route's own Arabic reason for a body over its size limit (an upload says how large a file may be). */

@@ -16,6 +16,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../http/context';
 import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
+import { gravesChangedSince } from '../data/graveFacts';
+import { GENDERS } from '../../src/domain/types';
 import type { AnswerCacheConfig } from '../http/routeConfig';
 import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 import { COMPRESS_FROM, compressed, pickEncoding, type Encoding } from '../http/compressed';
@@ -68,6 +70,7 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
 type CacheState = FastifyRequest & {
   cacheKey?: string;
   cacheScopes?: readonly DataScope[];
+  cacheGrave?: string;
   cacheGeneration?: number;
   cacheBuilt?: () => void;
 };
@@ -80,6 +83,8 @@ interface Entry {
   type: string;
   today: string;
   scopes: readonly DataScope[];
+  /** The one grave the answer shows (AnswerCacheConfig.grave): dropped only when the log names it. */
+  grave?: string;
   gzip?: Buffer;
   br?: Buffer;
   /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
@@ -149,6 +154,33 @@ function isSuccessfulStaffWrite(request: FastifyRequest, reply: FastifyReply): b
   return request.account !== null && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
 }
 
+/** The parts whose every change the log of changed graves names the graves of: the sections, and `burials`. */
+const isLogged = (scope: DataScope) => scope === 'burials' || (GENDERS as readonly DataScope[]).includes(scope);
+
+/**
+ * The graves the log names for the sections' counter moves between `previous` and `current`; null when it cannot
+ * say: a section's log no longer reaches back, or `burials` moved with no section (nothing names its graves).
+ */
+async function loggedGraves(
+  db: AppContext['db'],
+  changed: readonly DataScope[],
+  previous: ReadonlyMap<DataScope, string>,
+  current: ReadonlyMap<DataScope, string>,
+): Promise<Set<string> | null> {
+  const sections = GENDERS.filter((gender) => changed.includes(gender));
+  if (sections.length === 0) return changed.includes('burials') ? null : new Set();
+  const graves = new Set<string>();
+  for (const gender of sections) {
+    const from = Number(previous.get(gender));
+    const to = Number(current.get(gender));
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) return null;
+    const ids = await gravesChangedSince(db, gender, from, to);
+    if (ids === null) return null;
+    for (const id of ids) graves.add(id);
+  }
+  return graves;
+}
+
 async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const entries = new Map<string, Entry>();
   let versions: Map<DataScope, string> | null = null;
@@ -186,9 +218,16 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     }
     return form;
   };
-  const drop = (changed: readonly DataScope[]) => {
+  /**
+   * Drops the answers showing a changed part; of the answers of one grave, only those of the graves in `graves`
+   * (the ones the log names for the changes: null when it cannot say), unless a part other than the graves changed.
+   */
+  const drop = (changed: readonly DataScope[], graves: ReadonlySet<string> | null = null) => {
     for (const [key, entry] of entries) {
-      if (entry.scopes.some((scope) => changed.includes(scope))) forget(key);
+      const hit = entry.scopes.filter((scope) => changed.includes(scope));
+      if (hit.length === 0) continue;
+      const spared = entry.grave !== undefined && graves !== null && hit.every(isLogged) && !graves.has(entry.grave);
+      if (!spared) forget(key);
     }
     for (const [key, entry] of values) {
       if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
@@ -240,7 +279,10 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const previous = versions;
     const changed =
       previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
-    if (changed.length > 0) drop(changed);
+    if (changed.length > 0) {
+      const oneGrave = [...entries.values()].some((entry) => entry.grave !== undefined);
+      drop(changed, oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null);
+    }
     versions = current;
   }
 
@@ -311,6 +353,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const state = request as CacheState;
     state.cacheKey = key;
     state.cacheScopes = declared.shows;
+    state.cacheGrave = declared.grave && (request.params as Record<string, string | undefined>)[declared.grave];
     state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
     return false;
@@ -354,6 +397,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       today: ctx.today(),
       scopes,
+      ...(state.cacheGrave !== undefined && { grave: state.cacheGrave }),
     };
     if (state.cacheGeneration === generationOf(scopes)) keep(key, entry);
     reply.header('ETag', entry.etag);

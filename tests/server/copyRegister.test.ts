@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { CHANGE_LOG_VERSIONS } from '../../server/data/graveFacts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -218,7 +219,9 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run copy: a register between SQLite and
     expect(there.stdout).toContain('Every table has the same rows on both sides.');
     expect(await dump(pg)).toEqual(original);
     // Every counter ends above the source's, so no process keeps an answer cached before the copy.
-    for (const [key, value] of await versions(pg)) expect(value, key).toBe(sourceVersions.get(key)! + 1);
+    // Past what the log of changed graves keeps: every process builds its views again.
+    for (const [key, value] of await versions(pg))
+      expect(value, key).toBe(sourceVersions.get(key)! + CHANGE_LOG_VERSIONS + 1);
 
     // The copy answers as the original does.
     const api = await serve(pg);

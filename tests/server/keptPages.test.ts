@@ -93,4 +93,24 @@ describe.each(ENGINES)('pages kept as drawn, on $name', ({ databaseUrl }) => {
     expect(after.every((p) => p.includes('صابر عادل الخياط'))).toBe(true);
     expect(drawn()).toBe(before + 2);
   });
+
+  it("keeps a grave's answer through writes to other graves of its section, here and in another process", async () => {
+    const path = publicPaths.grave.href(graveId);
+    const api = `/api/graves/graves/${graveId}`;
+    await page(path);
+    const builds = () => s.app.answerCache.builds();
+    const before = builds();
+    const drawnBefore = drawn();
+    await bury(s, token, otherId, 'كريم سامي الخياط', '2024-10-01');
+    await bury(second, token, otherId, 'جمال سامي الخياط', '2024-10-02');
+    await sleep(1100); // the second process's write is read within a second
+    expect((await fetch(`${s.url}${api}`)).status).toBe(200);
+    await page(path);
+    // The other grave's answer was built again (it changed); this grave's neither built nor its page drawn again.
+    expect((await (await fetch(`${s.url}/api/graves/graves/${otherId}`)).json()).buriedPersons).toContainEqual(
+      expect.objectContaining({ name: 'جمال سامي الخياط' }),
+    );
+    expect(builds()).toBe(before + 1);
+    expect(drawn()).toBe(drawnBefore);
+  });
 });

@@ -69,7 +69,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
       // The grave's place on the plan comes with it: renaming the rows changes it. Only a write to a grave already
       // on record can change a grave's page (adding another grave cannot).
-      config: { answerCache: { shows: ['burials', 'plan'] } },
+      // A write to another grave leaves it kept (the log of changed graves names the ones a write changed).
+      config: { answerCache: { shows: ['burials', 'plan'], grave: 'id' } },
     },
     async (request) => one(request.params.id, true),
   );
