@@ -654,6 +654,21 @@ async function measureColumn(
         : { value: worst, unit: 'ms', pass: worst <= item.target && !c.afterWrites, note: afterWrites },
     );
   }
+  // The API figures also alone after writes (the issue's ≤ 20 ms names no start): the answer read again from the
+  // register, as every visit after a burial asks it, without the first request of a fresh process.
+  for (const item of items.filter((i) => i.key.startsWith('api ') && i.key !== 'api search')) {
+    const c = cold.get(item.key)!;
+    const written = c.samples.slice(0, COLD_WRITES);
+    const label = `${item.label.replace(/ cold$/, '')} after a write (slowest of ${COLD_WRITES})`;
+    set(
+      `${item.key} written`,
+      label,
+      `≤ ${item.target} ms`,
+      c.afterWrites || written.length < COLD_WRITES
+        ? { missing: c.afterWrites ?? 'no figure' }
+        : ms(Math.max(...written), item.target),
+    );
+  }
   details.cold = Object.fromEntries([...cold].map(([k, v]) => [k, v]));
 
   const median = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
