@@ -17,6 +17,12 @@ import type { GraveChange } from './write';
 /** Versions of a section kept in the log; a process further behind than this builds its view again. */
 export const CHANGE_LOG_VERSIONS = 2000;
 
+/**
+ * Rows this many versions older than a section's counter are cleared: twice what a reader uses, so a reader that
+ * read its counters a moment before cannot find rows of its window already gone (it would miss those graves).
+ */
+export const TRIMMED_BELOW = 2 * CHANGE_LOG_VERSIONS;
+
 /** How often (in versions of a section) its log loses the rows it no longer keeps. */
 const TRIM_EVERY = 50;
 
@@ -87,7 +93,7 @@ async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange
     await trx
       .deleteFrom('grave_changes')
       .where('gender', '=', change.gender)
-      .where('version', '<=', version - CHANGE_LOG_VERSIONS)
+      .where('version', '<=', version - TRIMMED_BELOW)
       .execute();
   }
 }
@@ -113,8 +119,8 @@ export async function gravesChangedSince(
   return [...new Set(rows.map((r) => r.grave_id))];
 }
 
-/** A text as an SQL string literal (PostgreSQL, standard_conforming_strings on: its default since 9.1). */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A text as a PostgreSQL string literal, whatever standard_conforming_strings says (an escape string: E'…'). */
+const literal = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 /**
  * The end of a write's transaction: the counters of the parts it changed moved (as markChanged does), and its graves
@@ -163,7 +169,7 @@ export async function markChangedAndCommit(
       )${logged}, trimmed as (
         delete from grave_changes using moved
         where moved.key = ${section('grave_changes.gender')} and moved.version % ${TRIM_EVERY} = 0
-          and grave_changes.version <= moved.version - ${CHANGE_LOG_VERSIONS}
+          and grave_changes.version <= moved.version - ${TRIMMED_BELOW}
       )
       select count(*) from moved; commit`,
     )

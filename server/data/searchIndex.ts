@@ -425,8 +425,8 @@ export class LiveSearchIndex {
   /** The index for these counters (the current ones, as the answer cache last read them). */
   async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
     const index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
-    // A write of this process is answered only once the index holds it (changedGraves): an index holding these
-    // counters holds every write its visitor was told of.
+    // An index holding these counters holds every write its visitor was told of: the answer cache reads the counters
+    // again before a write's answer leaves, and never goes back to older ones.
     if (behind(index.versions, versions).length === 0) return index;
     // Another process wrote: read the graves it changed (once for all the searches waiting here).
     await this.follow(versions);

@@ -70,7 +70,8 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
 type CacheState = FastifyRequest & {
   cacheKey?: string;
   cacheScopes?: readonly DataScope[];
-  cacheGrave?: string;
+  /** The graves the answer shows (AnswerCacheConfig.grave, and those the handler adds with alsoShowsGraves). */
+  cacheGraves?: string[];
   cacheGeneration?: number;
   cacheBuilt?: () => void;
 };
@@ -83,8 +84,8 @@ interface Entry {
   type: string;
   today: string;
   scopes: readonly DataScope[];
-  /** The one grave the answer shows (AnswerCacheConfig.grave): dropped only when the log names it. */
-  grave?: string;
+  /** The graves the answer shows (AnswerCacheConfig.grave): dropped only when the log names one of them. */
+  graves?: readonly string[];
   gzip?: Buffer;
   br?: Buffer;
   /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
@@ -130,6 +131,11 @@ export interface AnswerCache {
    * begun from the answers at one value may be shared with requests arriving while it is still the same.
    */
   generation(): number;
+  /**
+   * Other graves this request's answer shows (a grave's page lists where its moved remains went and where its
+   * remains came from): a write to one of them drops it too. For routes that declare `grave`.
+   */
+  alsoShowsGraves(request: FastifyRequest, ids: ReadonlyArray<string | null | undefined>): void;
 }
 
 declare module 'fastify' {
@@ -174,7 +180,8 @@ async function loggedGraves(
     const from = Number(previous.get(gender));
     const to = Number(current.get(gender));
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) return null;
-    const ids = await gravesChangedSince(db, gender, from, to);
+    // A failed read only costs the answers of every grave, never the request (a write's answer waits for this).
+    const ids = await gravesChangedSince(db, gender, from, to).catch(() => null);
     if (ids === null) return null;
     for (const id of ids) graves.add(id);
   }
@@ -185,6 +192,9 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   const entries = new Map<string, Entry>();
   let versions: Map<DataScope, string> | null = null;
   let checkedAt = 0;
+  // The counters' reads in the order asked, and the latest one applied (they may finish out of order).
+  let freshAsked = 0;
+  let freshApplied = 0;
   let built = 0;
   // One counter per part, moved whenever that part's answers are dropped. An answer whose reading began before a
   // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
@@ -226,7 +236,11 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     for (const [key, entry] of entries) {
       const hit = entry.scopes.filter((scope) => changed.includes(scope));
       if (hit.length === 0) continue;
-      const spared = entry.grave !== undefined && graves !== null && hit.every(isLogged) && !graves.has(entry.grave);
+      const spared =
+        entry.graves !== undefined &&
+        graves !== null &&
+        hit.every(isLogged) &&
+        !entry.graves.some((id) => graves.has(id));
       if (!spared) forget(key);
     }
     for (const [key, entry] of values) {
@@ -275,14 +289,21 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const time = Date.now();
     if (!now && time - checkedAt < VERSION_CHECK_MS && versions !== null) return;
     checkedAt = time;
+    const asked = ++freshAsked;
     const current = await readVersions(ctx.db);
     const previous = versions;
     const changed =
       previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
     if (changed.length > 0) {
-      const oneGrave = [...entries.values()].some((entry) => entry.grave !== undefined);
-      drop(changed, oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null);
+      const oneGrave = [...entries.values()].some((entry) => entry.graves !== undefined);
+      const graves = oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null;
+      // A later check already applied newer counters (a read finishing late must not set older ones again: a
+      // search would then be answered from an index a write behind one its client was told of).
+      if (asked < freshApplied) return;
+      drop(changed, graves);
     }
+    if (asked < freshApplied) return;
+    freshApplied = asked;
     versions = current;
   }
 
@@ -353,7 +374,8 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const state = request as CacheState;
     state.cacheKey = key;
     state.cacheScopes = declared.shows;
-    state.cacheGrave = declared.grave && (request.params as Record<string, string | undefined>)[declared.grave];
+    const grave = declared.grave && (request.params as Record<string, string | undefined>)[declared.grave];
+    if (grave) state.cacheGraves = [grave];
     state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
     return false;
@@ -397,7 +419,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       today: ctx.today(),
       scopes,
-      ...(state.cacheGrave !== undefined && { grave: state.cacheGrave }),
+      ...(state.cacheGraves !== undefined && { graves: state.cacheGraves }),
     };
     if (state.cacheGeneration === generationOf(scopes)) keep(key, entry);
     reply.header('ETag', entry.etag);
@@ -472,6 +494,11 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     },
     keptEtag: (url) => keptNow(url)?.etag ?? null,
     generation: () => drops,
+    alsoShowsGraves(request, ids) {
+      const state = request as CacheState;
+      if (!state.cacheGraves) return;
+      for (const id of ids) if (id && !state.cacheGraves.includes(id)) state.cacheGraves.push(id);
+    },
   };
   app.decorate('answerCache', cache);
 }

@@ -7,7 +7,7 @@ import { paths } from '../../src/api/paths';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { GRAVE_STATUS, type AuditEntry, type Gender, type Grave, type GraveCardPage } from '../../src/domain/types';
 import { nextGraves } from '../../server/data/graves';
-import { CHANGE_LOG_VERSIONS } from '../../server/data/graveFacts';
+import { TRIMMED_BELOW } from '../../server/data/graveFacts';
 import { signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
@@ -260,7 +260,7 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
     ]);
 
     // Rows of versions the log no longer keeps, and the counter one write short of a trimming version.
-    const keep = CHANGE_LOG_VERSIONS;
+    const keep = TRIMMED_BELOW;
     const trimAt = Math.ceil((women + keep + 10) / 50) * 50;
     await db
       .insertInto('grave_changes')
@@ -277,7 +277,7 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
       .execute();
     await bury('w2', 'هدى كامل الشريف', '2024-03-03');
     expect(await counter('women')).toBe(trimAt);
-    // Kept: the versions after trimAt − CHANGE_LOG_VERSIONS, this write's among them; the men's section untouched.
+    // Kept: the versions after trimAt − TRIMMED_BELOW, this write's among them; the men's section untouched.
     expect((await logged('women')).map((r) => [Number(r.version), r.grave_id])).toEqual([
       [trimAt - keep + 1, ids.w3],
       [trimAt, ids.w2],

@@ -3,6 +3,7 @@
 // a second in another process sharing the database; a write elsewhere in its section does not make it drawn again.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
+import type { Grave } from '../../src/domain/types';
 import { bury, makeGrave, signIn } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startSecondServer, startTestServer, type SecondServer, type TestServer } from '../support/server';
@@ -112,5 +113,36 @@ describe.each(ENGINES)('pages kept as drawn, on $name', ({ databaseUrl }) => {
     );
     expect(builds()).toBe(before + 1);
     expect(drawn()).toBe(drawnBefore);
+  });
+
+  it("drops a grave's answer when a grave it names changes: its moved remains renamed there, its source deleted", async () => {
+    const json = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${s.api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return (await res.json()) as Grave;
+    };
+    const grave = async (id: string) => (await (await fetch(`${s.api}/graves/graves/${id}`)).json()) as Grave;
+    const from = (await makeGrave(s, token, 'men', 77))._id;
+    const ossuary = (await makeGrave(s, token, 'bones', 'المرحلة السابعة'))._id;
+    const person = (await bury(s, token, from, 'حمدي رضا البنا', '2001-04-04')).buriedPersons[0]!;
+    await json('POST', `/graves/${from}/transfer`, { bonesGraveId: ossuary, date: '2024-02-02' });
+    expect((await grave(from)).moved?.map((p) => p.name)).toEqual(['حمدي رضا البنا']);
+    expect((await grave(ossuary)).buriedPersons[0]?.transferredFrom?.graveId).toBe(from);
+
+    // The name corrected where the remains lie now: the write names the ossuary alone.
+    await json('PUT', `/graves/${ossuary}/buried/${person._id}`, { name: 'حمدي رضا البناء', burialDate: '2001-04-04' });
+    expect((await grave(from)).moved?.map((p) => p.name)).toEqual(['حمدي رضا البناء']);
+
+    // The empty grave they came from deleted: the write names that grave alone.
+    const gone = await fetch(`${s.api}/graves/${from}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBeLessThan(300);
+    expect((await grave(ossuary)).buriedPersons[0]?.transferredFrom?.graveId).toBeNull();
   });
 });

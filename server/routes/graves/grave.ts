@@ -72,7 +72,16 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       // A write to another grave leaves it kept (the log of changed graves names the ones a write changed).
       config: { answerCache: { shows: ['burials', 'plan'], grave: 'id' } },
     },
-    async (request) => one(request.params.id, true),
+    async (request) => {
+      const found = await one(request.params.id, true);
+      // It also shows the graves its remains went to and came from: a write to one of them (a moved person's name
+      // corrected there, the grave they came from deleted) changes it as well.
+      app.answerCache.alsoShowsGraves(request, [
+        ...(found.moved ?? []).map((p) => p.transferredTo?.graveId),
+        ...found.buriedPersons.map((p) => p.transferredFrom?.graveId),
+      ]);
+      return found;
+    },
   );
   // The same answer at the path ra-data-simple-rest's getOne asks.
   r.get(
