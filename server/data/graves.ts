@@ -270,13 +270,23 @@ export async function getGrave(
   { withPlace = false }: { withPlace?: boolean } = {},
 ): Promise<Grave | null> {
   // The grave's row and its position in one read (a grave page is asked often; each query is a round trip).
-  const place = await db
-    .selectFrom('graves')
-    .select([...graveColumns, 'latitude', 'longitude'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!place) return null;
+  const place = await db.selectFrom('graves').select(placedGraveColumns).where('id', '=', id).executeTakeFirst();
+  return place ? graveOfRow(db, ctx, place, { withPlace }) : null;
+}
+
+/** A grave's row with its position, as getGrave and the next grave's choice read it. */
+const placedGraveColumns = [...graveColumns, 'latitude', 'longitude'] as const;
+type PlacedGraveRow = GraveRow & { latitude: string | null; longitude: string | null };
+
+/** The grave of a row already read (with its position): its burials, moves and place read now. */
+async function graveOfRow(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  place: PlacedGraveRow,
+  { withPlace = false }: { withPlace?: boolean } = {},
+): Promise<Grave> {
   const { latitude: _latitude, longitude: _longitude, ...row } = place;
+  const id = row.id;
   const [persons, moved, rows] = await Promise.all([
     burialsOf(db, [id]),
     movedOutOf(db, id),
@@ -284,7 +294,7 @@ export async function getGrave(
   ]);
   const grave: Grave = toGrave(row, persons.get(id) ?? [], ctx);
   if (moved.length > 0) grave.moved = moved;
-  if (place?.latitude && place.longitude) {
+  if (place.latitude && place.longitude) {
     grave.position = { latitude: Number(place.latitude), longitude: Number(place.longitude) };
   }
   if (withPlace && typeof grave.number === 'number') {
@@ -631,9 +641,10 @@ export async function nextGraves(
   const pick = async (gender: 'men' | 'women') => {
     const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
     if (since === null) return null;
-    const open = db.selectFrom('graves').select('id').where('gender', '=', gender).where('full', '=', 0);
+    // The row itself (with its position), so the grave is not read a second time before its burials.
+    const open = db.selectFrom('graves').select(placedGraveColumns).where('gender', '=', gender).where('full', '=', 0);
     const first = (q: typeof open) => q.orderBy('number_value').orderBy('number').limit(1).executeTakeFirst();
-    let found: { id: string } | undefined;
+    let found: PlacedGraveRow | undefined;
     if (order === 'longest') {
       found =
         (await first(open.where('last_burial_date', 'is', null))) ??
@@ -641,7 +652,7 @@ export async function nextGraves(
     } else {
       found = await first(open.where((eb) => eb.or([eb('last_burial_date', 'is', null), eb('last_burial_date', '<=', since)])));
     }
-    return found ? getGrave(db, ctx, found.id) : null;
+    return found ? graveOfRow(db, ctx, found) : null;
   };
   const [men, women] = await Promise.all([pick('men'), pick('women')]);
   return { men, women };
