@@ -7,7 +7,7 @@ import type { Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { audit, type AuditAction } from './audit';
-import { readVersions, type DataScope } from './dataVersions';
+import type { DataScope } from './dataVersions';
 import { markChangedAndCommit, refreshGraveFacts, sectionsOf } from './graveFacts';
 import type { Write } from './write';
 
@@ -63,12 +63,12 @@ export async function auditedWrite<T>(
   // The search index reads the changed graves in the background: the write's answer does not wait for it (a busy
   // server's event loop made those reads a large part of a burial's time). A search of this process still shows the
   // write: the answer cache reads the counters again before this answer leaves, and the index follows any counter
-  // it is behind before it answers (searchIndex.ts).
-  if (sections.length > 0 && write.changed) {
+  // it is behind before it answers (searchIndex.ts). On PostgreSQL the counters this write took are not known here
+  // (the commit went with them): the next search follows them, as it does another process's writes.
+  if (versions && write.changed) {
     const changed = write.changed;
     void (async () => {
-      const counters = versions ?? (await readVersions(write.db));
-      for (const [gender, graveIds] of sections) await changed({ gender, version: counters.get(gender) ?? '', graveIds });
+      for (const [gender, graveIds] of sections) await changed({ gender, version: versions.get(gender) ?? '', graveIds });
     })().catch(() => {});
   }
   return result;

@@ -12,6 +12,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
+import { VERSION_KEY_PREFIX } from './dataVersions';
 import { CHANGE_LOG_VERSIONS } from './graveFacts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,7 +36,6 @@ export const SKIPPED: Readonly<Record<string, string>> = {
  */
 const NOT_A_REGISTER = new Set(['settings', 'throttle', 'revoked_tokens']);
 
-const VERSION_PREFIX = 'data_version:';
 
 /** Rows per page; fewer for a table with blobs (a logo's files), and never more parameters than SQLite allows. */
 const PAGE_ROWS = 500;
@@ -257,7 +257,7 @@ export async function copyRegister(
         }
       }
       const { rows: before } = await sql<{ key: string; value: string }>`
-        select key, value from settings where key like ${`${VERSION_PREFIX}%`}`.execute(to);
+        select key, value from settings where key like ${`${VERSION_KEY_PREFIX}%`}`.execute(to);
       for (const name of [...order].reverse()) await sql`delete from ${sql.table(name)}`.execute(to);
 
       for (const name of order) {
@@ -272,7 +272,7 @@ export async function copyRegister(
 
       // The counters: above what either side had, so every process's cached answers are dropped.
       const { rows: copiedVersions } = await sql<{ key: string; value: string }>`
-        select key, value from settings where key like ${`${VERSION_PREFIX}%`}`.execute(to);
+        select key, value from settings where key like ${`${VERSION_KEY_PREFIX}%`}`.execute(to);
       const highest = new Map<string, number>();
       for (const row of [...before, ...copiedVersions]) {
         highest.set(row.key, Math.max(highest.get(row.key) ?? 0, Number(row.value) || 0));

@@ -33,7 +33,6 @@ export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
 export const VERSION_KEY_PREFIX = 'data_version:';
 const PREFIX = VERSION_KEY_PREFIX;
 export const versionKey = (scope: DataScope) => `${PREFIX}${scope}`;
-export const scopeOfKey = (key: string) => key.slice(PREFIX.length) as DataScope;
 
 /**
  * Marks parts of the register changed: the answers that show them are dropped, here and in other processes.
@@ -64,5 +63,5 @@ export async function readVersions(
   db: Kysely<Database> | Transaction<Database>,
 ): Promise<Map<DataScope, string>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${PREFIX}%`).execute();
-  return new Map(rows.map((row) => [scopeOfKey(row.key), row.value]));
+  return new Map(rows.map((row) => [row.key.slice(PREFIX.length) as DataScope, row.value]));
 }

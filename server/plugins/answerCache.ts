@@ -200,7 +200,6 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
   // is kept only if the generations of all the parts it shows are still those of when it began.
   const generations = new Map<DataScope, number>();
-  let drops = 0;
   const generationOf = (scopes: readonly DataScope[]) =>
     scopes.reduce((sum, scope) => sum + (generations.get(scope) ?? 0), 0);
   // One build per address at a time: after a write, the visitors asking for the same section at that moment wait
@@ -247,7 +246,6 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
-    drops++;
   };
   const keep = (key: string, entry: Entry) => {
     forget(key);
@@ -295,7 +293,8 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const changed =
       previous === null ? DATA_SCOPES : DATA_SCOPES.filter((scope) => previous.get(scope) !== current.get(scope));
     if (changed.length > 0) {
-      const oneGrave = [...entries.values()].some((entry) => entry.graves !== undefined);
+      let oneGrave = false;
+      for (const entry of entries.values()) if ((oneGrave = entry.graves !== undefined)) break;
       const graves = oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null;
       // A later check already applied newer counters (a read finishing late must not set older ones again: a
       // search would then be answered from an index a write behind one its client was told of).
@@ -493,7 +492,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       return versions ?? readVersions(ctx.db);
     },
     keptEtag: (url) => keptNow(url)?.etag ?? null,
-    generation: () => drops,
+    generation: () => generationOf(DATA_SCOPES),
     alsoShowsGraves(request, ids) {
       const state = request as CacheState;
       if (!state.cacheGraves) return;

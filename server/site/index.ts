@@ -118,6 +118,7 @@ async function site(
     // The page as drawn before, when every answer it was drawn from is still the same (pageMemo.ts).
     const base = requestBase(request, trusted);
     const key = `${shell.build()} ${today()} ${base} ${request.url}`;
+    const sendDrawn = ({ kept, status, page }: Drawn) => (kept ? sendKept(kept) : reply.status(status).send(page));
     const sendKept = (kept: KeptPage) => {
       reply.status(kept.status);
       reply.header('Vary', 'Accept-Encoding');
@@ -151,16 +152,12 @@ async function site(
     // apiece for a section's page; twenty of them at once made the scale-out bench's tail).
     const generation = app.answerCache.generation();
     const under = drawing.get(key);
-    if (under && under.generation === generation) {
-      const drawn = await under.drawn;
-      return drawn.kept ? sendKept(drawn.kept) : reply.status(drawn.status).send(drawn.page);
-    }
+    if (under && under.generation === generation) return sendDrawn(await under.drawn);
     const drawn = draw(request, key, ask, base);
     const mine = { generation, drawn };
     drawing.set(key, mine);
     try {
-      const { kept: keptNow, status, page } = await drawn;
-      return keptNow ? sendKept(keptNow) : reply.status(status).send(page);
+      return sendDrawn(await drawn);
     } finally {
       if (drawing.get(key) === mine) drawing.delete(key);
     }

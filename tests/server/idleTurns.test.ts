@@ -4,14 +4,20 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idleTurns } from '../../server/http/idleTurns';
 
-describe('idle turns', () => {
+/** An app whose /held answers only when `release` is called, with its idle turns counted. */
+function heldApp() {
   const app = Fastify();
   const idle = idleTurns(app);
-  let release: () => void = () => {};
+  const held = { release: () => {} };
   app.get('/held', async () => {
-    await new Promise<void>((r) => (release = r));
+    await new Promise<void>((r) => (held.release = r));
     return { ok: true };
   });
+  return { app, idle, release: () => held.release() };
+}
+
+describe('idle turns', () => {
+  const { app, idle, release } = heldApp();
   afterEach(() => release());
 
   it('comes at once with no request in flight', async () => {
@@ -68,13 +74,7 @@ describe('idle turns', () => {
 
 describe('idle turns once stopped', () => {
   it('count no request and wait for none: the work that waited for quiet moments is done', async () => {
-    const app = Fastify();
-    const idle = idleTurns(app);
-    let release: () => void = () => {};
-    app.get('/held', async () => {
-      await new Promise<void>((r) => (release = r));
-      return { ok: true };
-    });
+    const { app, idle, release } = heldApp();
     const first = app.inject({ url: '/held' });
     while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
     let came = false;
