@@ -106,13 +106,12 @@ export async function serve(
   schedulePhotoSweeps(config, store.db, app.log);
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
-  // The name index is read (or built) now, in slices between requests, rather than by the first visitor's search,
-  // and the schemas no request has used yet are compiled when no request is being answered (issue 29).
-  ctx.searchIndex.warm();
-  app.schemas
+  // The name index is read (or built) now rather than by the first visitor's search, and the schemas no request
+  // has used yet are compiled: both in slices, when no request is being answered (issue 29).
+  const compiled = app.schemas
     .compileRest(app.idle)
-    .finally(() => app.idle.stop())
     .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));
+  void Promise.all([ctx.searchIndex.warm(() => app.idle.next()), compiled]).then(() => app.idle.stop());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);

@@ -43,18 +43,10 @@ export type { GraveChange } from './write';
 const BUILD_PAGE = 5000;
 /** Graves read again per query while catching up. */
 const GRAVE_CHUNK = 500;
-/** How long indexing holds the event loop at a time. */
+/** How long indexing holds the event loop at a time while a search waits for it. */
 const BUILD_SLICE_MS = 15;
-
-/** An async function that lets other work run (a turn of the event loop) once `sliceMs` have passed since the last. */
-function breather(sliceMs: number): () => Promise<void> {
-  let started = performance.now();
-  return async () => {
-    if (performance.now() - started < sliceMs) return;
-    await nextTurn();
-    started = performance.now();
-  };
-}
+/** The same when no search waits: a visitor's request arriving meanwhile waits for the slice to end. */
+const QUIET_SLICE_MS = 5;
 
 const int32s = () => new NumberPool(new Int32Array(1024), (n) => new Int32Array(n));
 const bytes = () => new NumberPool(new Uint8Array(16 * 1024), (n) => new Uint8Array(n));
@@ -165,6 +157,15 @@ export class SearchIndex {
   static async fromParts(parts: SearchIndexParts, pause: () => Promise<void>): Promise<SearchIndex | null> {
     const people = parts.graveOf.length;
     const graves = parts.graveIds.length;
+    /** Whether every number of `list` is one of 0 to size - 1 (with a pause now and then: a city has 300,000). */
+    const within = async (list: Int32Array, size: number) => {
+      for (let at = 0; at < list.length; at++) {
+        if (at % 4096 === 0) await pause();
+        const n = list[at]!;
+        if (!(n >= 0 && n < size)) return false;
+      }
+      return true;
+    };
     const fits =
       [parts.idStart, parts.idPacked, parts.day, parts.precision, parts.recordedAt, parts.nextInGrave].every(
         (a) => a.length === people,
@@ -172,8 +173,8 @@ export class SearchIndex {
       parts.firstInGrave.length === graves &&
       parts.graveGender.length === graves &&
       parts.graveNumber.length === graves &&
-      parts.graveOf.every((g) => g >= 0 && g < graves) &&
-      parts.day.every((d) => d >= 0 && d < parts.days.length) &&
+      (await within(parts.graveOf, graves)) &&
+      (await within(parts.day, parts.days.length)) &&
       parts.graveGender.every((g) => (GENDERS as readonly string[]).includes(g));
     if (!fits) return null;
     const versions = new Map<DataScope, string>();
@@ -182,8 +183,11 @@ export class SearchIndex {
       if (typeof v !== 'string') return null;
       versions.set(gender, v);
     }
-    await pause();
-    const graveNumbers = Array.from(parts.graveOf, (g) => parts.graveNumber[g]!);
+    const graveNumbers: Array<number | string> = [];
+    for (let at = 0; at < people; at++) {
+      if (at % 4096 === 0) await pause();
+      graveNumbers.push(parts.graveNumber[parts.graveOf[at]!]!);
+    }
     // The names' tie-break and facts read the index being made here, once it exists.
     let index: SearchIndex | null = null;
     const names = await NameIndex.fromParts(
@@ -397,6 +401,11 @@ export class LiveSearchIndex {
   /** The counters of the index last written to the snapshot (or read from it), and the write under way. */
   private savedVersions: ReadonlyMap<DataScope, string> | null = null;
   private saving: Promise<void> | null = null;
+  /** What the first build's slices wait for between them (see warm), and the requests waiting for that build. */
+  private quiet: (() => Promise<void>) | null = null;
+  private waiting = 0;
+  /** Ends the first build's waits for quiet moments: a search waits for it. */
+  private searched: (() => void) | null = null;
 
   /** `snapshotFile`: where this machine keeps the index between starts (data/searchSnapshot.ts); null for none. */
   constructor(
@@ -414,23 +423,62 @@ export class LiveSearchIndex {
     return this.readBack && this.index !== null;
   }
 
-  /** Starts the first build (the server calls it once it listens, so no visitor's search starts it). */
-  warm(): void {
+  /**
+   * Starts the first build (the server calls it once it listens, so no visitor's search starts it); resolves when it
+   * ended, well or not. With `quiet`, it begins and goes on only in moments when no request is being answered, until
+   * a search waits for the index: the first visitors after a start do not share the event loop with it.
+   */
+  warm(quiet?: () => Promise<void>): Promise<void> {
     if (!this.index && !this.building) {
-      this.building = this.readOrBuild().finally(() => (this.building = null));
-      this.building.catch(() => {}); // a failed build is tried again by the next search
+      if (quiet) {
+        const searched = new Promise<void>((resolve) => (this.searched = resolve));
+        this.quiet = () => Promise.race([quiet(), searched]);
+      }
+      const begin = this.quiet ? this.quiet() : Promise.resolve();
+      this.building = begin
+        .then(() => this.readOrBuild())
+        .finally(() => {
+          this.building = null;
+          this.quiet = null;
+        });
     }
+    return (this.building ?? Promise.resolve()).then(
+      () => undefined,
+      () => undefined, // a failed build is tried again by the next search
+    );
+  }
+
+  /** The index being read or built, for a request that waits for it (from then on the build takes every turn). */
+  private awaitBuild(): Promise<SearchIndex> {
+    this.waiting++;
+    this.searched?.();
+    const building = (this.building ??= this.readOrBuild().finally(() => (this.building = null)));
+    return building.finally(() => this.waiting--);
+  }
+
+  /**
+   * An async function that lets other work run once a slice of reading or building the index has passed since the
+   * last: until a quiet moment (see warm), or for a turn of the event loop when a search waits for the index.
+   */
+  private pause(): () => Promise<void> {
+    let started = performance.now();
+    return async () => {
+      const quiet = this.waiting === 0 ? this.quiet : null;
+      if (performance.now() - started < (quiet ? QUIET_SLICE_MS : BUILD_SLICE_MS)) return;
+      await (quiet ? quiet() : nextTurn());
+      started = performance.now();
+    };
   }
 
   /** The index for these counters (the current ones, as the answer cache last read them). */
   async current(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex> {
-    const index = this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
+    const index = this.index ?? (await this.awaitBuild());
     // An index holding these counters holds every write its visitor was told of: the answer cache reads the counters
     // again before a write's answer leaves, and never goes back to older ones.
     if (behind(index.versions, versions).length === 0) return index;
     // Another process wrote: read the graves it changed (once for all the searches waiting here).
     await this.follow(versions);
-    return this.index ?? (await (this.building ??= this.readOrBuild().finally(() => (this.building = null))));
+    return this.index ?? (await this.awaitBuild());
   }
 
   /**
@@ -467,7 +515,7 @@ export class LiveSearchIndex {
     if (!this.snapshotTried && this.snapshotFile) {
       this.snapshotTried = true;
       const parts = await readSnapshot(this.snapshotFile).catch(() => null);
-      const index = parts && (await SearchIndex.fromParts(parts, breather(BUILD_SLICE_MS)));
+      const index = parts && (await SearchIndex.fromParts(parts, this.pause()));
       if (index) {
         const now = await readVersions(this.db);
         const ahead = GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)));
@@ -567,7 +615,7 @@ export class LiveSearchIndex {
       if (ids === null || ids.length > Math.max(GRAVE_CHUNK * 4, index.size / 10) || tooManyRemoved(index.names)) {
         // Built again now, in slices, rather than by the next visitor's search; its file is written after it.
         this.index = null;
-        this.warm();
+        void this.warm();
         return;
       }
       await this.readGraves(index, ids);
@@ -591,6 +639,7 @@ export class LiveSearchIndex {
     // never older, and the log brings it up to date on the next search.
     const versions = await readVersions(this.db);
     const index = new SearchIndex(versions);
+    const pause = this.pause();
     // Two reads in the tables' own order rather than a join: the graves first (a section and number each, held
     // only while building), then the burials in pages. Joining each burial to its grave reads the graves' pages in
     // random order, which was half of the build at 300,000 burials on SQLite (3 s of its 6).
@@ -603,7 +652,7 @@ export class LiveSearchIndex {
       for (const g of rows) graves.set(g.id, { gender: g.gender, number: g.number });
       if (rows.length < BUILD_PAGE * 2) break;
       afterGrave = rows[rows.length - 1]!.id;
-      await nextTurn();
+      await pause();
     }
     // SQLite keeps a table in the order of its row numbers: paging by them reads it front to back. PostgreSQL pages
     // by id (its buffers hold the table after the first pages).
@@ -626,7 +675,6 @@ export class LiveSearchIndex {
         .limit(BUILD_PAGE);
       if (after !== null) page = page.where(order, '>', after);
       const rows = await page.execute();
-      const pause = breather(BUILD_SLICE_MS);
       for (const row of rows) {
         const grave = graves.get(row.grave_id);
         if (grave) index.addRow({ ...row, gender: grave.gender, number: grave.number });
@@ -634,7 +682,7 @@ export class LiveSearchIndex {
       }
       if (rows.length < BUILD_PAGE) break;
       after = rows[rows.length - 1]!.page_key;
-      await nextTurn();
+      await pause();
     }
     index.trim();
     this.built++;

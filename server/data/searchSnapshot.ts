@@ -36,7 +36,7 @@ export interface SearchIndexParts {
 }
 
 /** Moved by hand whenever what the file holds changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 const MAGIC = Buffer.from('CEMIDX\u0000\u0001', 'latin1');
 
 /**
@@ -88,17 +88,26 @@ function numbersOf(parts: SearchIndexParts): Array<[string, Kind, Numbers]> {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** The lists of words and graves, written as JSON after the arrays of numbers. */
+type Lists = Pick<SearchIndexParts, 'days' | 'graveIds' | 'graveGender' | 'graveNumber'> & {
+  words: SearchIndexParts['names']['words'];
+};
+const LIST_NAMES = ['words', 'days', 'graveIds', 'graveGender', 'graveNumber'] as const;
+
+/**
+ * Items of a list per piece of JSON: a city's 100,000 grave ids read in one JSON.parse held the event loop for 20 ms
+ * while the first visitors after a start waited; a piece takes a millisecond or two, with a turn between pieces.
+ */
+const LIST_PIECE = 8192;
+
 interface Header {
   format: number;
   fingerprint: string;
   /** Where each array of numbers starts after the header, and how many numbers it holds. */
   numbers: Array<{ name: string; kind: Kind; at: number; length: number }>;
+  /** Each list's pieces of JSON after the arrays of numbers: where each starts (from the header's end), its bytes. */
+  lists: Record<(typeof LIST_NAMES)[number], Array<{ at: number; bytes: number }>>;
   versions: SearchIndexParts['versions'];
-  words: SearchIndexParts['names']['words'];
-  days: string[];
-  graveIds: string[];
-  graveGender: SearchIndexParts['graveGender'];
-  graveNumber: SearchIndexParts['graveNumber'];
 }
 
 /** Writes begun by this process, for the names of their temporary files. */
@@ -115,17 +124,20 @@ export async function writeSnapshot(file: string, parts: SearchIndexParts): Prom
     at = align8(at + array.length * BYTES[kind]);
     return entry;
   });
-  const header: Header = {
-    format: FORMAT,
-    fingerprint: fingerprint(),
-    numbers,
-    versions: parts.versions,
-    words: parts.names.words,
-    days: parts.days,
-    graveIds: parts.graveIds,
-    graveGender: parts.graveGender,
-    graveNumber: parts.graveNumber,
-  };
+  const lists: Lists = { ...parts, words: parts.names.words };
+  const pieces: Buffer[] = [];
+  const listPieces = {} as Header['lists'];
+  for (const name of LIST_NAMES) {
+    const list: readonly unknown[] = lists[name];
+    listPieces[name] = [];
+    for (let from = 0; from === 0 || from < list.length; from += LIST_PIECE) {
+      const piece = Buffer.from(JSON.stringify(list.slice(from, from + LIST_PIECE)));
+      listPieces[name].push({ at, bytes: piece.length });
+      pieces.push(piece);
+      at += piece.length;
+    }
+  }
+  const header: Header = { format: FORMAT, fingerprint: fingerprint(), numbers, lists: listPieces, versions: parts.versions };
   const json = Buffer.from(JSON.stringify(header));
   const lead = Buffer.alloc(align8(MAGIC.length + 4 + json.length));
   MAGIC.copy(lead, 0);
@@ -147,6 +159,7 @@ export async function writeSnapshot(file: string, parts: SearchIndexParts): Prom
       if (padding > 0) await handle.write(Buffer.alloc(padding));
       written += padding;
     }
+    for (const piece of pieces) await handle.write(piece);
     await handle.close();
     await rename(temporary, file);
   } catch (error) {
@@ -227,7 +240,6 @@ async function readParts(handle: FileHandle): Promise<SearchIndexParts | null> {
     live: u8('live'),
     postingStarts: i32('postingStarts'),
     postings: i32('postings'),
-    words: header.words,
   };
   const own = {
     idBytes: u8('idBytes'),
@@ -241,16 +253,41 @@ async function readParts(handle: FileHandle): Promise<SearchIndexParts | null> {
     firstInGrave: i32('firstInGrave'),
   };
   if ([...Object.values(names), ...Object.values(own)].some((v) => v === null)) return null;
-  if (![header.words, header.days, header.graveIds, header.graveGender, header.graveNumber].every(Array.isArray)) {
-    return null;
-  }
+  const lists = await readLists(handle, header, start, size);
+  if (!lists) return null;
   return {
     versions: header.versions,
-    names: names as SearchIndexParts['names'],
+    names: { ...(names as Omit<SearchIndexParts['names'], 'words'>), words: lists.words },
     ...(own as Omit<SearchIndexParts, 'versions' | 'names' | 'days' | 'graveIds' | 'graveGender' | 'graveNumber'>),
-    days: header.days,
-    graveIds: header.graveIds,
-    graveGender: header.graveGender,
-    graveNumber: header.graveNumber,
+    days: lists.days,
+    graveIds: lists.graveIds,
+    graveGender: lists.graveGender,
+    graveNumber: lists.graveNumber,
   };
+}
+
+/** The lists, a piece of JSON at a time (each read from the file is a turn of the event loop for the others). */
+async function readLists(handle: FileHandle, header: Header, start: number, size: number): Promise<Lists | null> {
+  if (typeof header.lists !== 'object' || header.lists === null) return null;
+  const lists: Record<string, unknown[]> = {};
+  for (const name of LIST_NAMES) {
+    const pieces = header.lists[name];
+    if (!Array.isArray(pieces)) return null;
+    const list: unknown[] = [];
+    for (const { at, bytes } of pieces) {
+      if (!(at >= 0 && bytes >= 0) || start + at + bytes > size) return null;
+      const text = Buffer.alloc(bytes);
+      if ((await handle.read(text, 0, bytes, start + at)).bytesRead !== bytes) return null;
+      let piece: unknown;
+      try {
+        piece = JSON.parse(text.toString('utf8'));
+      } catch {
+        return null;
+      }
+      if (!Array.isArray(piece)) return null;
+      for (const item of piece) list.push(item);
+    }
+    lists[name] = list;
+  }
+  return lists as unknown as Lists;
 }

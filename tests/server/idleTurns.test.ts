@@ -42,6 +42,22 @@ describe('idle turns', () => {
     expect(idle.inFlight()).toBe(0);
   });
 
+  it("waits a moment more after an answer: the same visitor's next request often follows at once", async () => {
+    const answer = app.inject({ url: '/held' });
+    while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));
+    const turn = idle.next();
+    release();
+    await answer;
+    const answered = performance.now();
+    await turn;
+    expect(performance.now() - answered).toBeGreaterThanOrEqual(15);
+    // Long after it, the turn comes at once again.
+    await new Promise((r) => setTimeout(r, 40));
+    const started = performance.now();
+    await idle.next();
+    expect(performance.now() - started).toBeLessThan(15);
+  });
+
   it('does not wait past its bound for a request that takes long', async () => {
     const answer = app.inject({ url: '/held' });
     while (idle.inFlight() === 0) await new Promise((r) => setImmediate(r));

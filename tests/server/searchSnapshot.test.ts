@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Grave, SearchMatch } from '../../src/domain/types';
+import { LiveSearchIndex } from '../../server/data/searchIndex';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startSecondServer, startTestServer, type TestServer } from '../support/server';
@@ -101,6 +102,22 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
       await next.close();
     }
   }, 60_000);
+
+  it('is read at start only in quiet moments, yet a search waiting for it is not held back by them', async () => {
+    await search(s.api, queries[0]!);
+    await s.ctx.searchIndex.saveSnapshot();
+    // A server always busy: the quiet moment the warm-up waits for never comes.
+    const never = () => new Promise<void>(() => {});
+    const reading = new LiveSearchIndex(s.ctx.db, s.config.searchIndexFile);
+    let warmed = false;
+    void reading.warm(never).then(() => (warmed = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(warmed).toBe(false);
+    // A search now waits for the index: the reading goes on at once, between turns of the event loop only.
+    const index = await reading.current(new Map(s.ctx.searchIndex['index']!.versions));
+    expect(index.size).toBe(s.ctx.searchIndex['index']!.size);
+    expect(reading.fromSnapshot()).toBe(true);
+  });
 
   it('is not trusted when damaged: the next process builds it from the names', async () => {
     await s.ctx.searchIndex.saveSnapshot();
