@@ -12,12 +12,20 @@ export interface Store {
   dialect: DialectName;
   /** The SQLite file, for backups and integrity checks; null on PostgreSQL. */
   sqlitePath: string | null;
+  /**
+   * Opens the connections a visit's requests use at once (PostgreSQL; nothing on SQLite), so the first visitors
+   * after a start do not each wait for one: a new connection and its first queries cost tens of milliseconds.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function sqlitePathOf(url: string): string {
   return resolve(url.slice('file:'.length));
 }
+
+/** PostgreSQL connections opened at start and kept while idle: a page's first data asks a few answers at once. */
+const WARM_CONNECTIONS = 4;
 
 /** How many distinct statements stay prepared (the register asks a few hundred kinds of query). */
 const PREPARED_STATEMENTS = 1000;
@@ -53,10 +61,12 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
+    return { db, dialect: 'sqlite', sqlitePath: path, warm: async () => {}, close: () => db.destroy() };
   }
   const pg = await import('pg');
-  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+  // The connections kept open while idle (`min`; the pool's default closes every one after 10 s idle): a village's
+  // visitors come minutes apart, and each would otherwise wait for a connection to open.
+  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10, min: WARM_CONNECTIONS });
   // An idle connection that the server drops (PostgreSQL restarted, an administrator ended it) is reported on the
   // pool; with no listener Node would treat it as an uncaught error and stop the whole register. The pool has
   // already discarded that connection and opens a new one for the next query, so a warning is all it needs.
@@ -70,6 +80,17 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     db,
     dialect: 'postgres',
     sqlitePath: null,
+    warm: async () => {
+      // Held together, so that each is a connection of its own; a table each reads a row of is in its caches.
+      const clients = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));
+      try {
+        await Promise.all(
+          clients.map((client) => client.query('select 1 from graves limit 1; select 1 from burials limit 1')),
+        );
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
     close: () => {
       closing = true;
       return db.destroy();

@@ -1,5 +1,6 @@
 // PostgreSQL may end the register's idle connections at any moment (a restart, a failover, an administrator's
-// pg_terminate_backend). The server must survive that and simply reconnect, not stop with an uncaught error.
+// pg_terminate_backend). The server must survive that and simply reconnect, not stop with an uncaught error. And it
+// opens its connections at start and keeps a few while idle, so a visitor after a quiet spell waits for none.
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshPostgresDatabase, TEST_DATABASE_URL } from '../support/postgres';
@@ -44,6 +45,39 @@ describePg('PostgreSQL ends the server’s idle connections', () => {
       const again = await login(server.url);
       expect(again.status).toBe(200);
       expect(server.output()).toContain('PostgreSQL dropped an idle connection');
+    } finally {
+      await admin.end();
+      await server.stop();
+      await fresh.drop();
+    }
+  }, 60_000);
+
+  it('opens its connections at start, and keeps them open while idle', async () => {
+    const fresh = await freshPostgresDatabase(TEST_DATABASE_URL!);
+    const server = await startServerProcess({
+      DATABASE_URL: fresh.url,
+      JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters-long',
+      MANAGER_EMAIL: MANAGER.email,
+      MANAGER_PASSWORD: MANAGER.password,
+    });
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+    await admin.connect();
+    const connections = async () =>
+      Number(
+        (
+          await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [
+            new URL(fresh.url).pathname.slice(1),
+          ])
+        ).rows[0]!.n,
+      );
+    try {
+      // No request asked anything: the server opened them by itself once listening.
+      const until = Date.now() + 10_000;
+      while ((await connections()) < 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(await connections()).toBeGreaterThanOrEqual(4);
+      // Past the pool's idle timeout (10 s), they are still open.
+      await new Promise((r) => setTimeout(r, 11_000));
+      expect(await connections()).toBeGreaterThanOrEqual(4);
     } finally {
       await admin.end();
       await server.stop();

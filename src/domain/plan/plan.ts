@@ -110,10 +110,21 @@ export function drawSection(
   const rows = rowsOfSection(named, byNumber.keys()).map((row) => draw(row, false));
   if (named.length > 0) {
     const left = graves.filter((g) => !placeOf(named, g.number)).map((g) => g.number);
-    // Rows of ten over the leftovers, cut so as not to repeat a number a named row already draws.
+    // Rows of ten over the leftovers, cut so as not to repeat a number a named row already draws: each row from its
+    // smallest leftover to its largest (found in one pass: a city has tens of thousands of leftovers).
+    const ends = new Map<number, { from: number; to: number }>();
+    for (const n of left) {
+      if (!Number.isInteger(n) || n <= 0) continue;
+      const k = Math.ceil(n / PLAN_LIMITS.defaultRowLength);
+      const end = ends.get(k);
+      if (!end) ends.set(k, { from: n, to: n });
+      else {
+        end.from = Math.min(end.from, n);
+        end.to = Math.max(end.to, n);
+      }
+    }
     for (const row of defaultRows(left)) {
-      const from = Math.min(...left.filter((n) => n >= row.from && n <= row.to));
-      const to = Math.max(...left.filter((n) => n >= row.from && n <= row.to));
+      const { from, to } = ends.get(Math.ceil(row.from / PLAN_LIMITS.defaultRowLength))!;
       rows.push(draw({ label: '', from, to }, true));
     }
   }
