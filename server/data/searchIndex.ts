@@ -103,7 +103,8 @@ export class SearchIndex {
   private readonly days: string[] = [];
   private readonly dayNumber = new Map<string, number>();
   // Per grave slot.
-  private readonly graveSlot = new Map<string, number>();
+  /** Made on the first change read (see slotOfGrave): an index read back at start does not wait for it. */
+  private graveSlot: Map<string, number> | null = null;
   private readonly graveIds: string[] = [];
   private readonly graveGender: Gender[] = [];
   private readonly graveNumber: Array<number | string> = [];
@@ -218,7 +219,6 @@ export class SearchIndex {
     });
     for (const [n, id] of parts.graveIds.entries()) {
       if (n % 4096 === 0) await pause();
-      index.graveSlot.set(id, n);
       index.graveIds.push(id);
       index.graveGender.push(parts.graveGender[n]!);
       index.graveNumber.push(parts.graveNumber[n]!);
@@ -296,9 +296,15 @@ export class SearchIndex {
     return this.names.size;
   }
 
+  /** Each grave's slot by its id. */
+  private slotOfGrave(): Map<string, number> {
+    if (!this.graveSlot) this.graveSlot = new Map(this.graveIds.map((id, slot) => [id, slot]));
+    return this.graveSlot;
+  }
+
   /** Replaces what the index knows of one grave by these rows (none when it was deleted or is empty). */
   replaceGrave(graveId: string, rows: readonly Row[]): void {
-    const grave = this.graveSlot.get(graveId);
+    const grave = this.slotOfGrave().get(graveId);
     if (grave !== undefined) {
       for (let slot = this.firstInGrave.data[grave]!; slot >= 0; slot = this.nextInGrave.data[slot]!) {
         this.names.remove(slot);
@@ -309,10 +315,11 @@ export class SearchIndex {
   }
 
   addRow(row: Row): void {
-    let grave = this.graveSlot.get(row.grave_id);
+    const slots = this.slotOfGrave();
+    let grave = slots.get(row.grave_id);
     if (grave === undefined) {
       grave = this.graveIds.length;
-      this.graveSlot.set(row.grave_id, grave);
+      slots.set(row.grave_id, grave);
       this.graveIds.push(row.grave_id);
       this.graveGender.push(row.gender);
       this.graveNumber.push(graveNumberOf(row));

@@ -138,8 +138,11 @@ export class NameIndex<T> {
   private readonly sameNext = int32Pool();
   private readonly items: Array<T | undefined> = [];
   private readonly graves: Array<string | number | null> = [];
-  /** Grave number → its entries (live and dead), so a query of numbers looks at each grave once. */
-  private readonly byGrave = new Map<string | number, number[]>();
+  /**
+   * Grave number → its entries (live and dead), so a query of numbers looks at each grave once. Made on the first
+   * such query (see gravesByNumber): an index read back at start does not wait for a city's 100,000 lists.
+   */
+  private byGrave: Map<string | number, number[]> | null = null;
   /** Distinct stored words, and for each (same position) the entries holding it, ascending. */
   private readonly tokens: Token[] = [];
   /** A list read back from a snapshot stays a view of it until the word's next entry (see fromParts). */
@@ -193,11 +196,7 @@ export class NameIndex<T> {
     this.linkWhole(entry);
     this.items.push(item);
     this.graves.push(graveNumber);
-    if (graveNumber !== null) {
-      const list = this.byGrave.get(graveNumber);
-      if (list) list.push(entry);
-      else this.byGrave.set(graveNumber, [entry]);
-    }
+    if (this.byGrave) this.groupByGrave(this.byGrave, entry);
     for (let at = 0; at < indexed.words.length; at += 3) {
       const token = tokenById(indexed.words[at]!);
       let slot = this.slotOf.get(token);
@@ -213,6 +212,23 @@ export class NameIndex<T> {
       if (list[list.length - 1] !== entry) list.push(entry);
     }
     return entry;
+  }
+
+  private groupByGrave(byGrave: Map<string | number, number[]>, entry: number): void {
+    const number = this.graves[entry]!;
+    if (number === null) return;
+    const list = byGrave.get(number);
+    if (list) list.push(entry);
+    else byGrave.set(number, [entry]);
+  }
+
+  private gravesByNumber(): Map<string | number, number[]> {
+    if (!this.byGrave) {
+      const byGrave = new Map<string | number, number[]>();
+      for (let entry = 0; entry < this.graves.length; entry++) this.groupByGrave(byGrave, entry);
+      this.byGrave = byGrave;
+    }
+    return this.byGrave;
   }
 
   private bucketOf(hash: number): number {
@@ -321,7 +337,7 @@ export class NameIndex<T> {
     }
     if (query.required === 0) {
       // Numbers only: each grave's number is tested once, and a matching grave's people are all answers.
-      for (const [number, entries] of this.byGrave) {
+      for (const [number, entries] of this.gravesByNumber()) {
         if (query.numbers.length > 0 && matchGraveNumber(query, number) !== null) entries.forEach(consider);
       }
       // A year alone, or a number that may be one: that year's burials too.
@@ -440,14 +456,20 @@ export class NameIndex<T> {
     ) {
       return null;
     }
-    const idOf = new Map<number, number>();
+    // The file's word numbers → this process's, in an array when they are as small as a sound file's (a Map look-up
+    // per stored word was a fifth of the reading at 300,000 names).
+    const largest = parts.words.reduce((max, word) => Math.max(max, word.id), -1);
+    const idOf = largest < 4 * parts.words.length + 65_536 ? new Int32Array(largest + 1).fill(-1) : null;
+    const slowIdOf = new Map<number, number>();
     for (const [n, word] of parts.words.entries()) {
       if (n % PAUSE_EVERY === 0) await pause();
       const indexed = indexName(word.source);
       if (indexed.words.length !== 3) return null;
       const token = tokenById(indexed.words[0]!);
       if (token.exact !== word.exact || token.folded !== word.folded || index.slotOf.has(token)) return null;
-      idOf.set(word.id, token.id);
+      if (!Number.isInteger(word.id) || word.id < 0) return null;
+      if (idOf) idOf[word.id] = token.id;
+      else slowIdOf.set(word.id, token.id);
       index.slotOf.set(token, index.tokens.length);
       index.tokens.push(token);
       index.sources.push(word.source);
@@ -457,8 +479,8 @@ export class NameIndex<T> {
     const pool = parts.pool;
     for (let at = 0; at < pool.length; at += 3) {
       if (at % (3 * PAUSE_EVERY) === 0) await pause();
-      const id = idOf.get(pool[at]!);
-      if (id === undefined) return null;
+      const id = idOf ? (idOf[pool[at]!] ?? -1) : (slowIdOf.get(pool[at]!) ?? -1);
+      if (id < 0) return null;
       pool[at] = id;
     }
     index.pool.data = pool;
@@ -489,11 +511,6 @@ export class NameIndex<T> {
       else {
         index.items.push(undefined);
         index.dead++;
-      }
-      if (grave !== null) {
-        const list = index.byGrave.get(grave);
-        if (list) list.push(entry);
-        else index.byGrave.set(grave, [entry]);
       }
     }
     return index;
