@@ -63,6 +63,9 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
+    // Without the comments and blank space: V8 keeps a module's source for as long as the process runs, and a
+    // comment in Arabic made the whole 4.5 MB source be held as two-byte text (9 MB of the heap instead of 2.5).
+    minifyWhitespace: true,
     logLevel: 'warning',
   });
 }
