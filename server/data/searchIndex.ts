@@ -43,7 +43,7 @@ export type { GraveChange } from './write';
 const BUILD_PAGE = 5000;
 /** Graves read again per query while catching up. */
 const GRAVE_CHUNK = 500;
-/** How long indexing holds the event loop at a time while a search waits for it. */
+/** How long indexing holds the event loop at a time, except in the first build's quiet moments (see warm). */
 const BUILD_SLICE_MS = 15;
 /** The same when no search waits: a visitor's request arriving meanwhile waits for the slice to end. */
 const QUIET_SLICE_MS = 5;
@@ -522,7 +522,8 @@ export class LiveSearchIndex {
     if (!this.snapshotTried && this.snapshotFile) {
       this.snapshotTried = true;
       const parts = await readSnapshot(this.snapshotFile).catch(() => null);
-      const index = parts && (await SearchIndex.fromParts(parts, this.pause()));
+      // A file whose lists hold what no index writes (damaged, edited) is not used: the index is built instead.
+      const index = parts && (await SearchIndex.fromParts(parts, this.pause()).catch(() => null));
       if (index) {
         const now = await readVersions(this.db);
         const ahead = GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)));

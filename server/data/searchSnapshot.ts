@@ -114,8 +114,8 @@ interface Header {
 let writes = 0;
 
 /**
- * Writes the index's parts to `file`. The header (its words and graves) is put together now; the arrays of numbers
- * are written after, as they are (SearchIndex.parts gives views that later changes do not touch).
+ * Writes the index's parts to `file`: the header, the arrays of numbers as they are (SearchIndex.parts gives views
+ * that later changes do not touch), then the lists of words and graves as pieces of JSON, made now.
  */
 export async function writeSnapshot(file: string, parts: SearchIndexParts): Promise<void> {
   let at = 0;

@@ -65,8 +65,15 @@ export async function openStore(databaseUrl: string): Promise<Store> {
   }
   const pg = await import('pg');
   // The connections kept open while idle (`min`; the pool's default closes every one after 10 s idle): a village's
-  // visitors come minutes apart, and each would otherwise wait for a connection to open.
-  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10, min: WARM_CONNECTIONS });
+  // visitors come minutes apart, and each would otherwise wait for a connection to open. TCP keep-alive, so that one
+  // silently dropped by a firewall or a NAT while idle for hours is found dead by the system, not by a visitor's
+  // query waiting minutes for it.
+  const pool = new pg.default.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    min: WARM_CONNECTIONS,
+    keepAlive: true,
+  });
   // An idle connection that the server drops (PostgreSQL restarted, an administrator ended it) is reported on the
   // pool; with no listener Node would treat it as an uncaught error and stop the whole register. The pool has
   // already discarded that connection and opens a new one for the next query, so a warning is all it needs.
@@ -82,14 +89,19 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     sqlitePath: null,
     warm: async () => {
       // Held together, so that each is a connection of its own; a table each reads a row of is in its caches.
-      const clients = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));
-      try {
-        await Promise.all(
-          clients.map((client) => client.query('select 1 from graves limit 1; select 1 from burials limit 1')),
-        );
-      } finally {
-        for (const client of clients) client.release();
-      }
+      // Each one opened is given back, even when another could not be opened (the server's connection limit).
+      const opened = await Promise.allSettled(Array.from({ length: WARM_CONNECTIONS }, () => pool.connect()));
+      const clients = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      const asked = await Promise.allSettled(
+        clients.map((client) => client.query('select 1 from graves limit 1; select 1 from burials limit 1')),
+      );
+      clients.forEach((client, i) => {
+        const failed = asked[i]!;
+        // A connection whose query failed is closed rather than kept.
+        client.release(failed.status === 'rejected' ? (failed.reason as Error) : undefined);
+      });
+      const refused = [...opened, ...asked].find((o) => o.status === 'rejected');
+      if (refused) throw refused.reason;
     },
     close: () => {
       closing = true;
