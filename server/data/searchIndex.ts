@@ -18,8 +18,9 @@
 //   and replaces their entries in place (a burial recorded costs one grave's read, not 300,000 names), in this
 //   process and in the others sharing the database.
 // - Only when the log no longer reaches back that far, or too many entries were removed, is the index built again:
-//   in pages of burials, between which other requests are answered. The first build starts when the server listens
-//   (warm), not on the first search.
+//   in pages of burials, between which other requests are answered. At start, the index kept in the snapshot file is
+//   read before the server listens (readAhead); without a usable file, the first build starts once it listens (warm),
+//   not on the first search.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
@@ -519,28 +520,42 @@ export class LiveSearchIndex {
    * changed graves; otherwise (and every later time) a build from the names.
    */
   private async readOrBuild(): Promise<SearchIndex> {
-    if (!this.snapshotTried && this.snapshotFile) {
-      this.snapshotTried = true;
-      const parts = await readSnapshot(this.snapshotFile).catch(() => null);
-      // A file whose lists hold what no index writes (damaged, edited) is not used: the index is built instead.
-      const index = parts && (await SearchIndex.fromParts(parts, this.pause()).catch(() => null));
-      if (index) {
-        const now = await readVersions(this.db);
-        const ahead = GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)));
-        if (!ahead) {
-          this.index = index;
-          this.readBack = true;
-          this.savedVersions = new Map(index.versions);
-          await this.catchUp(now);
-          if (this.index && (await this.agrees(this.index))) return this.index;
-          this.index = null;
-        }
-      }
-    }
+    const read = await this.readSnapshotOnce();
+    if (read) return read;
     this.readBack = false;
     const index = await this.build();
     void this.saveSnapshot(); // in the background: it never fails (a failed write leaves the file as it was)
     return index;
+  }
+
+  /**
+   * The snapshot read at full speed, before the server listens (serve in server/main.ts): a city's file takes about a
+   * quarter of a second, which the start pays once instead of the first visitors' searches, each waiting for it. A
+   * file that is missing or cannot be used leaves the index to be built from the names once the server listens
+   * (warm): that takes seconds, and would hold the start. Never fails; true when the index was read.
+   */
+  async readAhead(): Promise<boolean> {
+    if (this.index || this.building) return this.index !== null;
+    return (await this.readSnapshotOnce().catch(() => null)) !== null;
+  }
+
+  /** The index read back from the snapshot and brought up to the database's counters, the first time only; else null. */
+  private async readSnapshotOnce(): Promise<SearchIndex | null> {
+    if (this.snapshotTried || !this.snapshotFile) return null;
+    this.snapshotTried = true;
+    const parts = await readSnapshot(this.snapshotFile).catch(() => null);
+    // A file whose lists hold what no index writes (damaged, edited) is not used: the index is built instead.
+    const index = parts && (await SearchIndex.fromParts(parts, this.pause()).catch(() => null));
+    if (!index) return null;
+    const now = await readVersions(this.db);
+    if (GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)))) return null;
+    this.index = index;
+    this.readBack = true;
+    this.savedVersions = new Map(index.versions);
+    await this.catchUp(now);
+    if (this.index && (await this.agrees(this.index))) return this.index;
+    this.index = null;
+    return null;
   }
 
   /**

@@ -3,6 +3,7 @@
 // building it; and it does not trust a file that is damaged or another register's, building from the names instead.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareQuery } from '../../src/domain/search/names';
 import type { Grave, SearchMatch } from '../../src/domain/types';
 import { LiveSearchIndex } from '../../server/data/searchIndex';
 import { staffClient, type StaffClient } from '../support/fixtures';
@@ -103,7 +104,7 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
     }
   }, 60_000);
 
-  it('is read at start only in quiet moments, yet a search waiting for it is not held back by them', async () => {
+  it('is read after listening only in quiet moments, yet a search waiting for it is not held back by them', async () => {
     await search(s.api, queries[0]!);
     await s.ctx.searchIndex.saveSnapshot();
     // A server always busy: the quiet moment the warm-up waits for never comes.
@@ -117,6 +118,32 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
     const index = await reading.current(new Map(s.ctx.searchIndex['index']!.versions));
     expect(index.size).toBe(s.ctx.searchIndex['index']!.size);
     expect(reading.fromSnapshot()).toBe(true);
+  });
+
+  it('is read whole before the server listens, and without a file nothing is built then', async () => {
+    await search(s.api, queries[0]!);
+    await s.ctx.searchIndex.saveSnapshot();
+    const held = s.ctx.searchIndex['index']!;
+    // What serve() does before listening (server/main.ts): the index is then in place for the first search.
+    const ahead = new LiveSearchIndex(s.ctx.db, s.config.searchIndexFile);
+    expect(await ahead.readAhead()).toBe(true);
+    expect(ahead.fromSnapshot()).toBe(true);
+    expect(ahead['index']!.size).toBe(held.size);
+    expect(ahead['building']).toBeNull();
+    const found = (await ahead.current(new Map(held.versions))).search(prepareQuery(queries[0]!)!, 5);
+    expect(found.length).toBeGreaterThan(0);
+    expect(ahead.builds()).toBe(0);
+
+    // No file: nothing is read and nothing is built before listening (a build takes seconds in a city).
+    const none = new LiveSearchIndex(s.ctx.db, `${s.config.searchIndexFile}.absent`);
+    expect(await none.readAhead()).toBe(false);
+    expect(none['index']).toBeNull();
+    expect(none['building']).toBeNull();
+    expect(none.builds()).toBe(0);
+    // Once listening, the first build is made as before.
+    await none.warm();
+    expect(none.builds()).toBe(1);
+    expect(none['index']!.size).toBe(held.size);
   });
 
   it('is not trusted when damaged: the next process builds it from the names', async () => {

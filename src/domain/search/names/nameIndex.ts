@@ -376,20 +376,31 @@ export class NameIndex<T> {
       }
       const base = (this.levelBase += MAX_QUERY_WORDS + 1);
       const level = this.level;
-      others.forEach((j, done) => {
-        const bit = 1 << j;
-        slots.forEach((slot, s) => {
-          if (!(masks[s]! & bit)) return;
-          for (const entry of this.postings[slot]!) {
-            if (done === 0 ? level[entry]! < base + 1 : level[entry] === base + done) level[entry] = base + done + 1;
+      // Plain counted loops: these walk tens of thousands of entries a search in a city, and an iterator or a
+      // callback per list cost as much again as the marking itself.
+      for (let done = 0; done < others.length; done++) {
+        const bit = 1 << others[done]!;
+        const from = done === 0 ? -1 : base + done;
+        const to = base + done + 1;
+        for (let s = 0; s < slots.length; s++) {
+          if (!(masks[s]! & bit)) continue;
+          const list = this.postings[slots[s]!]!;
+          for (let i = 0, n = list.length; i < n; i++) {
+            const entry = list[i]!;
+            if (from < 0 ? level[entry]! < to : level[entry] === from) level[entry] = to;
           }
-        });
-      });
+        }
+      }
       const needed = base + others.length;
-      slots.forEach((slot, s) => {
-        if (!(masks[s]! & (1 << lead))) return;
-        for (const entry of this.postings[slot]!) if (others.length === 0 || level[entry] === needed) consider(entry);
-      });
+      const leadBit = 1 << lead;
+      for (let s = 0; s < slots.length; s++) {
+        if (!(masks[s]! & leadBit)) continue;
+        const list = this.postings[slots[s]!]!;
+        for (let i = 0, n = list.length; i < n; i++) {
+          const entry = list[i]!;
+          if (others.length === 0 || level[entry] === needed) consider(entry);
+        }
+      }
     }
     return { best: limit === UNRANKED ? found : this.best(found, scores, limit), sameWhole };
   }
