@@ -14,6 +14,7 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { VERSION_KEY_PREFIX } from './dataVersions';
 import { CHANGE_LOG_VERSIONS } from './graveFacts';
+import { foldSectionTallies } from './sectionTallies';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -23,6 +24,9 @@ export const SKIPPED: Readonly<Record<string, string>> = {
   // As in a backup (server/data/backup.ts): the secret that signs sessions never leaves its database. The target
   // keeps its own or makes one at start (or both use JWT_SECRET); staff sign in again after the move unless so.
   token_secret: 'the session-signing secret never leaves its database (as in a backup)',
+  // Rows of differences that the target's own triggers add as the graves are written into it (and taken out, with
+  // --replace): copied as well, every grave would count twice.
+  section_tallies: "the sections' figures are kept by the target's own triggers as the graves are copied",
 };
 
 /**
@@ -288,6 +292,8 @@ export async function copyRegister(
         }
       }
       const added = [...highest.keys()].filter((key) => !copiedVersions.some((row) => row.key === key)).length;
+      // The triggers added a row of the sections' figures for each grave taken out and written: one per section.
+      await foldSectionTallies(to);
 
       const counts: TableCount[] = [];
       for (const name of order) {

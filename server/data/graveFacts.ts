@@ -12,6 +12,7 @@ import type { Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { markChanged, VERSION_KEY_PREFIX, versionKey, type DataScope } from './dataVersions';
+import { FOLD_AFTER_GRAVES, foldCtes, foldSectionTallies } from './sectionTallies';
 import type { GraveChange } from './write';
 
 /** Versions of a section kept in the log; a process further behind than this builds its view again. */
@@ -85,8 +86,13 @@ export async function logGraveChanges(trx: Transaction<Database>, changes: reado
   await trimLog(trx, changes);
 }
 
-/** Clears a section's rows the log no longer keeps, once every TRIM_EVERY versions. */
+/**
+ * Clears a section's rows the log no longer keeps, once every TRIM_EVERY versions; then, or after a write that
+ * changed many graves, folds the sections' figures (data/sectionTallies.ts).
+ */
 async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange[]): Promise<void> {
+  const many = changes.reduce((n, c) => n + c.graveIds.length, 0) > FOLD_AFTER_GRAVES;
+  if (many || changes.some((c) => Number(c.version) % TRIM_EVERY === 0)) await foldSectionTallies(trx);
   for (const change of changes) {
     const version = Number(change.version);
     if (!Number.isSafeInteger(version) || version % TRIM_EVERY !== 0) continue;
@@ -170,7 +176,7 @@ export async function markChangedAndCommit(
         delete from grave_changes using moved
         where moved.key = ${section('grave_changes.gender')} and moved.version % ${TRIM_EVERY} = 0
           and grave_changes.version <= moved.version - ${TRIMMED_BELOW}
-      )
+      ), ${foldCtes(graves.length > FOLD_AFTER_GRAVES ? 'true' : `exists (select 1 from moved where moved.version % ${TRIM_EVERY} = 0)`)}
       select count(*) from moved; commit`,
     )
     .execute(trx);

@@ -14,6 +14,7 @@ import {
 import type { Database, GravesTable } from '../db/schema';
 import { placeOf, rowsOfSection } from '../../src/domain/plan/plan';
 import { namedRows } from './planRows';
+import { sectionTallies } from './sectionTallies';
 
 export interface StatusContext {
   today: string;
@@ -559,13 +560,9 @@ export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promi
  * ossuary still count as deaths of the section they were first buried in.
  */
 export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men: number; women: number }> {
-  const [rows, movedOut] = await Promise.all([
-    // The count each grave keeps (graveFacts.ts), not a count of 300,000 burials.
-    db
-      .selectFrom('graves')
-      .select(['gender', db.fn.sum<string | number>('burial_count').as('n')])
-      .groupBy('gender')
-      .execute(),
+  const [tallies, movedOut] = await Promise.all([
+    // The sections' kept figures (sectionTallies.ts), not a count of 300,000 burials nor a sum over every grave.
+    sectionTallies(db),
     // Each moved person once, by the section of their first move's grave, when they now lie in a bone section.
     db
       .selectFrom('burial_moves as m')
@@ -592,37 +589,39 @@ export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men
       .groupBy('m.from_gender')
       .execute(),
   ]);
-  const count = (g: Gender) =>
-    Number(rows.find((r) => r.gender === g)?.n ?? 0) + Number(movedOut.find((r) => r.from_gender === g)?.n ?? 0);
+  const count = (g: Gender) => tallies[g].burials + Number(movedOut.find((r) => r.from_gender === g)?.n ?? 0);
   return { men: count('men'), women: count('women') };
 }
 
 /**
- * How many graves of the men's and the women's sections are available today, or not (the home page's figures):
- * counted on graves_section_open with deriveStatus's rule as availableSince gives it, each figure reading only the
- * index entries it counts.
+ * How many graves of the men's and the women's sections are available today, or not (the home page's figures), by
+ * deriveStatus's rule as availableSince gives it: of a section's graves not marked full (its kept figures,
+ * sectionTallies.ts), those whose newest burial still rests are not available; they are counted on
+ * graves_section_open, a range of the recent burials' graves rather than the whole section.
  */
 export async function countGraves(
   db: Kysely<Database>,
   ctx: StatusContext,
   which: 'available' | 'unavailable',
 ): Promise<number> {
-  let total = 0;
-  for (const gender of ['men', 'women'] as const) {
-    const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
-    const counted = db.selectFrom('graves').select(db.fn.countAll<string | number>().as('n')).where('gender', '=', gender);
-    const parts =
-      since === null
-        ? [which === 'available' ? null : counted]
-        : which === 'available'
-          ? [
-              counted.where('full', '=', 0).where('last_burial_date', 'is', null),
-              counted.where('full', '=', 0).where('last_burial_date', '<=', since),
-            ]
-          : [counted.where('full', '=', 1), counted.where('full', '=', 0).where('last_burial_date', '>', since)];
-    for (const part of parts) if (part) total += Number((await part.executeTakeFirstOrThrow()).n);
-  }
-  return total;
+  const tallies = await sectionTallies(db);
+  const figures = await Promise.all(
+    (['men', 'women'] as const).map(async (gender) => {
+      const { graves, openGraves } = tallies[gender];
+      const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
+      if (since === null) return which === 'available' ? 0 : graves;
+      const resting = await db
+        .selectFrom('graves')
+        .select(db.fn.countAll<string | number>().as('n'))
+        .where('gender', '=', gender)
+        .where('full', '=', 0)
+        .where('last_burial_date', '>', since)
+        .executeTakeFirstOrThrow();
+      const available = openGraves - Number(resting.n);
+      return which === 'available' ? available : graves - available;
+    }),
+  );
+  return figures[0]! + figures[1]!;
 }
 
 /** Which available grave of a section is offered next: the lowest number, or the one available the longest. */

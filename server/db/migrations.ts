@@ -409,6 +409,63 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('burial_moves_to').on('burial_moves').column('to_grave_id').execute();
     },
   },
+  '0019_section_tallies': {
+    // Issue 29: the home page's figures (burials by section, available graves) were summed over every grave's kept
+    // facts on each ask: 20–50 ms in a city's register, for every process after every write. Each change of a grave's
+    // section, full mark or count of burials now adds a row of differences here, written by the database itself
+    // (triggers), so no write of any path can forget it, and the figures are the sums of a few rows. Rows are only
+    // ever added by writes (no row that two writes would both update and wait for); server/data/sectionTallies.ts
+    // folds them into one row per section now and then.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('section_tallies')
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('graves', 'integer', (c) => c.notNull())
+        .addColumn('open_graves', 'integer', (c) => c.notNull())
+        .addColumn('burials', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into section_tallies (gender, graves, open_graves, burials)
+        select gender, count(*), sum(case when "full" = 0 then 1 else 0 end), sum(burial_count)
+        from graves group by gender`.execute(db);
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`create function graves_tally() returns trigger language plpgsql as $$
+          begin
+            if tg_op in ('UPDATE', 'DELETE') then
+              insert into section_tallies (gender, graves, open_graves, burials)
+              values (old.gender, -1, case when old."full" = 0 then -1 else 0 end, -old.burial_count);
+            end if;
+            if tg_op in ('UPDATE', 'INSERT') then
+              insert into section_tallies (gender, graves, open_graves, burials)
+              values (new.gender, 1, case when new."full" = 0 then 1 else 0 end, new.burial_count);
+            end if;
+            return null;
+          end $$`.execute(db);
+        await sql`create trigger graves_tally_added_removed after insert or delete on graves
+          for each row execute function graves_tally()`.execute(db);
+        await sql`create trigger graves_tally_changed after update of gender, "full", burial_count on graves
+          for each row when (old.gender is distinct from new.gender or old."full" is distinct from new."full"
+            or old.burial_count is distinct from new.burial_count)
+          execute function graves_tally()`.execute(db);
+      } else {
+        const added = (row: string, sign: string) =>
+          `insert into section_tallies (gender, graves, open_graves, burials) values
+            (${row}.gender, ${sign}1, ${sign}(case when ${row}."full" = 0 then 1 else 0 end), ${sign}${row}.burial_count);`;
+        await sql
+          .raw(`create trigger graves_tally_added after insert on graves begin ${added('new', '')} end`)
+          .execute(db);
+        await sql
+          .raw(`create trigger graves_tally_removed after delete on graves begin ${added('old', '-')} end`)
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger graves_tally_changed after update of gender, "full", burial_count on graves
+              when old.gender is not new.gender or old."full" is not new."full" or old.burial_count is not new.burial_count
+              begin ${added('old', '-')} ${added('new', '')} end`,
+          )
+          .execute(db);
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,18 @@ export interface GraveChangesTable {
   grave_id: string;
 }
 
+/**
+ * Differences to a section's figures, one row per change of a grave, added by the database's triggers (migration
+ * 0019) and folded now and then (data/sectionTallies.ts): a section's figures are the sums of its rows.
+ */
+export interface SectionTalliesTable {
+  gender: 'men' | 'women' | 'bones';
+  graves: number;
+  /** Graves not marked full. */
+  open_graves: number;
+  burials: number;
+}
+
 export interface BurialsTable {
   id: string;
   grave_id: string;
@@ -259,6 +271,7 @@ export interface GravePhotosTable {
 export interface Database {
   graves: GravesTable;
   grave_changes: GraveChangesTable;
+  section_tallies: SectionTalliesTable;
   burials: BurialsTable;
   burial_moves: BurialMovesTable;
   removed_burials: RemovedBurialsTable;

@@ -7,6 +7,7 @@ import { normalizeArabic } from '../../src/domain/search/normalize';
 import { sharedText } from '../../src/domain/messages/shared';
 import type { Database } from '../db/schema';
 import { findAccountByEmail, insertAccount } from '../data/accounts';
+import { foldSectionTallies } from '../data/sectionTallies';
 import { ensureDemoIdentity } from './identity';
 import { seedDemoNotices } from './notices';
 import { ARTICLES, FAMILY, FEMALE_FIRST, MALE_FIRST, SUGGESTIONS } from './names';
@@ -233,6 +234,8 @@ export async function seedDemoVillage(db: Kysely<Database>, options: SeedOptions
     await chunk(burials, (part) => trx.insertInto('burials').values(part).execute());
     await chunk(articles, (part) => trx.insertInto('articles').values(part).execute());
     await chunk(suggestions, (part) => trx.insertInto('suggestions').values(part).execute());
+    // The database added a row of the sections' figures for each grave: one per section instead.
+    await foldSectionTallies(trx);
     if (options.notices !== false) {
       const genderOf = new Map(graves.map((g) => [g.id, g.gender]));
       await seedDemoNotices(trx, {

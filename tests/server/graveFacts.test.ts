@@ -9,6 +9,7 @@ import { GRAVE_STATUS, type AuditEntry, type Gender, type Grave, type GraveCardP
 import { nextGraves } from '../../server/data/graves';
 import { TRIMMED_BELOW } from '../../server/data/graveFacts';
 import { signIn } from '../support/fixtures';
+import { expectTalliesKept } from '../support/tallies';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, type CallOptions } from './helpers';
@@ -54,6 +55,8 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
       const expected = truth.get(grave.id) ?? { last: null, n: 0 };
       expect({ last: grave.last_burial_date, n: Number(grave.burial_count) }, `${step}: ${grave.id}`).toEqual(expected);
     }
+    // And each section's figures, kept by the database as the graves change.
+    await expectTalliesKept(db, step);
   }
 
   /** The next grave, the statistics and every section's cards against the sections' lists and deriveStatus. */
@@ -275,8 +278,14 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
       .set({ value: String(trimAt - 1) })
       .where('key', '=', 'data_version:women')
       .execute();
+    const tallyRows = async () =>
+      Number((await db.selectFrom('section_tallies').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await tallyRows()).toBeGreaterThan(3); // the differences of the writes above, not yet folded
     await bury('w2', 'هدى كامل الشريف', '2024-03-03');
     expect(await counter('women')).toBe(trimAt);
+    // The trimming write folded the sections' figures: a row per section, the sums unchanged.
+    expect(await tallyRows()).toBeLessThanOrEqual(3);
+    await expectTalliesKept(db, 'folded');
     // Kept: the versions after trimAt − TRIMMED_BELOW, this write's among them; the men's section untouched.
     expect((await logged('women')).map((r) => [Number(r.version), r.grave_id])).toEqual([
       [trimAt - keep + 1, ids.w3],
