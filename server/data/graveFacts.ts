@@ -8,7 +8,7 @@
 // Both are written by recordGraveChanges, inside the write's own transaction, from the one list of changed graves
 // each write already gives (auditedWrite's `graves`, the import's touched graves): no write can forget them.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Gender } from '../../src/domain/types';
+import { GENDERS, type Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { markChanged, VERSION_KEY_PREFIX, versionKey, type DataScope } from './dataVersions';
@@ -64,6 +64,8 @@ export async function recordGraveChanges(trx: Transaction<Database>, changes: re
     changes.flatMap((c) => c.graveIds),
   );
   await logGraveChanges(trx, changes);
+  // The import's writes (a file, its undo, a range of new graves) change graves by the thousand.
+  await foldSectionTallies(trx);
 }
 
 /**
@@ -86,13 +88,8 @@ export async function logGraveChanges(trx: Transaction<Database>, changes: reado
   await trimLog(trx, changes);
 }
 
-/**
- * Clears a section's rows the log no longer keeps, once every TRIM_EVERY versions; then, or after a write that
- * changed many graves, folds the sections' figures (data/sectionTallies.ts).
- */
+/** Clears a section's rows the log no longer keeps, once every TRIM_EVERY versions. */
 async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange[]): Promise<void> {
-  const many = changes.reduce((n, c) => n + c.graveIds.length, 0) > FOLD_AFTER_GRAVES;
-  if (many || changes.some((c) => Number(c.version) % TRIM_EVERY === 0)) await foldSectionTallies(trx);
   for (const change of changes) {
     const version = Number(change.version);
     if (!Number.isSafeInteger(version) || version % TRIM_EVERY !== 0) continue;
@@ -152,7 +149,11 @@ export async function markChangedAndCommit(
   const keys = [...new Set(marks)].sort().map(versionKey);
   if (dialect !== 'postgres' || keys.length === 0) {
     const versions = await markChanged(trx, marks);
-    await logGraveChanges(trx, sectionsOf(graves).map(([gender, graveIds]) => ({ gender, version: versions.get(gender) ?? '', graveIds })));
+    const changes = sectionsOf(graves).map(([gender, graveIds]) => ({ gender, version: versions.get(gender) ?? '', graveIds }));
+    await logGraveChanges(trx, changes);
+    // The sections' figures folded as the log is trimmed, or after a write of many graves (as on PostgreSQL below).
+    const trimming = changes.some((c) => Number(c.version) % TRIM_EVERY === 0);
+    if (trimming || graves.length > FOLD_AFTER_GRAVES) await foldSectionTallies(trx);
     return versions;
   }
   const section = (column: string) => `${literal(VERSION_KEY_PREFIX)} || ${column}`;
@@ -176,7 +177,12 @@ export async function markChangedAndCommit(
         delete from grave_changes using moved
         where moved.key = ${section('grave_changes.gender')} and moved.version % ${TRIM_EVERY} = 0
           and grave_changes.version <= moved.version - ${TRIMMED_BELOW}
-      ), ${foldCtes(graves.length > FOLD_AFTER_GRAVES ? 'true' : `exists (select 1 from moved where moved.version % ${TRIM_EVERY} = 0)`)}
+      ), ${foldCtes(
+        graves.length > FOLD_AFTER_GRAVES
+          ? 'true'
+          : `exists (select 1 from moved where moved.key in (${GENDERS.map((g) => literal(versionKey(g))).join(', ')})
+              and moved.version % ${TRIM_EVERY} = 0)`,
+      )}
       select count(*) from moved; commit`,
     )
     .execute(trx);

@@ -547,13 +547,18 @@ export class LiveSearchIndex {
     // A file whose lists hold what no index writes (damaged, edited) is not used: the index is built instead.
     const index = parts && (await SearchIndex.fromParts(parts, this.pause()).catch(() => null));
     if (!index) return null;
-    const now = await readVersions(this.db);
-    if (GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)))) return null;
-    this.index = index;
-    this.readBack = true;
-    this.savedVersions = new Map(index.versions);
-    await this.catchUp(now);
-    if (this.index && (await this.agrees(this.index))) return this.index;
+    try {
+      const now = await readVersions(this.db);
+      if (GENDERS.some((g) => Number(index.versions.get(g)) > Number(now.get(g)))) return null;
+      this.index = index;
+      this.readBack = true;
+      this.savedVersions = new Map(index.versions);
+      // Too far behind to follow: the caller builds it (after listening, in quiet moments), not catchUp now.
+      await this.catchUp(now, { buildIfFar: false });
+      if (this.index && (await this.agrees(this.index))) return this.index;
+    } catch {
+      // The database could not say whether the file holds this register: it is not used.
+    }
     this.index = null;
     return null;
   }
@@ -628,7 +633,10 @@ export class LiveSearchIndex {
   }
 
   /** Reads again the graves the log names between the index's counters and these, or builds it again. */
-  private async catchUp(versions: ReadonlyMap<DataScope, string>): Promise<void> {
+  private async catchUp(
+    versions: ReadonlyMap<DataScope, string>,
+    { buildIfFar = true }: { buildIfFar?: boolean } = {},
+  ): Promise<void> {
     const index = this.index;
     if (!index) return;
     for (const gender of behind(index.versions, versions)) {
@@ -638,7 +646,7 @@ export class LiveSearchIndex {
       if (ids === null || ids.length > Math.max(GRAVE_CHUNK * 4, index.size / 10) || tooManyRemoved(index.names)) {
         // Built again now, in slices, rather than by the next visitor's search; its file is written after it.
         this.index = null;
-        void this.warm();
+        if (buildIfFar) void this.warm();
         return;
       }
       await this.readGraves(index, ids);

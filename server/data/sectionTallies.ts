@@ -76,7 +76,12 @@ export async function foldSectionTallies(trx: Db): Promise<void> {
  * markChangedAndCommit): the rows are folded when `when` (an SQL condition) holds.
  */
 export function foldCtes(when: string): string {
-  return `folded as (delete from section_tallies where ${when} returning *),
+  // Rows another fold is deleting at this moment are left to it (skip locked): a fold never waits.
+  return `folded as (
+        delete from section_tallies
+        where ${when} and ctid in (select ctid from section_tallies for update skip locked)
+        returning *
+      ),
       refolded as (
         insert into section_tallies (gender, graves, open_graves, burials)
         select gender, sum(graves), sum(open_graves), sum(burials) from folded group by gender

@@ -417,53 +417,67 @@ const migrations: Record<string, Migration> = {
     // ever added by writes (no row that two writes would both update and wait for); server/data/sectionTallies.ts
     // folds them into one row per section now and then.
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('section_tallies')
-        .addColumn('gender', 'text', (c) => c.notNull())
-        .addColumn('graves', 'integer', (c) => c.notNull())
-        .addColumn('open_graves', 'integer', (c) => c.notNull())
-        .addColumn('burials', 'integer', (c) => c.notNull())
-        .execute();
-      await sql`insert into section_tallies (gender, graves, open_graves, burials)
-        select gender, count(*), sum(case when "full" = 0 then 1 else 0 end), sum(burial_count)
-        from graves group by gender`.execute(db);
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`create function graves_tally() returns trigger language plpgsql as $$
-          begin
-            if tg_op in ('UPDATE', 'DELETE') then
-              insert into section_tallies (gender, graves, open_graves, burials)
-              values (old.gender, -1, case when old."full" = 0 then -1 else 0 end, -old.burial_count);
-            end if;
-            if tg_op in ('UPDATE', 'INSERT') then
-              insert into section_tallies (gender, graves, open_graves, burials)
-              values (new.gender, 1, case when new."full" = 0 then 1 else 0 end, new.burial_count);
-            end if;
-            return null;
-          end $$`.execute(db);
-        await sql`create trigger graves_tally_added_removed after insert or delete on graves
-          for each row execute function graves_tally()`.execute(db);
-        await sql`create trigger graves_tally_changed after update of gender, "full", burial_count on graves
-          for each row when (old.gender is distinct from new.gender or old."full" is distinct from new."full"
-            or old.burial_count is distinct from new.burial_count)
-          execute function graves_tally()`.execute(db);
-      } else {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      const steps = async (trx: Kysely<any>) => {
+        // A PostgreSQL dump of an older version restored with --clean leaves this version's table behind.
+        await sql`drop table if exists section_tallies`.execute(trx);
+        await trx.schema
+          .createTable('section_tallies')
+          .addColumn('gender', 'text', (c) => c.notNull())
+          .addColumn('graves', 'integer', (c) => c.notNull())
+          .addColumn('open_graves', 'integer', (c) => c.notNull())
+          .addColumn('burials', 'integer', (c) => c.notNull())
+          .execute();
+        // No write of another process (one still running the older version) may land between the sums read here
+        // and the triggers: on PostgreSQL the graves are locked against writes until the migration commits (as
+        // CREATE TRIGGER would lock them, but only from there on).
+        if (postgres) await sql`lock table graves in share row exclusive mode`.execute(trx);
+        await sql`insert into section_tallies (gender, graves, open_graves, burials)
+          select gender, count(*), sum(case when "full" = 0 then 1 else 0 end), sum(burial_count)
+          from graves group by gender`.execute(trx);
+        if (postgres) {
+          await sql`create or replace function graves_tally() returns trigger language plpgsql as $$
+            begin
+              if tg_op in ('UPDATE', 'DELETE') then
+                insert into section_tallies (gender, graves, open_graves, burials)
+                values (old.gender, -1, case when old."full" = 0 then -1 else 0 end, -old.burial_count);
+              end if;
+              if tg_op in ('UPDATE', 'INSERT') then
+                insert into section_tallies (gender, graves, open_graves, burials)
+                values (new.gender, 1, case when new."full" = 0 then 1 else 0 end, new.burial_count);
+              end if;
+              return null;
+            end $$`.execute(trx);
+          await sql`drop trigger if exists graves_tally_added_removed on graves`.execute(trx);
+          await sql`drop trigger if exists graves_tally_changed on graves`.execute(trx);
+          await sql`create trigger graves_tally_added_removed after insert or delete on graves
+            for each row execute function graves_tally()`.execute(trx);
+          await sql`create trigger graves_tally_changed after update of gender, "full", burial_count on graves
+            for each row when (old.gender is distinct from new.gender or old."full" is distinct from new."full"
+              or old.burial_count is distinct from new.burial_count)
+            execute function graves_tally()`.execute(trx);
+          return;
+        }
         const added = (row: string, sign: string) =>
           `insert into section_tallies (gender, graves, open_graves, burials) values
             (${row}.gender, ${sign}1, ${sign}(case when ${row}."full" = 0 then 1 else 0 end), ${sign}${row}.burial_count);`;
         await sql
           .raw(`create trigger graves_tally_added after insert on graves begin ${added('new', '')} end`)
-          .execute(db);
+          .execute(trx);
         await sql
           .raw(`create trigger graves_tally_removed after delete on graves begin ${added('old', '-')} end`)
-          .execute(db);
+          .execute(trx);
         await sql
           .raw(
             `create trigger graves_tally_changed after update of gender, "full", burial_count on graves
               when old.gender is not new.gender or old."full" is not new."full" or old.burial_count is not new.burial_count
               begin ${added('old', '-')} ${added('new', '')} end`,
           )
-          .execute(db);
-      }
+          .execute(trx);
+      };
+      // The migrator runs each migration in a transaction on PostgreSQL only: on SQLite this one is made whole here.
+      if (postgres) await steps(db);
+      else await db.transaction().execute(steps);
     },
   },
 };
