@@ -564,27 +564,40 @@ export async function burialCountsBySection(db: Kysely<Database>): Promise<{ men
     // The sections' kept figures (sectionTallies.ts), not a count of 300,000 burials nor a sum over every grave.
     sectionTallies(db),
     // Each moved person once, by the section of their first move's grave, when they now lie in a bone section.
+    // From the first moves (materialized: read first, then each joined to its person and grave): joined the other
+    // way round, the planners started from the bone sections' graves and read every remains they hold (9,000 in a
+    // city's register, 22 ms on PostgreSQL), though moves are few.
     db
-      .selectFrom('burial_moves as m')
+      .with(
+        (cte) => cte('first_moves').materialized(),
+        (q) =>
+          q
+            .selectFrom('burial_moves as m')
+            .select(['m.burial_id', 'm.from_gender'])
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('burial_moves as earlier')
+                    .select('earlier.id')
+                    .whereRef('earlier.burial_id', '=', 'm.burial_id')
+                    .where((e) =>
+                      e.or([
+                        e('earlier.moved_on', '<', e.ref('m.moved_on')),
+                        e.and([
+                          e('earlier.moved_on', '=', e.ref('m.moved_on')),
+                          e('earlier.created_at', '<', e.ref('m.created_at')),
+                        ]),
+                      ]),
+                    ),
+                ),
+              ),
+            ),
+      )
+      .selectFrom('first_moves as m')
       .innerJoin('burials', 'burials.id', 'm.burial_id')
       .innerJoin('graves', 'graves.id', 'burials.grave_id')
       .where('graves.gender', '=', 'bones')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('burial_moves as earlier')
-              .select('earlier.id')
-              .whereRef('earlier.burial_id', '=', 'm.burial_id')
-              .where((e) =>
-                e.or([
-                  e('earlier.moved_on', '<', e.ref('m.moved_on')),
-                  e.and([e('earlier.moved_on', '=', e.ref('m.moved_on')), e('earlier.created_at', '<', e.ref('m.created_at'))]),
-                ]),
-              ),
-          ),
-        ),
-      )
       .select(['m.from_gender', db.fn.countAll<string | number>().as('n')])
       .groupBy('m.from_gender')
       .execute(),
