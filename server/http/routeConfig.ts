@@ -17,6 +17,12 @@ export interface AnswerCacheConfig {
   /** The query parameters that select another answer (e.g. the search's q); a request with any other is not kept. */
   query?: readonly string[];
   /**
+   * Those of `query` that a visitor types freely (a name): answers asked with one share a small part of the memory
+   * of kept answers, their own oldest leaving first, so that thousands of different searches never push out the
+   * pages every visitor asks for (server/plugins/answerCache.ts).
+   */
+  typed?: readonly string[];
+  /**
    * Issue 25: the answer is the public's only when the request carries no session: one with an Authorization header
    * (staff, who may read more, e.g. a hidden notice) is neither served a kept answer nor kept.
    */

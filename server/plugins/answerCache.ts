@@ -40,6 +40,14 @@ function keyOf(request: FastifyRequest, declared: AnswerCacheConfig): string | n
     : null;
 }
 
+/** Whether the request carries text in one of the `typed` parameters (an empty search is asked by everyone alike). */
+function typedIn(request: FastifyRequest, typed: readonly string[]): boolean {
+  const query = request.url.indexOf('?');
+  if (query === -1) return false;
+  const params = new URLSearchParams(request.url.slice(query + 1));
+  return typed.some((name) => (params.get(name) ?? '').trim() !== '');
+}
+
 const MAX_ENTRIES = 2000;
 /**
  * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first). The whole
@@ -50,6 +58,14 @@ const MAX_ENTRIES = 2000;
  * a few minutes of different searches held 30 MB more of the process's memory for answers rarely asked twice.
  */
 const MAX_BYTES = 12 * 1024 * 1024;
+/**
+ * Of those, at most this many for answers asked with a visitor's typed text (AnswerCacheConfig.typed: a search, a
+ * section searched by name): rarely asked twice, they filled the whole cache in a busy minute, pushing out the
+ * sections' pages, and held 12 MB (a search answer is a few KB: some hundreds of searches stay kept).
+ */
+const TYPED_MAX_BYTES = 2 * 1024 * 1024;
+/** And at most this many of them (a search that finds no one is a few bytes: 2,000 of those filled MAX_ENTRIES). */
+const TYPED_MAX_ENTRIES = 500;
 const bytesOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 /** How long a request waits for the same answer being built by another before building it itself. */
 const BUILD_WAIT_MS = 5000;
@@ -74,6 +90,7 @@ type CacheState = FastifyRequest & {
   cacheGraves?: string[];
   cacheGeneration?: number;
   cacheBuilt?: () => void;
+  cacheTyped?: boolean;
 };
 /** Twice a second: a write through another process is served within one second with room to spare (issue 29). */
 const VERSION_CHECK_MS = 500;
@@ -90,6 +107,8 @@ interface Entry {
   br?: Buffer;
   /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
   counted?: number;
+  /** Asked with a visitor's typed text (AnswerCacheConfig.typed): counted in TYPED_MAX_BYTES too. */
+  typed?: boolean;
   /** The headers of each form written straight to the socket (writeKept), as name, value, name, value… */
   heads?: Partial<Record<'plain' | 'br' | 'gzip' | 'notModified', string[]>>;
 }
@@ -210,10 +229,14 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
 
   /** The bytes of `entries`, kept as they change (adding them up at each keep cost a walk of 2,000 entries). */
   let keptBytes = 0;
+  /** The same for the entries asked with typed text, and their keys, oldest kept first. */
+  let typedBytes = 0;
+  const typedKeys = new Set<string>();
   const forget = (key: string) => {
     const gone = entries.get(key);
     if (!gone) return;
     keptBytes -= gone.counted ?? 0;
+    if (typedKeys.delete(key)) typedBytes -= gone.counted ?? 0;
     gone.counted = undefined;
     entries.delete(key);
   };
@@ -223,6 +246,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     if (entry.counted !== undefined) {
       const bytes = bytesOf(entry);
       keptBytes += bytes - entry.counted;
+      if (entry.typed) typedBytes += bytes - entry.counted;
       entry.counted = bytes;
     }
     return form;
@@ -250,12 +274,21 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   const keep = (key: string, entry: Entry) => {
     forget(key);
     const bytes = bytesOf(entry);
+    if (entry.typed) {
+      while (typedKeys.size > 0 && (typedKeys.size >= TYPED_MAX_ENTRIES || typedBytes + bytes > TYPED_MAX_BYTES)) {
+        forget(typedKeys.values().next().value!);
+      }
+    }
     while (entries.size > 0 && (entries.size >= MAX_ENTRIES || keptBytes + bytes > MAX_BYTES)) {
       forget(entries.keys().next().value!);
     }
     entries.set(key, entry);
     entry.counted = bytes;
     keptBytes += bytes;
+    if (entry.typed) {
+      typedKeys.add(key);
+      typedBytes += bytes;
+    }
     built++;
   };
   const usable = (key: string) => {
@@ -375,6 +408,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     state.cacheScopes = declared.shows;
     const grave = declared.grave && (request.params as Record<string, string | undefined>)[declared.grave];
     if (grave) state.cacheGraves = [grave];
+    if (declared.typed) state.cacheTyped = typedIn(request, declared.typed);
     state.cacheGeneration = generationOf(state.cacheScopes);
     state.cacheBuilt = beginBuild(key);
     return false;
@@ -419,6 +453,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       today: ctx.today(),
       scopes,
       ...(state.cacheGraves !== undefined && { graves: state.cacheGraves }),
+      ...(state.cacheTyped && { typed: true }),
     };
     if (state.cacheGeneration === generationOf(scopes)) keep(key, entry);
     reply.header('ETag', entry.etag);

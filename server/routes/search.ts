@@ -34,7 +34,10 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
         querystring: searchQuery,
         response: answers({ 200: searchMatches }, { refusals: [400], kept: true }),
       },
-      config: { fieldErrors: { q: 'errors.badQuery' }, answerCache: { shows: ['burials'], query: ['q'] } },
+      config: {
+        fieldErrors: { q: 'errors.badQuery' },
+        answerCache: { shows: ['burials'], query: ['q'], typed: ['q'] },
+      },
     },
     // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
     async (request): Promise<SearchMatch[]> => {

@@ -93,6 +93,31 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     expect(s.app.answerCache.builds() - before).toBe(1);
   });
 
+  it('thousands of different searches do not push the pages every visitor asks for out of the cache', async () => {
+    const read = async (path: string) => expect((await fetch(`${s.api}${path}`)).status).toBe(200);
+    const pages = [paths.sectionCards('men'), paths.sectionCards('women'), '/articles', '/suggestion/approved'];
+    const readPages = () => Promise.all(pages.map(read));
+    await readPages();
+    const before = s.app.answerCache.builds();
+    await readPages();
+    expect(s.app.answerCache.builds()).toBe(before);
+    // 2,100 names no one bears, each typed once: more answers than the cache keeps in all (2,000).
+    const letters = 'بتثجحخدذرزسشصضطظعغفقكلمنهوي';
+    const word = (i: number) =>
+      [0, 1, 2, 3].map((k) => letters[Math.floor(i / letters.length ** k) % letters.length]).join('');
+    for (let i = 0; i < 2100; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, k) =>
+          read(`/search?q=${encodeURIComponent(`${word(i + k)} ${word(i + k + 7)}`)}`),
+        ),
+      );
+    }
+    const afterSearches = s.app.answerCache.builds();
+    expect(afterSearches - before).toBe(2100); // each search was kept when answered
+    await readPages();
+    expect(s.app.answerCache.builds()).toBe(afterSearches); // and the pages are still served as kept
+  }, 60_000);
+
   it('a write to one part of the register leaves the answers of the others kept', async () => {
     const manager = await staffClient(s, 'manager');
     const today = new Date().toISOString().slice(0, 10);

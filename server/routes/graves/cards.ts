@@ -101,7 +101,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         },
         config: {
           fieldErrors: { q: 'errors.badQuery' },
-          answerCache: { shows: [gender], query: ['q', 'offset', 'limit'] },
+          answerCache: { shows: [gender], query: ['q', 'offset', 'limit'], typed: ['q'] },
         },
       },
       async (request): Promise<GraveCardPage> => {
