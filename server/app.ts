@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { TrustProxy } from './start/config';
 import type { AppContext } from './http/context';
 import { lazySchemas, type LazySchemas } from './http/lazySchemas';
+import { KeptStreams } from './http/streamedAnswer';
 import { idleTurns, type IdleTurns } from './http/idleTurns';
 import { loggerOptions, type LogSink } from './start/log';
 import answerCache from './plugins/answerCache';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     schemas: LazySchemas;
     /** Quiet moments between requests, for the work the server does for itself after listening. */
     idle: IdleTurns;
+    /** Copies of the streamed answers small enough to keep (a town's whole sections: server/http/streamedAnswer.ts). */
+    keptStreams: KeptStreams;
   }
 }
 
@@ -81,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   });
   app.decorate('schemas', schemas);
   app.decorate('idle', idleTurns(app));
+  app.decorate('keptStreams', new KeptStreams());
   app.decorateRequest('account', null);
 
   await app.register(requestLog, { level: config.logLevel });

@@ -93,6 +93,38 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     expect(s.app.answerCache.builds() - before).toBe(1);
   });
 
+  it('a whole section is sent again from the copy of its last answer until a write changes it', async () => {
+    const gzipped = async (path: string) => {
+      const res = await fetch(`${s.api}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      return { etag: res.headers.get('etag'), graves: (await res.json()) as Grave[] };
+    };
+    const first = await gzipped('/graves/male');
+    const hits = () => s.app.keptStreams.hits();
+    const before = hits();
+    const again = await gzipped('/graves/male');
+    expect(hits()).toBe(before + 1);
+    expect(again).toEqual(first);
+    // Without gzip: its own copy, the same answer.
+    const plain = await fetch(`${s.api}/graves/male`, { headers: { 'accept-encoding': 'identity' } });
+    expect(await plain.json()).toEqual(first.graves);
+
+    // A burial in the men's section: the next answer is read again, and shows it.
+    const number = await addMenGrave();
+    const grave = (await gzipped('/graves/male')).graves.find((g) => g.number === number)!;
+    const today = new Date().toISOString().slice(0, 10);
+    await admin.bury(grave._id, 'منصور عبد الجبار للتجربة', today);
+    const read = hits();
+    const after = await gzipped('/graves/male');
+    expect(hits()).toBe(read);
+    expect(after.etag).not.toBe(first.etag);
+    expect(after.graves.find((g) => g._id === grave._id)?.buriedPersons.map((p) => p.name)).toEqual([
+      'منصور عبد الجبار للتجربة',
+    ]);
+    expect(await gzipped('/graves/male')).toEqual(after);
+    expect(hits()).toBe(read + 1);
+  });
+
   it('thousands of different searches do not push the pages every visitor asks for out of the cache', async () => {
     const read = async (path: string) => expect((await fetch(`${s.api}${path}`)).status).toBe(200);
     const pages = [paths.sectionCards('men'), paths.sectionCards('women'), '/articles', '/suggestion/approved'];

@@ -27,12 +27,18 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
         // Not kept whole by the answer cache (27 MB for the men's section at 300,000 burials, again after each
         // write, in every process): written as the section is read, a page of graves at a time, with an ETag from
-        // the section's counter and the day (server/data/sectionStream.ts).
+        // the section's counter and the day (server/data/sectionStream.ts); a copy of what was sent is kept while
+        // that ETag holds, when it is small (a town's).
       },
       async (request, reply) => {
         const status = ctx.statusContext();
         const etag = await ctx.data.graves.answerTag(status, `section:${gender}`, [gender]);
-        return sendStreamed(request, reply, { etag }, () => ctx.data.graves.sectionJson(status, gender));
+        return sendStreamed(
+          request,
+          reply,
+          { etag, kept: { streams: app.keptStreams, key: `section:${gender}` } },
+          () => ctx.data.graves.sectionJson(status, gender),
+        );
       },
     );
   }
