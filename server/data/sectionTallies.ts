@@ -4,9 +4,10 @@
 // register, the seed, keeps them without knowing of them (issue 29). A figure is the sum of a section's rows.
 //
 // Rows are only ever added by writes, never updated, so two writes in one section never wait for each other's row
-// (on PostgreSQL an updated row stays locked until its transaction ends). To keep the sums short, fold() replaces
-// every row with one per section, from inside a write's transaction: every TRIM_EVERY versions of a section, and
-// after a write that changed many graves at once (data/graveFacts.ts).
+// (on PostgreSQL an updated row stays locked until its transaction ends). To keep the sums short,
+// foldSectionTallies replaces every row with one per section, from inside a write's transaction: every TRIM_EVERY
+// versions of a section, after an import's write and after any write that changed many graves at once
+// (data/graveFacts.ts), and at the end of a seed or a copy.
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Gender } from '../../src/domain/types';
 import type { Database } from '../db/schema';

@@ -35,6 +35,18 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
   });
   afterAll(async () => s?.close());
 
+  /** 3,000 burials from a paper register, one in each new men's grave numbered from `first`, in one import. */
+  const importNewGraves = async (first: number, name: string, monthYear: string) => {
+    const manager = await staffClient(s, 'manager');
+    const rows = Array.from({ length: 3000 }, (_, i) => `رجال,${first + i},${name},${(i % 28) + 1}/${monthYear},`);
+    const imported = await fetch(`${s.api}/import/burials?dryRun=false&fileName=register.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'text/csv' },
+      body: ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات', ...rows].join('\n'),
+    });
+    expect(imported.status).toBe(201);
+  };
+
   it('is written once built, and read back by the next process with the writes made since', async () => {
     await search(s.api, queries[0]!); // builds it
     expect(s.ctx.searchIndex.builds()).toBe(1);
@@ -73,19 +85,9 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
     await search(s.api, queries[0]!);
     await s.ctx.searchIndex.saveSnapshot();
     const builds = s.ctx.searchIndex.builds();
-    const manager = await staffClient(s, 'manager');
     // 3,000 burials brought in from a paper register, each in a new grave: more graves changed in one write than
     // the index reads again one by one (2,000, or a tenth of it), so it is built again from the names.
-    const rows = Array.from(
-      { length: 3000 },
-      (_, i) => `رجال,${70_001 + i},ناصر منصور المطيري,${(i % 28) + 1}/3/1999,`,
-    );
-    const imported = await fetch(`${s.api}/import/burials?dryRun=false&fileName=register.csv`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'text/csv' },
-      body: ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات', ...rows].join('\n'),
-    });
-    expect(imported.status).toBe(201);
+    await importNewGraves(70_001, 'ناصر منصور المطيري', '3/1999');
     // No search asks for it: the process builds it by itself.
     await vi.waitFor(() => expect(s.ctx.searchIndex.builds()).toBe(builds + 1), { timeout: 20_000, interval: 50 });
 
@@ -149,18 +151,8 @@ describe.each(ENGINES)('the name index kept between starts, on $name', ({ databa
     // A copy of the file as it is now: the server rewrites its own once it has built its index again.
     const stale = `${s.config.searchIndexFile}.before-import`;
     copyFileSync(s.config.searchIndexFile!, stale);
-    const manager = await staffClient(s, 'manager');
     const builds = s.ctx.searchIndex.builds();
-    const rows = Array.from(
-      { length: 3000 },
-      (_, i) => `رجال,${80_001 + i},صابر منصور القناوي,${(i % 28) + 1}/4/1998,`,
-    );
-    const imported = await fetch(`${s.api}/import/burials?dryRun=false&fileName=register.csv`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'text/csv' },
-      body: ['القسم,رقم المقبرة,اسم المتوفى,تاريخ الدفن,ملاحظات', ...rows].join('\n'),
-    });
-    expect(imported.status).toBe(201);
+    await importNewGraves(80_001, 'صابر منصور القناوي', '4/1998');
     const behind = new LiveSearchIndex(s.ctx.db, stale);
     expect(await behind.readAhead()).toBe(false);
     expect(behind['index']).toBeNull();
