@@ -4,6 +4,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { refuseUnsupportedNode } from './supported-node.mjs';
+
+refuseUnsupportedNode();
 
 const root = resolve(import.meta.dirname, '..');
 const entry = process.argv[2] === 'demo' ? 'demo' : 'main';
@@ -41,7 +44,7 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     // Dependencies go into the bundle: one file loads far faster than the hundreds of modules of fastify, ajv and
     // kysely (start-up is a target: under a second to the first answer). Outside stay the native addons, the
     // PostgreSQL driver (loaded only for postgres://), build tools, and @fastify/static, which answered `/` with
