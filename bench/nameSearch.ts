@@ -248,7 +248,7 @@ function serverBench(): {
     results[label] = figures(times);
     cpu[label] = figures(cpuTimes);
   }
-  // Issue 26: a name typed letter by letter, each keystroke a search of its own (the last word a beginning).
+  // A name typed letter by letter, each keystroke a search of its own (the last word a beginning).
   const keystrokes: number[] = [];
   for (let i = 0; i < 40; i++) {
     const words = pick(people).name.split(' ');

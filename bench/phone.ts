@@ -1,4 +1,4 @@
-// The phone and desktop journeys of issue 14, as a new visitor lives them: Chromium with a mid-range phone's CPU (4x
+// The phone and desktop journeys, as a new visitor lives them: Chromium with a mid-range phone's CPU (4x
 // slower than this machine's), slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps up), a 360 px screen and an empty
 // cache each time; every figure is the median of three runs. Desktop: no throttling, 1280 px.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -177,7 +177,7 @@ export async function phoneJourneys(browser: Browser, sites: PhoneSites, record:
   const tap = median(runs.tap);
   record('phone', "tap on a /man card → the grave page's number drawn", tap, 'ms', '≤ 500 ms', tap <= 500);
 
-  // Issue 26: the search answers as the person types, on the home page and on the town's /man.
+  // The search answers as the person types, on the home page and on the town's /man.
   await typingFigures(browser, sites, record);
 
   const plan = await medianOf(RUNS, async () => {
@@ -279,7 +279,7 @@ function keystrokeFigures(record: RecordFigure, group: string, what: string, tim
 }
 
 /**
- * Issue 26: per-keystroke answer times while a name is typed, on the phone (4× CPU, 150 ms round trip) and on the
+ * Per-keystroke answer times while a name is typed, on the phone (4× CPU, 150 ms round trip) and on the
  * desktop, on the town's home page and /man (searched by the server), and on the phone offline (the service worker
  * answering from its kept index; CPU throttling applies to the page, not to the worker's thread).
  */
@@ -372,7 +372,7 @@ async function largestPaint(page: Page): Promise<number> {
 }
 
 /**
- * Issue 28: a grave page with three approved photos keeps the grave page's phone budgets. Its first content (the
+ * A grave page with three approved photos keeps the grave page's phone budgets. Its first content (the
  * photos come after it: lazy, sized), every byte a cold visit moves once the page is quiet (the thumbnails
  * included), and how far what was drawn moved while the page filled in (the cumulative layout shift).
  * `photos` is the CSS selector of the drawn photos, counted so that a page that stopped showing them shows.

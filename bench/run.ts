@@ -305,7 +305,7 @@ async function main(): Promise<void> {
         html.gzip / 1024,
         'KB',
       );
-      // Issue 13: the plan page of the whole cemetery (3,000 graves): its first rows drawn, with the plan's data.
+      // The plan page of the whole cemetery (3,000 graves): its first rows drawn, with the plan's data.
       const planHtml = Buffer.from(await (await fetch(`${server.url}/plan`)).arrayBuffer());
       const plan = { gzip: gzipSize(planHtml), brotli: brotliSize(planHtml) };
       record(
@@ -663,7 +663,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * Issue 14's phone and desktop journeys (bench/phone.ts): on the town above, and on the demo village (270 graves) in
+ * The phone and desktop journeys (bench/phone.ts): on the town above, and on the demo village (270 graves) in
  * a second server, every public page.
  */
 async function phoneSection(
@@ -684,7 +684,7 @@ async function phoneSection(
   });
   try {
     const villageMen = (await (await fetch(`${village.url}/api/graves/male`)).json()) as Array<{ _id: string }>;
-    // Issue 28: a grave of the village with three photos, added by a manager (approved at once).
+    // A grave of the village with three photos, added by a manager (approved at once).
     const photoGrave = villageMen[1]!._id;
     await addGravePhotos(village.url, photoGrave, 3);
     const articles = (await (await fetch(`${village.url}/api/articles`)).json()) as Array<{ _id: string }>;
@@ -695,7 +695,7 @@ async function phoneSection(
       .slice(0, 3)
       .map((g) => (g.buriedPersons[0] as { name: string }).name.split(' '))
       .map((words) => `${words[0]} ${words.at(-1)}`);
-    // Issue 25: the home page is measured with the demo's current death notices at its top (two), and so are the
+    // The home page is measured with the demo's current death notices at its top (two), and so are the
     // notice pages; the count is in the figure's name, so a seed that stops giving them shows.
     const notices = (await (await fetch(`${village.url}/api/notices`)).json()) as Array<{ id: string }>;
     const homeNotices = (await (await fetch(village.url)).text()).match(/href="\/notices\/[^"]+"/g)?.length ?? 0;

@@ -1,4 +1,4 @@
-// BENCH_SECTIONS=scale npm run bench: issue 29's targets for a city's register, in one table. For each engine
+// BENCH_SECTIONS=scale npm run bench: the targets for a city's register, in one table. For each engine
 // (SQLite; PostgreSQL on a fresh database of BENCH_DATABASE_URL or TEST_DATABASE_URL) and each size (a town of
 // 10,000 graves / 30,000 burials, a city of 100,000 / 300,000), with the project's own commands: `npm run seed`,
 // then the server as `npm start` runs it (package.json's start script: its node flags and variables, its bundle,
@@ -26,7 +26,7 @@ import { freePort } from '../tests/support/process';
 import { freshPostgresDatabase } from '../tests/support/postgres';
 
 // ---------------------------------------------------------------------------------------------------------------
-// What is measured, and the targets (issue 29).
+// What is measured, and the targets.
 
 interface Size {
   key: '30k' | '300k';
@@ -758,7 +758,7 @@ export async function scaleSection(siteDir: string): Promise<void> {
     ),
   ].join('\n');
   console.log(`\n${table}`);
-  const block = `${START}\n## Scale (issue 29): a town and a city on both engines\n\n${table}\n${END}`;
+  const block = `${START}\n## Scale: a town and a city on both engines\n\n${table}\n${END}`;
   const mdPath = 'bench/results/latest.md';
   const md = existsSync(mdPath) ? readFileSync(mdPath, 'utf8') : '';
   writeFileSync(

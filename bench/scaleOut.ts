@@ -1,4 +1,4 @@
-// Issue 29's several processes on one PostgreSQL, measured (BENCH_SECTIONS=scaleout; not in the default run, which
+// Several processes on one PostgreSQL, measured (BENCH_SECTIONS=scaleout; not in the default run, which
 // needs no PostgreSQL): the village of 30,000 burials seeded into a fresh database, three server processes started
 // together on it (what `npm start` runs), and 200 clients spread over the three, mixing public pages and searches with
 // staff recording burials through all three. Afterwards every burial a process acknowledged must be in the database.

@@ -1,4 +1,4 @@
-// Draws the home-screen icons of the web app manifest (issue 14) from the site's logo shapes (public/logo.svg): a
+// Draws the home-screen icons of the web app manifest from the site's logo shapes (public/logo.svg): a
 // headstone with a crescent on the site's green, filling the square so a phone's mask may cut any shape from it.
 // PNG written by hand (zlib only) so no image package is needed. Run: node scripts/make-icons.mjs
 import { writeFileSync } from 'node:fs';

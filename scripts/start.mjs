@@ -59,7 +59,7 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
       'lightningcss',
       'tsx',
       '@fastify/static',
-      // libvips (the logo's images, issue 24): a native addon, loaded only when a logo is uploaded.
+      // libvips (the logo's images): a native addon, loaded only when a logo is uploaded.
       'sharp',
     ],
     // Bundled CommonJS packages call require(); give the ES module one.

@@ -95,7 +95,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
       info: {
         title: 'Cemetery register API',
         version: '1.0.0',
-        description: 'The register of the western village cemeteries (spec section 7 and its extensions).',
+        description: "A village cemetery register: the specification's contract (section 7) and its extensions.",
       },
       // Relative: the API answers on the host that serves the document (VITE_API_URL names another for the site).
       servers: [{ url: '/' }],
@@ -120,9 +120,9 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
   await app.register(identityFiles, { ctx });
-  // Issue 28: the graves' photos, from the photos folder.
+  // The graves' photos, from the photos folder.
   await app.register(photoFiles, { ctx });
-  // Issue 25: share previews' images, the sitemap and robots.txt, with or without the built site.
+  // Share previews' images, the sitemap and robots.txt, with or without the built site.
   await app.register(previewFiles, { ctx });
   await app.register(sitemap, { ctx });
   await app.register(site, {

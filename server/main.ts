@@ -43,7 +43,7 @@ function scheduleDailyBackups(
 }
 
 /**
- * Issue 28: once an hour, the photo folders no photo names any more (a deleted grave's photos go by the database's
+ * Once an hour, the photo folders no photo names any more (a deleted grave's photos go by the database's
  * cascade, their folders here). Any process may do it: a folder is removed only when no row names it.
  */
 function schedulePhotoSweeps(
@@ -116,7 +116,7 @@ export async function serve(
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   // The name index, when no file of it could be read above, is built now rather than by the first visitor's search,
-  // and the schemas no request has used yet are compiled: both in slices, when no request is being answered (issue 29).
+  // and the schemas no request has used yet are compiled: both in slices, when no request is being answered.
   const compiled = app.schemas
     .compileRest(app.idle)
     .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));

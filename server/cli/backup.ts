@@ -1,6 +1,6 @@
 // npm run backup -- FILE : a consistent online copy of the SQLite register while the server keeps serving
 // (SQLite's backup API), checked with PRAGMA integrity_check and without the token secret, and the graves' photos
-// beside it in the folder FILE.photos (issue 28). On PostgreSQL it copies the photos and prints the pg_dump command,
+// beside it in the folder FILE.photos. On PostgreSQL it copies the photos and prints the pg_dump command,
 // which leaves the secret's table empty.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

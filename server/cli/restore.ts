@@ -1,5 +1,5 @@
 // npm run restore -- FILE : puts a backup back in place of the SQLite register, after checking it, and the photos of
-// its folder FILE.photos in place of the photos folder (issue 28). Stop the server first. The database and the photos
+// its folder FILE.photos in place of the photos folder. Stop the server first. The database and the photos
 // folder being replaced are kept beside them (…before-restore-<time>), so nothing is lost. The restored register
 // holds no token secret (server/data/backup.ts): the next start makes a new one. On PostgreSQL it puts the photos
 // back and names the pg_restore command for the database.

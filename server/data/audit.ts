@@ -38,15 +38,15 @@ export type AuditAction =
   | 'notice.create'
   | 'notice.update'
   | 'notice.delete'
-  // Issue 27: every download of the register (an export changes nothing; its entry records who took what).
+  // Every download of the register (an export changes nothing; its entry records who took what).
   | 'export.register'
   | 'export.audit'
   | 'export.geojson'
   | 'export.gedcom'
-  // Issue 28: a family's correction of a burial applied or rejected (the burial's own update has its entry too).
+  // A family's correction of a burial applied or rejected (the burial's own update has its entry too).
   | 'correction.apply'
   | 'correction.reject'
-  // Issue 28: the photos of graves (a visitor's photo too: it is recorded with no account).
+  // The photos of graves (a visitor's photo too: it is recorded with no account).
   | 'photo.create'
   | 'photo.approve'
   | 'photo.cover'
@@ -101,7 +101,7 @@ export interface AuditFilter {
   entity?: string | null;
   entityId?: string | null;
   /**
-   * Issue 23: the entries about one grave (its own, and its burials' whose values name it): the grave's history on
+   * The entries about one grave (its own, and its burials' whose values name it): the grave's history on
    * its console page.
    */
   grave?: string | null;
@@ -150,7 +150,7 @@ export async function listAudit(
   return { entries: await withUndone(db, rows.map(toAuditEntry)), total };
 }
 
-/** The undo entries of issue 23 point at the entry they undid (entity 'audit'): those entries say they are undone. */
+/** The undo entries point at the entry they undid (entity 'audit'): those entries say they are undone. */
 async function withUndone(db: Kysely<Database>, entries: AuditEntry[]): Promise<AuditEntry[]> {
   const undoable = entries.filter((e) => e.action === 'burial.transfer' || e.action === 'burial.delete');
   if (undoable.length === 0) return entries;

@@ -1,4 +1,4 @@
-// Online backups of the SQLite register and their restore; each copy is checked before it is trusted. Issue 28: the
+// Online backups of the SQLite register and their restore; each copy is checked before it is trusted. The
 // graves' photos travel beside the database, as the folder FILE.photos/ next to the backup FILE.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -35,7 +35,7 @@ export function checkRegisterFile(path: string): BackupResult {
 }
 
 /**
- * Takes the token secret out of a copy (issue 21: a backup that leaks must not let anyone sign a staff session).
+ * Takes the token secret out of a copy (a backup that leaks must not let anyone sign a staff session).
  * secure_delete makes SQLite overwrite the deleted row with zeros: a plain delete leaves its bytes in the page, which
  * anyone reading the file could still find. (VACUUM would also do it, but rebuilds the whole file: about 250 ms of a
  * town's register in which the server answers nothing, once a day.) The row was written once and never moved, so

@@ -1,4 +1,4 @@
-// Issue 28: families' corrections of a burial (docs/corrections-and-photos.md). A visitor sends one (kept with the
+// Families' corrections of a burial (docs/corrections-and-photos.md). A visitor sends one (kept with the
 // burial as it stood then, and a random follow-up token of its own); the staff read the queue with the burial as it
 // stands now, and apply or reject each once. Applying with new values is the burial's own correction (the route
 // writes it through graveWrites.ts updateBurial with `applyStep` here in the same transaction); a note-only one is

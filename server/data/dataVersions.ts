@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 
 /**
  * The grave sections are named as the graves' gender; articles, approved suggestions and the rows of the plan
- * (issue 13) are parts of their own, and so is the village's identity (`site`, issue 24). `burials` is the burials and the graves already on record: every grave write
+ * are parts of their own, and so is the village's identity (`site`). `burials` is the burials and the graves already on record: every grave write
  * moves it with the grave's section, except adding a new, empty grave, which changes no answer that shows only
  * graves already there (the search, the recent burials, a grave's page). Under the benchmark's load, where staff add
  * graves all the time, those answers are kept instead of being built again after each one.
@@ -22,9 +22,9 @@ export const DATA_SCOPES: readonly DataScope[] = [
   'suggestions',
   'plan',
   'site',
-  // Issue 25: the death notices.
+  // The death notices.
   'notices',
-  // Issue 28: the approved photos of graves.
+  // The approved photos of graves.
   'photos',
 ];
 export const GRAVE_SCOPES: readonly DataScope[] = GENDERS;
@@ -44,7 +44,7 @@ export async function markChanged(
 ): Promise<Map<DataScope, string>> {
   // One counter at a time, always in the same order: on PostgreSQL one UPDATE of several rows locks them in the order
   // it finds them, which changes as rows are rewritten, so two writes moving the same two counters could each hold
-  // one and wait for the other (deadlock detected: seen under the scale-out bench's 200 clients, issue 29).
+  // one and wait for the other (deadlock detected: seen under the scale-out bench's 200 clients).
   const moved = new Map<DataScope, string>();
   for (const scope of [...new Set(scopes)].sort()) {
     const row = await trx

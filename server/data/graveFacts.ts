@@ -1,4 +1,4 @@
-// What a write leaves behind for every process to read cheaply (issue 29: a city's register on a small machine).
+// What a write leaves behind for every process to read cheaply (a city's register on a small machine).
 // - Each grave row keeps its newest burial day and how many lie in it. Every status in the register is derived from
 //   the newest day (with the full mark and today), so the next grave, the statistics and a page of a section are
 //   read through an index instead of grouping 300,000 burials.

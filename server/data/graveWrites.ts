@@ -133,7 +133,7 @@ export async function addBurial(
   burial: { name: string; burialDate: string; precision?: DatePrecision },
   allow: (grave: Grave) => readonly Reason[] | void,
   /**
-   * Issue 25: what else the same transaction does once the burial is in (a notice linked to it), and the parts of
+   * What else the same transaction does once the burial is in (a notice linked to it), and the parts of
    * the register that changes.
    */
   also?: (trx: Transaction<Database>, personId: string) => Promise<readonly DataScope[]>,
@@ -187,7 +187,7 @@ async function burialIn(trx: Kysely<Database>, graveId: string, personId: string
 }
 
 /**
- * Removes a burial from the register (issue 23: a removal a manager can undo). The row leaves `burials`, so every
+ * Removes a burial from the register (a removal a manager can undo). The row leaves `burials`, so every
  * read, count, search and export forgets it at once, and is kept whole in `removed_burials` with its moves to the
  * ossuary until a manager restores it from the audit entry (data/undo.ts).
  */
@@ -231,7 +231,7 @@ export async function removeBurial(write: Write, graveId: string, personId: stri
   });
 }
 
-/** A burial's values as a correction compares them (issue 28). */
+/** A burial's values as a correction compares them. */
 export interface BurialValues {
   name: string;
   burialDate: string;
@@ -239,7 +239,7 @@ export interface BurialValues {
 }
 
 /**
- * Issue 28: what else a burial's correction does in its own transaction (a family's correction marked applied), and
+ * What else a burial's correction does in its own transaction (a family's correction marked applied), and
  * what it adds to the burial's audit entry (the correction's id), so the register and the correction never disagree.
  */
 export interface BurialUpdateAlso {
@@ -316,10 +316,10 @@ export async function updateBurial(
 }
 
 /**
- * Moves the remains of some (or all) of a grave's people into a bone section's grave on a day (issue 13). Each
+ * Moves the remains of some (or all) of a grave's people into a bone section's grave on a day. Each
  * person keeps their record: the burial now lies in the bone grave, and the move is kept (the first grave's
  * history still names them). Both graves are locked; the checks that need the rows run inside the transaction.
- * Issue 23: without named people, "all" means everyone whose resting period has passed (`rested`, the route's rule
+ * Without named people, "all" means everyone whose resting period has passed (`rested`, the route's rule
  * with today), refused with 409 when nobody has while someone still rests; `check` (the route's) sees the people
  * about to move and refuses one still resting unless a manager gave a reason. The audit entry keeps the people's
  * ids and the moves it made, so a manager can undo it (data/undo.ts), and the reason.
@@ -402,7 +402,7 @@ export async function transferRemains(
 }
 
 /**
- * Clears a grave's full mark (issue 13), with the reason the manager gives, only when no burial left in it holds
+ * Clears a grave's full mark, with the reason the manager gives, only when no burial left in it holds
  * it in its resting period: `allow` (the route's rule, with today) sees the grave's newest burial date.
  */
 export async function reopenGrave(
@@ -441,7 +441,7 @@ export async function reopenGrave(
   });
 }
 
-/** Records where a grave is, or forgets it (null), audited (issue 13). */
+/** Records where a grave is, or forgets it (null), audited. */
 export async function setGravePosition(
   write: Write,
   id: string,

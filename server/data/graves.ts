@@ -43,7 +43,7 @@ const personColumns = [
 
 /**
  * A stored burial as the API carries it: the additive fields only when they say something. The warning stored with
- * it is the staff's (issue 23) and never part of it: every answer built of this is one the public may read; the
+ * it is the staff's and never part of it: every answer built of this is one the public may read; the
  * staff read their warnings through graveWarnings below.
  */
 export function toBuriedPerson(r: Omit<BurialRow, 'grave_id' | 'warning_json'>): BuriedPerson {
@@ -365,7 +365,7 @@ export async function listGraveSummaries(db: Kysely<Database>, ctx: StatusContex
 /**
  * Every grave's status without its burials, as columns in the register's order (the staff's paged list filters,
  * sorts and pages these, then reads the burials of the 25 graves shown). Columns of shared strings and small
- * numbers rather than an object per grave: a city's 100,000 graves take about 8 MB instead of about 50 (issue 29).
+ * numbers rather than an object per grave: a city's 100,000 graves take about 8 MB instead of about 50.
  */
 export interface GraveSummaries {
   ids: string[];
@@ -641,7 +641,7 @@ export async function countGraves(
 export type NextGraveOrder = 'lowest' | 'longest';
 
 /**
- * The next grave to use in the men's and the women's sections (issue 13): an available grave (not full, not
+ * The next grave to use in the men's and the women's sections: an available grave (not full, not
  * resting), the lowest-numbered, or, by the committee's setting, the one available the longest (never used first,
  * then the oldest last burial). null when a section has none. Read through the section's indexes, a row at a time.
  */

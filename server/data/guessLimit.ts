@@ -1,5 +1,5 @@
 // How many wrong secrets one client address may give within a window, whatever the account or code they were for
-// (issue 21): spraying one password over many accounts, or trying codes one after another, meets this limit even
+//: spraying one password over many accounts, or trying codes one after another, meets this limit even
 // though every account's own limit is far away. Generic over the kind of secret (a password today; a setup code or
 // any other code checked later takes the same limit under its own kind), so each kind has its own count per address.
 // Like the other throttles, counted in the database (server/data/throttle.ts), so every process shares it.

@@ -1,4 +1,4 @@
-// Issue 25: death notices. The public reads the current ones (and the last month's); managers and admins publish,
+// Death notices. The public reads the current ones (and the last month's); managers and admins publish,
 // correct, hide and delete them, each an audited write that drops the notices' answers ('notices'), and the grave's
 // answers too when a link to a grave changes what that grave shows. The rule of a notice is the domain's
 // (src/domain/notices/noticeRules.ts); this module stores what the rule let through, and checks the links (a grave

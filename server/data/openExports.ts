@@ -1,4 +1,4 @@
-// The register read for the open-format exports (issue 27: GeoJSON, GEDCOM), a batch of graves at a time so a big
+// The register read for the open-format exports (GeoJSON, GEDCOM), a batch of graves at a time so a big
 // register is never held whole: section by section (men, women, bones), each by id, with the batch's burials; and
 // the audit record every export leaves (an export changes nothing, so it is one audit entry on its own, not an
 // audited write: no change marks, nothing for the search index).

@@ -1,4 +1,4 @@
-// Issue 28: the photos of a grave. A row per photo (grave_photos: pending or approved, the cover, who sent it) and a
+// The photos of a grave. A row per photo (grave_photos: pending or approved, the cover, who sent it) and a
 // folder per photo in the photos folder (PHOTOS_DIR/<id>/, the files of PHOTO_FILES), named by the photo's id, so a
 // photo's addresses never change and its files are never rewritten (the backups hard-link them for that reason).
 //

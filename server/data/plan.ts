@@ -1,4 +1,4 @@
-// The plan of the cemetery as the public page and the console draw it (issue 13): every grave of the men's and
+// The plan of the cemetery as the public page and the console draw it: every grave of the men's and
 // the women's sections in its row with its status, and the bone sections apart with how many remains each holds.
 import type { Kysely } from 'kysely';
 import {

@@ -1,4 +1,4 @@
-// The rows of the cemetery plan the committee names (issue 13): read per section, replaced as a whole.
+// The rows of the cemetery plan the committee names: read per section, replaced as a whole.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlanGender, PlanRow } from '../../src/domain/plan/plan';

@@ -1,4 +1,4 @@
-// Bringing a paper register in (issue 12): graves by range, and burials from a file or typed in the console, each
+// Bringing a paper register in: graves by range, and burials from a file or typed in the console, each
 // written in one transaction with one audit entry. A batch of burials is recorded (import_batches) so that a manager
 // can list it and undo it as a whole while nothing it brought in was changed since.
 //
@@ -426,7 +426,7 @@ export async function listBatches(db: Kysely<Database>, limit = 500): Promise<Ba
 }
 
 /**
- * What changed in a batch since it was saved, the first change in words and how many there are (issue 21), or null
+ * What changed in a batch since it was saved, the first change in words and how many there are, or null
  * while nothing did. A change is a burial of the batch moved to the ossuary, corrected or deleted, or someone else
  * buried in a grave the batch created: undoing would then remove a record staff made since (a move's history, a
  * correction) or another person's grave, so the undo is refused by name and the manager sees what to look at.

@@ -48,7 +48,7 @@ export function createRepository(db: Db, dialect: DialectName) {
     ping: () => pingDatabase(db),
     graves: {
       list: withDb(graves.listGraves),
-      // Issue 29: the whole answers read a page at a time, and their ETag.
+      // The whole answers read a page at a time, and their ETag.
       sectionJson: withDb(sectionJson),
       answerTag: withDb(answerTag),
       get: withDb(graves.getGrave),
@@ -81,13 +81,13 @@ export function createRepository(db: Db, dialect: DialectName) {
       list: withDb(articles.listArticles),
       get: withDb(articles.getArticle),
     },
-    // Issue 25: death notices (writes: createNotice, updateNotice, deleteNotice in notices.ts, through auditedWrite).
+    // Death notices (writes: createNotice, updateNotice, deleteNotice in notices.ts, through auditedWrite).
     notices: {
       public: withDb(notices.publicNotices),
       list: withDb(notices.listNotices),
       get: withDb(notices.getNotice),
     },
-    // Issue 28: a grave's photos (writes: addPhoto, approvePhoto, coverPhoto, deletePhoto in photos.ts, audited).
+    // A grave's photos (writes: addPhoto, approvePhoto, coverPhoto, deletePhoto in photos.ts, audited).
     photos: {
       graveExists: withDb(photos.graveExists),
       list: withDb(photos.listPhotos),
@@ -100,7 +100,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       approved: withDb(suggestions.approvedSuggestions),
       throttle: withDialect(createThrottle),
     },
-    // Issue 28: families' corrections (decisions: applyStep, applyWithoutChange, rejectCorrection in corrections.ts,
+    // Families' corrections (decisions: applyStep, applyWithoutChange, rejectCorrection in corrections.ts,
     // audited; sending shares the suggestions' kind of per-client throttle).
     corrections: {
       add: withDb(corrections.addCorrection),
@@ -130,7 +130,7 @@ export function createRepository(db: Db, dialect: DialectName) {
       get: withDb(audit.getAuditEntry),
       allRows: withDb(audit.allAuditRows),
     },
-    // Issue 27: the open formats read the register a batch at a time; every export is recorded in the audit.
+    // The open formats read the register a batch at a time; every export is recorded in the audit.
     exports: { registerCsv: withDb(registerCsv), graveBatches: withDb(graveBatches), record: withDb(recordExport) },
     identity: { read: withDb(loadIdentity), file: withDb(readSiteFile) },
     imports: { batches: withDb(listBatches) },

@@ -1,6 +1,6 @@
 // What a search answer shows of the people found, read fresh for them alone (50 at most): the index ranks by the
 // numbers it holds (data/searchIndex.ts) and keeps neither names nor statuses, so a city's register fits a small
-// machine (issue 29), and a grave's status is as of this moment even when the index is a write behind.
+// machine, and a grave's status is as of this moment even when the index is a write behind.
 import type { Kysely } from 'kysely';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import type { Gender, GraveMove } from '../../src/domain/types';

@@ -1,5 +1,5 @@
 // The name search's index: every buried person of the register in one in-memory NameIndex (src/domain/search/names),
-// held compactly so that a city's register (300,000 burials) fits a small machine's default heap (issue 29).
+// held compactly so that a city's register (300,000 burials) fits a small machine's default heap.
 //
 // Why in memory rather than in SQL: the matcher ranks by word classes (exact, folded, Egyptian spoken swaps, one
 // slip, Latin spellings) that neither SQLite's LIKE nor PostgreSQL's pg_trgm can express, and it must give the same

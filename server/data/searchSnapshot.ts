@@ -1,4 +1,4 @@
-// The name index written to a file and read back at start (issue 29): a city's 300,000 names take seconds to be read
+// The name index written to a file and read back at start: a city's 300,000 names take seconds to be read
 // and indexed again, during which every search waited; read back, the index is there in a fraction of that, and the
 // log of changed graves (data/graveFacts.ts) brings it up to the register's present as after any other write.
 //

@@ -1,4 +1,4 @@
-// The register read whole, a page at a time (issue 29): the spec's whole-section answers (GET /graves/male, female,
+// The register read whole, a page at a time: the spec's whole-section answers (GET /graves/male, female,
 // bone), the staff's unpaged list of every grave, and the register's CSV. Their size grows with the register, so they
 // are written as they are read, never held: a page of graves by number (the index graves_section_order), then the
 // burials of that page, so what one request holds is a page, whatever the section's size. The bytes are those

@@ -1,7 +1,7 @@
 // Each section's figures (its graves, those not marked full, its burials) kept as rows of differences that the
 // database adds itself whenever a grave is added, removed, or changes section, full mark or count of burials
 // (the triggers of migration 0019): every path that writes graves, a burial, an import and its undo, a copy of the
-// register, the seed, keeps them without knowing of them (issue 29). A figure is the sum of a section's rows.
+// register, the seed, keeps them without knowing of them. A figure is the sum of a section's rows.
 //
 // Rows are only ever added by writes, never updated, so two writes in one section never wait for each other's row
 // (on PostgreSQL an updated row stays locked until its transaction ends). To keep the sums short,

@@ -1,4 +1,4 @@
-// The first start in the browser (issue 24 §2). While the register has no account, each starting server process
+// The first start in the browser. While the register has no account, each starting server process
 // makes a one-time code, prints it in its log and keeps only its SHA-256 here (a `settings` row per code, so every
 // process sharing the database accepts the code any of them printed). The setup makes the first manager, names the
 // village and, if asked, the graves, in one transaction; from then on every code is useless and deleted.

@@ -1,4 +1,4 @@
-// The committee's logo as the PNGs the pages and the manifest name (issue 24), kept in `site_files` so every process
+// The committee's logo as the PNGs the pages and the manifest name, kept in `site_files` so every process
 // sharing the database serves the same ones. Setting or removing it is one audited write with the identity's logo
 // token: the files and the token the pages' addresses carry change together, and the audit keeps the old and new token.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The village's identity (issue 24): one JSON row of `settings`, read by every page and the settings call, written
+// The village's identity: one JSON row of `settings`, read by every page and the settings call, written
 // by a manager through the audited write (the audit keeps the old and new value of each field changed) with its
 // counter moved, so kept answers and drawn pages follow, here and in the other processes.
 import type { Kysely, Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 25, part D: what the sitemap lists from the register (server/site/sitemap.ts): the articles, and the graves
+// What the sitemap lists from the register (server/site/sitemap.ts): the articles, and the graves
 // that hold someone (a grave page with a name on it is what a family searches for). Read in pages by offset, in a
 // fixed order, so a sitemap of a large register is written a slice at a time and never held whole.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Undo for what cannot be retyped (issue 23): a move of remains to the ossuary, and a burial's deletion, undone by a
+// Undo for what cannot be retyped: a move of remains to the ossuary, and a burial's deletion, undone by a
 // manager from the audit entry within 30 days. The undo is an audited write of its own (entity 'audit', its id the
 // entry it undid), so the trail keeps both and an entry is undone once. It is refused, changing nothing, when:
 // - the entry is not a transfer or a deletion, or was written before undo existed (it lacks what undo needs);

@@ -112,7 +112,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004_register_import': {
-    // Bringing a paper register in (issue 12): each import or typed batch is recorded so it can be listed and undone
+    // Bringing a paper register in: each import or typed batch is recorded so it can be listed and undone
     // as a whole; a burial keeps its batch, its ledger notes, whether its date is a year alone, the history rule's
     // warning, and when it was last corrected (a corrected burial stops its batch from being undone).
     // One column per statement: SQLite's ALTER TABLE adds one at a time.
@@ -145,7 +145,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0005_burial_moves': {
-    // Remains moved to the ossuary (issue 13): the burial row moves to the bone section and each move is kept,
+    // Remains moved to the ossuary: the burial row moves to the bone section and each move is kept,
     // so the first grave's history still shows the person, and the bone section says where they came from.
     // The first grave's section and number are written down too: that grave may be deleted once empty.
     async up(db: Kysely<any>) {
@@ -165,7 +165,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0006_grave_positions': {
-    // Where a grave is (issue 13), as a phone standing at it reads it: decimal degrees, kept as text like every
+    // Where a grave is, as a phone standing at it reads it: decimal degrees, kept as text like every
     // other value (the same on both engines); both or neither.
     async up(db: Kysely<any>) {
       await db.schema.alterTable('graves').addColumn('latitude', 'text').execute();
@@ -173,7 +173,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0007_plan_rows': {
-    // The rows of the cemetery plan the committee names per section (issue 13), in the committee's order. A
+    // The rows of the cemetery plan the committee names per section, in the committee's order. A
     // section without rows is drawn in rows of ten by number. The plan's answers have their own change counter.
     async up(db: Kysely<any>) {
       await db.schema
@@ -190,14 +190,14 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0008_burials_version': {
-    // Issue 14: a counter for the burials and the graves already on record (data/dataVersions.ts), so that adding
+    // A counter for the burials and the graves already on record (data/dataVersions.ts), so that adding
     // an empty grave no longer throws away the search answers, the recent burials and every grave's page.
     async up(db: Kysely<any>) {
       await db.insertInto('settings').values({ key: 'data_version:burials', value: '0' }).execute();
     },
   },
   '0009_account_control': {
-    // Issue 15: the committee controls sessions and accounts. A token carries its account's session generation and
+    // The committee controls sessions and accounts. A token carries its account's session generation and
     // is refused once the generation moves on (a password, role or disable change, or "sign out everywhere");
     // a disabled account keeps its row (the audit trail names it) but cannot sign in.
     async up(db: Kysely<any>) {
@@ -210,7 +210,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0010_token_secret': {
-    // Issue 21: the generated token secret gets a table of its own, so that a backup can leave it out (server/data/backup.ts
+    // The generated token secret gets a table of its own, so that a backup can leave it out (server/data/backup.ts
     // empties it in the copy; pg_dump --exclude-table-data=token_secret) and a leaked backup cannot forge a session.
     // The secret kept in settings until now is not moved but dropped: it is in every backup taken so far, so it must
     // be taken as known. Start-up generates a new one (sessions signed with the old one end once, at this upgrade).
@@ -224,7 +224,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0011_revoked_tokens': {
-    // Issue 21: signing out ends that one session on the server, for every process sharing the database. A token
+    // Signing out ends that one session on the server, for every process sharing the database. A token
     // names itself (its jti); a signed-out one is kept here until it would have expired anyway, then pruned.
     async up(db: Kysely<any>) {
       await db.schema
@@ -237,7 +237,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0012_removed_burials': {
-    // Issue 23: a burial's deletion can be undone by a manager within 30 days. The deleted row leaves `burials` (so
+    // A burial's deletion can be undone by a manager within 30 days. The deleted row leaves `burials` (so
     // every read, count, search and export stays as it was) and is kept here whole, with its moves to the ossuary,
     // until it is restored. Kept as JSON text, the same on both engines.
     async up(db: Kysely<any>) {
@@ -252,7 +252,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0013_site_identity': {
-    // Issue 24: the village's identity is data (settings key `site_identity`, JSON), changed by a manager at runtime;
+    // The village's identity is data (settings key `site_identity`, JSON), changed by a manager at runtime;
     // its counter drops the answers and pages that show it, in every process sharing the database.
     async up(db: Kysely<any>) {
       await db.insertInto('settings').values({ key: 'data_version:site', value: '0' }).execute();
@@ -261,7 +261,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0014_site_files': {
-    // Issue 24: the committee's logo, made into the PNGs the pages and the manifest name (server/data/siteFiles.ts),
+    // The committee's logo, made into the PNGs the pages and the manifest name (server/data/siteFiles.ts),
     // kept in the database so that every process sharing it serves them. Bytes: blob on SQLite, bytea on PostgreSQL.
     async up(db: Kysely<any>) {
       const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
@@ -276,7 +276,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0015_notices': {
-    // Issue 25: death notices. The prayer is kept as the committee wrote it (local YYYY-MM-DDTHH:mm, with its zone)
+    // Death notices. The prayer is kept as the committee wrote it (local YYYY-MM-DDTHH:mm, with its zone)
     // and as the instant it names (ISO, UTC) for ordering; condolences as JSON text, the same on both engines. A
     // notice outlives its grave and burial: deleting either leaves the notice, unlinked (set null). Its answers have
     // their own change counter.
@@ -307,7 +307,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0016_corrections_photos': {
-    // Issue 28: a family's correction of one burial, kept with the burial as it stood when it was sent (so a staff
+    // A family's correction of one burial, kept with the burial as it stood when it was sent (so a staff
     // member sees whether it changed since) and a private follow-up token of its own; and the photos of a grave, whose
     // files live in the photos folder (PHOTOS_DIR), the rows saying which are approved and which one is shown first.
     // A correction outlives its burial (the burial may be removed: burial_id stays, the staff can only reject it). The
@@ -366,7 +366,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0017_grave_facts': {
-    // Issue 29: a city's register (100,000 graves, 300,000 burials) on a small machine. Each grave keeps the two
+    // A city's register (100,000 graves, 300,000 burials) on a small machine. Each grave keeps the two
     // facts its status and the sections' figures are read from (its newest burial day and how many lie in it),
     // set write by write (server/data/graveFacts.ts), so the next grave, the statistics and a page of a section are
     // read through an index instead of grouping every burial. The log of changed graves lets every process read
@@ -402,7 +402,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0018_burial_moves_to': {
-    // Issue 29: where the remains in a grave were moved from (a search answer, a grave page, the bones section) was
+    // Where the remains in a grave were moved from (a search answer, a grave page, the bones section) was
     // read from the burials of those graves: without an index on the move's destination, SQLite drove the join from
     // every burial of the graves named (33 ms a search at 300,000 burials) instead of from their few moves.
     async up(db: Kysely<any>) {
@@ -410,7 +410,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0019_section_tallies': {
-    // Issue 29: the home page's figures (burials by section, available graves) were summed over every grave's kept
+    // The home page's figures (burials by section, available graves) were summed over every grave's kept
     // facts on each ask: 20–50 ms in a city's register, for every process after every write. Each change of a grave's
     // section, full mark or count of burials now adds a row of differences here, written by the database itself
     // (triggers), so no write of any path can forget it, and the figures are the sums of a few rows. Rows are only

@@ -13,17 +13,17 @@ export interface GravesTable {
   number_value: number | null;
   full: number;
   created_at: string;
-  /** Decimal degrees as text, both or neither (issue 13). */
+  /** Decimal degrees as text, both or neither. */
   latitude: string | null;
   longitude: string | null;
   /** The import or typed batch that created it (undone with it), else null. */
   batch_id: string | null;
-  /** Its newest burial day and how many lie in it, kept by every write (data/graveFacts.ts, issue 29). */
+  /** Its newest burial day and how many lie in it, kept by every write (data/graveFacts.ts). */
   last_burial_date: string | null;
   burial_count: Generated<number>;
 }
 
-/** One grave changed by a write, under the counter its section took (data/graveFacts.ts, issue 29). */
+/** One grave changed by a write, under the counter its section took (data/graveFacts.ts). */
 export interface GraveChangesTable {
   gender: 'men' | 'women' | 'bones';
   version: number;
@@ -62,7 +62,7 @@ export interface BurialsTable {
   updated_at: string | null;
 }
 
-/** A burial's remains moved from one grave to a bone section (issue 13). */
+/** A burial's remains moved from one grave to a bone section. */
 export interface BurialMovesTable {
   id: string;
   burial_id: string;
@@ -76,7 +76,7 @@ export interface BurialMovesTable {
   created_at: string;
 }
 
-/** A deleted burial kept whole until a manager restores it (issue 23): the burials row and its moves, as JSON. */
+/** A deleted burial kept whole until a manager restores it: the burials row and its moves, as JSON. */
 export interface RemovedBurialsTable {
   /** The burial's own id. */
   id: string;
@@ -120,7 +120,7 @@ export interface AccountsTable {
   last_login_at: string | null;
 }
 
-/** Files the server makes from the settings (issue 24: the logo's PNGs), served by every process. */
+/** Files the server makes from the settings (the logo's PNGs), served by every process. */
 export interface SiteFilesTable {
   /** e.g. logo-192.png */
   name: string;
@@ -180,7 +180,7 @@ export interface ImportBatchesTable {
   undone_at: string | null;
 }
 
-/** A row of the cemetery plan as the committee names it (issue 13). */
+/** A row of the cemetery plan as the committee names it. */
 export interface PlanRowsTable {
   id: string;
   gender: 'men' | 'women';
@@ -191,7 +191,7 @@ export interface PlanRowsTable {
   to_number: number;
 }
 
-/** Issue 25: a death notice (src/domain/notices/notice.ts is its answer). */
+/** A death notice (src/domain/notices/notice.ts is its answer). */
 export interface NoticesTable {
   id: string;
   name: string;
@@ -215,7 +215,7 @@ export interface NoticesTable {
   updated_at: string;
 }
 
-/** Issue 28: a family's correction of one burial (server/data/corrections.ts). */
+/** A family's correction of one burial (server/data/corrections.ts). */
 export interface CorrectionsTable {
   id: string;
   /** The private follow-up address's token (random, not the id). */
@@ -247,7 +247,7 @@ export interface CorrectionsTable {
   created_at: string;
 }
 
-/** Issue 28: a photo of a grave; its files are in the photos folder (server/data/photos.ts). */
+/** A photo of a grave; its files are in the photos folder (server/data/photos.ts). */
 export interface GravePhotosTable {
   id: string;
   grave_id: string;

@@ -1,4 +1,4 @@
-// Work the server does for itself after listening (issue 29: the schemas no request has used yet, the name index
+// Work the server does for itself after listening (the schemas no request has used yet, the name index
 // read from its file) waits for a moment when no request is being answered, so the first visitors after a start do
 // not share the event loop with it: a request takes several turns of the loop (reading, the database, drawing), and
 // a background slice between each of them added tens of milliseconds to the first page.

@@ -1,4 +1,4 @@
-// The routes' JSON schemas compiled when first used, not all before the server listens (issue 29: start-up to the
+// The routes' JSON schemas compiled when first used, not all before the server listens (start-up to the
 // first answered request under one second). Fastify compiles every route's validators (Ajv) and response serializers
 // (fast-json-stringify) while it gets ready: about 400 ms of the start on this project's machine, for a hundred
 // routes most of which a given start never answers. Here the reads (GET: what visitors and the console's lists ask

@@ -23,7 +23,7 @@ export interface AnswerCacheConfig {
    */
   typed?: readonly string[];
   /**
-   * Issue 25: the answer is the public's only when the request carries no session: one with an Authorization header
+   * The answer is the public's only when the request carries no session: one with an Authorization header
    * (staff, who may read more, e.g. a hidden notice) is neither served a kept answer nor kept.
    */
   publicOnly?: boolean;

@@ -1,4 +1,4 @@
-// The committee's logo (issue 24): an uploaded PNG, JPEG, WebP or SVG made into the square PNGs of LOGO_SIZES.
+// The committee's logo: an uploaded PNG, JPEG, WebP or SVG made into the square PNGs of LOGO_SIZES.
 // The file's kind is read from its bytes (never its name or Content-Type), and sharp (libvips, in libuv's thread
 // pool, so the event loop stays free) reads and draws it with a ceiling on the pixels it may decode, so a small
 // file that would unpack to a huge image is refused before it is decoded; the work is bounded by a timeout too.

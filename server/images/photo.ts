@@ -1,4 +1,4 @@
-// A photo of a grave (issue 28): an uploaded JPEG, PNG or WebP made into the two sizes the pages show, each as WebP
+// A photo of a grave: an uploaded JPEG, PNG or WebP made into the two sizes the pages show, each as WebP
 // and as a JPEG fallback. The shape of logo.ts: the kind read from the bytes (sniff.ts), sharp (libvips, in libuv's
 // thread pool, so the event loop stays free) reading with a ceiling on the pixels it may decode and a time limit.
 //

@@ -1,4 +1,4 @@
-// Issue 27: a grave's plate as an SVG sized in millimetres — a 5×5 cm sticker or a 10×7 cm plate — with its QR code
+// A grave's plate as an SVG sized in millimetres — a 5×5 cm sticker or a 10×7 cm plate — with its QR code
 // (computed by the qrcode package at error correction M, drawn here as one path), the section and number, the short
 // address under the code and the village's name. The text is real SVG text in the site's font (Noto Kufi Arabic)
 // with a fallback, so a printer, a browser or a cutter's software keeps it as text.

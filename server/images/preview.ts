@@ -1,4 +1,4 @@
-// Issue 25, part D: a shared link's preview image, 1200×630 PNG, drawn by sharp (libvips: Pango, HarfBuzz and FriBidi
+// A shared link's preview image, 1200×630 PNG, drawn by sharp (libvips: Pango, HarfBuzz and FriBidi
 // shape the Arabic, letters joined and right to left) with the Noto Kufi Arabic TrueType files, on the site's theme
 // colour with its logo. What it shows is a card of the pure domain (src/domain/text/pageHead.ts); this module draws a
 // card and keeps it:

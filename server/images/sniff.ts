@@ -1,5 +1,5 @@
 // What kind of image a file is, from its first bytes alone (never its name or the Content-Type its sender wrote):
-// the logo (issue 24) and the photos of a grave (issue 28) both start here, and libvips must then read the same
+// the logo and the photos of a grave both start here, and libvips must then read the same
 // format, so a known signature glued on anything else is still refused.
 
 /**

@@ -51,7 +51,7 @@ function typedIn(request: FastifyRequest, typed: readonly string[]): boolean {
 const MAX_ENTRIES = 2000;
 /**
  * At most this many bytes of kept answers, their compressed forms counted (the oldest kept leave first). The whole
- * sections and the staff's whole register are no longer kept (issue 29: streamed, server/http/streamedAnswer.ts); the
+ * sections and the staff's whole register are no longer kept (streamed, server/http/streamedAnswer.ts); the
  * largest left is the offline search index; the rest are searches and small answers, which could otherwise fill
  * memory with a few thousand different queries. Values kept by `remember` are not counted here. 12 MB: the offline
  * index at its ceiling of 60,000 burials is about 6 MB with its compressed forms, a search answer a few KB; at 32 MB
@@ -92,7 +92,7 @@ type CacheState = FastifyRequest & {
   cacheBuilt?: () => void;
   cacheTyped?: boolean;
 };
-/** Twice a second: a write through another process is served within one second with room to spare (issue 29). */
+/** Twice a second: a write through another process is served within one second with room to spare. */
 const VERSION_CHECK_MS = 500;
 
 interface Entry {

@@ -52,7 +52,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
 }
 
 /**
- * Issue 25: the session of a public route that shows staff more (every notice, a hidden one): null without an
+ * The session of a public route that shows staff more (every notice, a hidden one): null without an
  * Authorization header; with one, the account as a guarded route would check it (401 when the session is not valid).
  */
 export async function optionalSession(ctx: AppContext, request: FastifyRequest): Promise<TokenClaims | null> {

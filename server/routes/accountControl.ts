@@ -1,6 +1,6 @@
-// What the committee controls about accounts (issue 15): a manager disables or enables an account, changes its
+// What the committee controls about accounts: a manager disables or enables an account, changes its
 // role, or ends its sessions; any staff member ends every session of their own account ("sign out everywhere"), or
-// the session they sign out of (issue 21).
+// the session they sign out of.
 // The rules (never the last active manager, sessions ending with the change, the audit) are server/data/accounts.ts's.
 import type { FastifyInstance } from 'fastify';
 import { t, type MessageKey } from '../../src/domain/messages';

@@ -14,7 +14,7 @@ import { writeBy } from '../data/graveWrites';
 import { gravePlace } from '../../src/domain/rules/graveMoves';
 import { formatCount } from '../../src/domain/text/nouns';
 
-/** How long a transfer or a deletion can be undone (issue 23). */
+/** How long a transfer or a deletion can be undone. */
 const UNDO_MAX_DAYS = 30;
 import { auditEntry, csvFile } from '../schemas/entities';
 import { typed } from './typed';
@@ -93,7 +93,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  // Issue 23: undo for what cannot be retyped — a move of remains to the ossuary or a burial's deletion, by a manager
+  // Undo for what cannot be retyped — a move of remains to the ossuary or a burial's deletion, by a manager
   // within 30 days (server/data/undo.ts says when it is refused). The undo is an audit entry of its own.
   r.post(
     '/audit/:id/undo',
@@ -132,11 +132,11 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const fileName = `register-${ctx.today()}.csv`;
-      // Issue 27: every export is recorded in the audit, this one too.
+      // Every export is recorded in the audit, this one too.
       await ctx.data.exports.record({ at: ctx.now(), by: request.account, kind: 'register', fileName });
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
-      // Issue 29: written a page of graves at a time, never held whole.
+      // Written a page of graves at a time, never held whole.
       return reply.send(Readable.from(ctx.data.exports.registerCsv(ctx.statusContext()), { objectMode: false }));
     },
   );

@@ -1,4 +1,4 @@
-// Issue 28: families' corrections of a burial (docs/corrections-and-photos.md). Anyone sends one (throttled per
+// Families' corrections of a burial (docs/corrections-and-photos.md). Anyone sends one (throttled per
 // client address, as suggestions are) and follows it by its private token; the staff (policy `corrections`: manager
 // and admin) read the queue and apply or reject each once. The values are read by the burial's own correction rule
 // (./graves/bury.ts readBurialChanges) both when sent and when applied, and applied by the same write as

@@ -1,4 +1,4 @@
-// Issue 25: a public notice's funeral prayer as an iCalendar file (RFC 5545), the notice page's "add to calendar":
+// A public notice's funeral prayer as an iCalendar file (RFC 5545), the notice page's "add to calendar":
 // a phone's calendar app opens it. The file is built by src/domain/notices/calendar.ts; a hidden or unknown notice
 // has no file (404), as it has no page.
 import type { FastifyInstance } from 'fastify';

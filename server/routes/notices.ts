@@ -1,4 +1,4 @@
-// Issue 25: death notices (نعي). Anyone reads the current ones (and, with ?recent=N, those whose prayer fell in the
+// Death notices (نعي). Anyone reads the current ones (and, with ?recent=N, those whose prayer fell in the
 // last N days); staff read every notice, past and hidden (?all=true, paged like the console's other lists); managers
 // and admins publish, change, hide and delete them, and record a notice's burial through the bury rule. The notice's
 // rule is the domain's (src/domain/notices/noticeRules.ts); the links are checked by the data layer.

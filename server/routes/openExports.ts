@@ -1,4 +1,4 @@
-// Issue 27: the register in open formats, for whoever may export the register (the policy's graves/export, as the
+// The register in open formats, for whoever may export the register (the policy's graves/export, as the
 // register's CSV): the graves as GeoJSON (RFC 7946) for map programs, the burials as GEDCOM 7 for family-tree
 // programs. Both are written a batch of graves at a time (server/data/openExports.ts) and streamed, never built
 // whole; each download is recorded in the audit before it starts. What the files hold is src/domain/export's.

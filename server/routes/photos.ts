@@ -1,4 +1,4 @@
-// Issue 28: the photos of a grave (docs/corrections-and-photos.md, section Photos). Anyone sends one from the grave's
+// The photos of a grave (docs/corrections-and-photos.md, section Photos). Anyone sends one from the grave's
 // public page (pending until a staff approval, throttled per client address); a staff member with photos:create adds
 // one from the console (shown at once); managers and admins approve, choose the cover and delete. The files are made
 // by server/images/photo.ts and kept by server/data/photos.ts; server/site/photoFiles.ts serves them.

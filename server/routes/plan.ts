@@ -1,4 +1,4 @@
-// The plan of the cemetery (issue 13): the drawing's data, the rows the committee names, and a grave found by its
+// The plan of the cemetery: the drawing's data, the rows the committee names, and a grave found by its
 // section and number (what a plan cell, a printed plan or a plate on the ground gives).
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../src/domain/messages';

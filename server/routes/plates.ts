@@ -1,4 +1,4 @@
-// Issue 27: a grave's plate, public (a plate holds nothing private): an SVG in millimetres with the QR code of the
+// A grave's plate, public (a plate holds nothing private): an SVG in millimetres with the QR code of the
 // grave's short address (/g/m317, src/domain/paths/graveAddress.ts), its section and number, the address printed
 // under the code and the village's name. Drawn by server/images/plate.ts; the console's plate sheets place it at
 // 5×5 cm (size=sticker) or 10×7 cm (size=plate, the default). The code holds the committee's public address

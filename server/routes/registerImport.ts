@@ -1,4 +1,4 @@
-// Bringing a paper register in (issue 12): graves by range, burials typed from the ledger (the console's keyboard
+// Bringing a paper register in: graves by range, burials typed from the ledger (the console's keyboard
 // page), a spreadsheet import with its dry run, and the batches with their undo. Every way of adding burials answers
 // the same report, so the console shows it as it is. The rules are in src/domain/rules/registerImport.ts; the writes in
 // server/data/registerImport.ts.
@@ -52,7 +52,7 @@ const FILE_TYPES = [
 
 /** Batch and import: a dry run unless the caller says false (their documented default). */
 const isDryRun = (query: { dryRun?: 'true' | 'false' }) => query.dryRun !== 'false';
-/** A range: made unless the caller asks for a dry run (issue 23: a dry run is what a caller asks for). */
+/** A range: made unless the caller asks for a dry run (a dry run is what a caller asks for). */
 const isRangeDryRun = (query: { dryRun?: 'true' | 'false' }) => query.dryRun === 'true';
 
 /** The console's column mapping: a JSON object of field → header text, every field a known one. */

@@ -45,7 +45,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (query === null) return [];
       const index = await namesIndex(app, ctx);
       const found = index.search(query, SEARCH_LIMIT).map(({ item, match }) => ({ person: index.person(item), match }));
-      // The index holds no names nor statuses (issue 29): the answer's are read here, 50 rows at most.
+      // The index holds no names nor statuses: the answer's are read here, 50 rows at most.
       const shown = await ctx.data.graves.searchDetails(found.map((f) => f.person.personId));
       const sc = ctx.statusContext();
       const matches: SearchMatch[] = [];
@@ -78,9 +78,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  // The whole register in compact columns for the offline site (issue 14): kept with its ETag like the sections,
+  // The whole register in compact columns for the offline site: kept with its ETag like the sections,
   // so a phone that already holds it gets a 304 of a few bytes on each visit. Read a page of graves at a time
-  // (issue 29), and not at all past OFFLINE_INDEX_MAX_BURIALS: a 404 is not kept by the phone, which goes on with
+  //, and not at all past OFFLINE_INDEX_MAX_BURIALS: a 404 is not kept by the phone, which goes on with
   // the copy it holds, if any, and otherwise searches online.
   typed(app).get(
     '/search/index',

@@ -1,4 +1,4 @@
-// The first start in the browser (issue 24 §2): whether the register still waits for its first account, and the
+// The first start in the browser: whether the register still waits for its first account, and the
 // setup that makes it (the code printed in the server's log, the village's name, the first manager, the graves).
 import type { FastifyInstance } from 'fastify';
 import { checkVillageName } from '../../src/domain/identity/identityRules';

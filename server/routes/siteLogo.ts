@@ -1,4 +1,4 @@
-// The village's logo (issue 24): a manager uploads one file (multipart, the field `logo`), the server makes the PNGs
+// The village's logo: a manager uploads one file (multipart, the field `logo`), the server makes the PNGs
 // the header, the favicon and the manifest need (server/images/logo.ts) and keeps them in the database with the
 // identity's logo token (server/data/siteFiles.ts); or goes back to the product's own mark. A refused file changes
 // nothing and says why in Arabic.

@@ -23,7 +23,7 @@ export const settings = {
   type: 'object',
   description:
     'The register\'s time zone (what "today" means for burials and availability) and resting period, read-only, ' +
-    "and the village's public identity (issue 24), which a manager changes with PUT",
+    "and the village's public identity, which a manager changes with PUT",
   properties: {
     timeZone: { type: 'string' },
     restingPeriodDays: { type: 'integer' },

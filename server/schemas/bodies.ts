@@ -15,7 +15,7 @@ const newPassword = {
   description: `${LIMITS.registerPasswordMin}–${LIMITS.passwordMax} characters`,
 } as const;
 
-// Issue 25: a death notice's fields. The lengths here are only a ceiling: the domain rule (noticeRules.ts) refuses
+// A death notice's fields. The lengths here are only a ceiling: the domain rule (noticeRules.ts) refuses
 // with each field's own Arabic reason, so the schema's limits sit above it.
 const nullableText = (maxLength: number, description: string) =>
   ({ type: ['string', 'null'], maxLength, description }) as const;
@@ -151,7 +151,7 @@ export const bodies = {
         type: 'string',
         maxLength: 2000,
         description:
-          "additive (issue 23): a manager's written reason to move someone still inside the resting period (named in buriedPersonIds); kept in the audit entry. Up to 500 letters.",
+          "additive: a manager's written reason to move someone still inside the resting period (named in buriedPersonIds); kept in the audit entry. Up to 500 letters.",
       },
     },
     required: ['bonesGraveId', 'date'],
@@ -167,7 +167,7 @@ export const bodies = {
     },
     required: ['text', 'name', 'phone'],
   },
-  // Issue 28: a family's correction of a burial, and the staff's decisions. The lengths are a ceiling: the rules
+  // A family's correction of a burial, and the staff's decisions. The lengths are a ceiling: the rules
   // (checkBurialName, parseBurialDate, the correction's texts) refuse with each field's own Arabic reason.
   correction: {
     type: 'object',

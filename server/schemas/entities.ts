@@ -9,7 +9,7 @@ const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
 
 // Alternatives are written as a list of types, not anyOf: fast-json-stringify serializes anyOf by compiling the
-// whole answer's schema with Ajv at its first use (about 130 ms of a route's first answer after a start, issue 29).
+// whole answer's schema with Ajv at its first use (about 130 ms of a route's first answer after a start).
 const graveNumber = {
   type: ['integer', 'string'],
   description: 'men/women: a whole number; bones: a label',
@@ -342,7 +342,7 @@ export const offlineIndex = {
   required: ['v', 'updatedAt', 'words', 'ids', 'numbers', 'genders', 'statuses', 'days', 'names', 'dates'],
 } as const;
 
-/** The warnings stored with a grave's burials (issue 23): the staff's alone, never in a public answer. */
+/** The warnings stored with a grave's burials: the staff's alone, never in a public answer. */
 export const burialWarnings = {
   type: 'array',
   description: "the grave's burials saved with a warning of the history rule, newest first",
@@ -363,7 +363,7 @@ export const burialWarnings = {
   },
 } as const;
 
-// Issue 25: a death notice (src/domain/notices/notice.ts).
+// A death notice (src/domain/notices/notice.ts).
 const nullableString = { type: ['string', 'null'] } as const;
 export const notice = {
   type: 'object',
@@ -441,7 +441,7 @@ export const noticeWithWarnings = {
   required: [...noticeWithMessage.required, 'warnings'],
 } as const;
 
-// Issue 28: a family's correction of a burial (src/domain/types.ts Correction), and its private follow-up.
+// A family's correction of a burial (src/domain/types.ts Correction), and its private follow-up.
 const datePrecision = { type: 'string', enum: DATE_PRECISIONS } as const;
 const correctionValues = {
   type: 'object',

@@ -1,4 +1,4 @@
-// The village's identity in the contract (issue 24): the fields GET /api/settings answers to anyone and
+// The village's identity in the contract: the fields GET /api/settings answers to anyone and
 // PUT /api/settings takes. The body's schema only names the fields for the OpenAPI document: what each may hold is
 // checked by the one rule (src/domain/identity/identityRules.ts), whose Arabic reason names the field refused.
 import { SOCIAL_KINDS } from '../../src/domain/identity/siteIdentity';

@@ -1,4 +1,4 @@
-// Issue 28: the answers about a grave's photos (docs/corrections-and-photos.md).
+// The answers about a grave's photos (docs/corrections-and-photos.md).
 import { PHOTO_STATUSES } from '../../src/domain/types';
 
 const string = { type: 'string' } as const;

@@ -18,7 +18,7 @@ export const dryRunQuery = {
   },
 } as const;
 
-/** The range's own query: a dry run is what a caller asks for; without it the graves are made (issue 23). */
+/** The range's own query: a dry run is what a caller asks for; without it the graves are made. */
 export const rangeQuery = {
   type: 'object',
   properties: {
@@ -30,7 +30,7 @@ export const rangeQuery = {
   },
 } as const;
 
-/** Every answer of range, batch and import says which happened (issue 23). */
+/** Every answer of range, batch and import says which happened. */
 const dryRunFlag = {
   type: 'boolean',
   description: 'true: a dry run, nothing was written; false: the answer says what was written',

@@ -1,4 +1,4 @@
-// The first start's contract (issue 24 §2): GET /api/setup and POST /api/setup. The body's fields are all optional
+// The first start's contract: GET /api/setup and POST /api/setup. The body's fields are all optional
 // for the schema, so that a request without the right code is refused as such (403) and, once an account exists,
 // every request as closed (409), whatever else it holds; the handler checks what each field holds with the rules
 // every other door uses, and answers their Arabic reasons.

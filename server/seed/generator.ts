@@ -35,7 +35,7 @@ export interface SeedOptions {
   today?: string;
   seed?: number;
   accounts?: boolean;
-  /** Issue 25: the demo's death notices (default true). */
+  /** The demo's death notices (default true). */
   notices?: boolean;
 }
 

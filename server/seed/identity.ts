@@ -1,4 +1,4 @@
-// The demo village's identity: what `npm run demo` shows, set through the same settings as any village's (issue 24).
+// The demo village's identity: what `npm run demo` shows, set through the same settings as any village's.
 // Only here, in the demo's seed, does the source name a village; the addresses are examples (example.com).
 import type { Kysely } from 'kysely';
 import { readIdentity, type SiteIdentity } from '../../src/domain/identity/siteIdentity';

@@ -1,4 +1,4 @@
-// Issue 25: the demo village's death notices, relative to the demo's today: one whose burial is recorded (linked to
+// The demo village's death notices, relative to the demo's today: one whose burial is recorded (linked to
 // its grave and burial), one whose prayer is tomorrow (no grave yet), and one past (off the home page, still on
 // /notices). Written through the same domain rule as the API's (checkNewNotice), so the demo holds only what the
 // committee could publish. Only here, in the demo's seed, does the source write a notice's words.

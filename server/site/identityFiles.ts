@@ -1,4 +1,4 @@
-// What the village's identity makes besides the pages (issue 24): the logo's PNGs, kept in the database
+// What the village's identity makes besides the pages: the logo's PNGs, kept in the database
 // (server/data/siteFiles.ts) and served by every process, and the web-app manifest, written from the settings on each
 // request so a changed name or logo reaches a phone's home screen without a rebuild. Registered by server/app.ts
 // before the site, so both exist with or without the built site; neither is an operation of the API.

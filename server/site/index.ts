@@ -226,7 +226,7 @@ async function site(
     },
   );
 
-  // Issue 27: a grave's short address, from its plate (/g/m317), in either case: a QR code holds it in capitals
+  // A grave's short address, from its plate (/g/m317), in either case: a QR code holds it in capitals
   // (/G/M317) and the router's paths are case-sensitive.
   for (const prefix of [GRAVE_ADDRESS_PREFIX, GRAVE_ADDRESS_PREFIX.toUpperCase()]) {
     app.get<{ Params: { code: string } }>(`${prefix}:code`, notAnOperation, async (request, reply) =>

@@ -1,4 +1,4 @@
-// Public pages kept as drawn, for as long as the answers they were drawn from are the same (issue 29). Drawing a page
+// Public pages kept as drawn, for as long as the answers they were drawn from are the same. Drawing a page
 // on the server (React's renderer over the section's cards, a grave, the home page's figures) took 12–40 ms a page on
 // this project's machine, for every visitor: with 200 visitors on three processes the site answered 100 pages a
 // second in all. A page is a function of its address, the site's address, the day, the built site and the API answers

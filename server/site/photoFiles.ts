@@ -1,4 +1,4 @@
-// Issue 28: the files of the graves' photos, /photos/<id>/<display|thumb>.<webp|jpg>, from the photos folder
+// The files of the graves' photos, /photos/<id>/<display|thumb>.<webp|jpg>, from the photos folder
 // (server/data/photos.ts). An approved photo's files never change (a photo's address carries its id, and its files
 // are written once), so they are sent as immutable for a year with an ETag; a pending one's only to a staff session
 // (Bearer), never kept by a cache; anything else is not found. Registered by server/app.ts beside the logo's files;

@@ -1,4 +1,4 @@
-// Issue 25, part D: the preview images a shared link shows (og:image), drawn by server/images/preview.ts:
+// The preview images a shared link shows (og:image), drawn by server/images/preview.ts:
 // /site/preview.png (the site's), /site/preview/grave/<id>.png and /site/preview/notice/<id>.png. The record is read
 // as the public reads it, through the API's own answer (its answer cache, and its rules: a hidden notice is a 404
 // here at once, as on its page). Not operations of the API: kept out of its OpenAPI document.

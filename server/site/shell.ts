@@ -6,7 +6,7 @@
 // - its chunk and style sheet named in <head> (modulepreload / preload), so they download beside the main script.
 // - the calendar-first setting on <html data-calendar-first>, on every page the site sends (the console's too), so
 //   the browser names dates in the order the server drew them without asking for the setting;
-// - its own head (issue 25): title, description, canonical address, Open Graph and Twitter tags, a preview image and
+// - its own head: title, description, canonical address, Open Graph and Twitter tags, a preview image and
 //   schema.org JSON-LD (src/domain/text/pageHead.ts), every address absolute on the site's address (siteAddress.ts).
 // Should the renderer be missing (a site built elsewhere) or fail, the page goes out as before: the browser draws
 // it, with the chunk hints and a preload of the answer.

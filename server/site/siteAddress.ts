@@ -1,4 +1,4 @@
-// Issue 25, part D: the site's absolute address, for what must name a whole URL — a page's canonical link and share
+// The site's absolute address, for what must name a whole URL — a page's canonical link and share
 // previews, the sitemap, robots.txt. The committee's `siteUrl` (the settings) when set; until then the address the
 // request came to through a trusted proxy (X-Forwarded-Proto and X-Forwarded-Host, else the Host the proxy passed);
 // without a trusted proxy in front, the address this server was reached at on its own socket. A Host header a client

@@ -1,4 +1,4 @@
-// Issue 25, part D: /sitemap.xml and /robots.txt, every address absolute on the site's address (siteAddress.ts).
+// /sitemap.xml and /robots.txt, every address absolute on the site's address (siteAddress.ts).
 // The sitemap lists the public pages without parameters (not the login nor the first start), the current notices,
 // the articles and the graves that hold someone. Past `sitemapMaxUrls` addresses (the protocol's 50,000) /sitemap.xml
 // is an index of /sitemap-1.xml, /sitemap-2.xml …, each written as it is read, a page of rows at a time

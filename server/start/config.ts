@@ -71,21 +71,21 @@ export interface Config {
   /** How long a client may take to send a request's headers, and the whole request, before 408 and a closed socket. */
   headersTimeoutSeconds: number;
   requestTimeoutSeconds: number;
-  /** Addresses in one sitemap file (issue 25); past it /sitemap.xml is an index of /sitemap-<n>.xml. The protocol's 50,000. */
+  /** Addresses in one sitemap file; past it /sitemap.xml is an index of /sitemap-<n>.xml. The protocol's 50,000. */
   sitemapMaxUrls: number;
   /**
-   * Issue 28: the folder of the graves' photos (one folder per photo), an absolute path. Every process of a site
+   * The folder of the graves' photos (one folder per photo), an absolute path. Every process of a site
    * shares it (a mounted folder when they run on several machines); the backups carry it beside the database.
    */
   photosDir: string;
   /**
-   * Issue 29: past this many burials the phones get no offline copy of the register (GET /api/search/index answers
+   * Past this many burials the phones get no offline copy of the register (GET /api/search/index answers
    * 404; searching needs the network): a city's copy is too large for a phone, and for the server to build at each
    * change. 0: no ceiling.
    */
   offlineIndexMaxBurials: number;
   /**
-   * Issue 29: where this machine keeps the name index between starts (server/data/searchSnapshot.ts), an absolute
+   * Where this machine keeps the name index between starts (server/data/searchSnapshot.ts), an absolute
    * path; null (SEARCH_INDEX_FILE=none): built from the names at every start.
    */
   searchIndexFile: string | null;

@@ -53,7 +53,7 @@ export interface Prepared {
   /** Lines to print for the person starting the server. */
   notices: string[];
   /**
-   * The first start's one-time code (issue 24 §2) while the register has no account and no MANAGER_EMAIL: the
+   * The first start's one-time code while the register has no account and no MANAGER_EMAIL: the
    * server prints it in the setup address once it listens (setupNotice), and forgets it as it closes.
    */
   setupCode: string | null;

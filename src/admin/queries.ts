@@ -15,14 +15,14 @@ import type { BurialInput, CemeteryDataProvider, GraveRecord } from '../dataProv
 /** The keys of the console's own queries (react-admin's resource queries keep theirs). */
 export const consoleQueryKeys = {
   settings: () => ['console', 'settings'] as const,
-  /** The village's identity (issue 24); the settings page's save refreshes it. */
+  /** The village's identity; the settings page's save refreshes it. */
   identity: () => ['console', 'identity'] as const,
   statistics: () => ['console', 'statistics'] as const,
   recentBurials: () => ['console', 'recentBurials'] as const,
   nextGraves: () => ['console', 'nextGraves'] as const,
   /** A grave read for a heading only: a failure here must not sit under react-admin's key of the grave's page. */
   graveHeading: (graveId: string) => ['console', 'graveHeading', graveId] as const,
-  /** Issue 28: every photo of a grave (pending ones too), as the staff see them. */
+  /** Every photo of a grave (pending ones too), as the staff see them. */
   gravePhotos: (graveId: string) => ['console', 'gravePhotos', graveId] as const,
 };
 
@@ -83,7 +83,7 @@ export function useRecentBurials() {
   return useQuery({ queryKey: consoleQueryKeys.recentBurials(), queryFn: () => dataProvider.getRecentBurials() });
 }
 
-/** The next grave to use in the men's and the women's sections (issue 13). */
+/** The next grave to use in the men's and the women's sections. */
 export function useNextGraves() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   return useQuery({ queryKey: consoleQueryKeys.nextGraves(), queryFn: () => dataProvider.getNextGraves() });
@@ -138,7 +138,7 @@ export function useBury(
 ) {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const refresh = useRefresh();
-  // The history rule's warnings of the last answer (issue 23): the clerk reads them in the save message.
+  // The history rule's warnings of the last answer: the clerk reads them in the save message.
   const warned = useRef<string[]>([]);
   // The change sent is a burial, not fields of the grave: the record type admits them; the answer is the grave.
   const [update, { isPending }] = useUpdate<GraveRecord & Partial<BurialInput>, HttpError>('graves', undefined, {

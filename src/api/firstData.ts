@@ -9,19 +9,19 @@ import { paths } from './paths';
 export const FIRST_DATA: Partial<Record<PublicPageName, (params: Record<string, string>) => readonly string[]>> = {
   GraveDetailsPage: ({ graveId }) => [paths.grave(graveId ?? '')],
   ArticlePage: ({ id }) => [paths.articleDetail(id ?? '')],
-  // Issue 25: the current notices are the top of the home page (drawn with it, so the strip does not push the page
+  // The current notices are the top of the home page (drawn with it, so the strip does not push the page
   // down when it arrives); /notices reaches back a month; a notice's page is its notice.
   HomePage: () => [paths.notices()],
   NoticesPage: () => [paths.notices({ recent: NOTICE_RECENT_DAYS })],
   NoticePage: ({ id }) => [paths.notice(id ?? '')],
   // The line naming the next grave to use is the widest text of the first screen, so it is drawn with the page (a
-  // late one became the page's largest paint: 5 s on a phone); and the section's first cards (issue 14): a few KB,
+  // late one became the page's largest paint: 5 s on a phone); and the section's first cards: a few KB,
   // where the whole section of a town is 2 MB of JSON.
   MenPage: () => [paths.nextGraves(), paths.sectionCards('men')],
   WomenPage: () => [paths.nextGraves(), paths.sectionCards('women')],
   // The plan is drawn with the page: its data is a few kilobytes even for thousands of graves (one letter a grave).
   PlanPage: () => [paths.plan()],
-  // Issue 28: the follow-up page is drawn with its answer (a few fields; an unknown token is then a 404 page).
+  // The follow-up page is drawn with its answer (a few fields; an unknown token is then a 404 page).
   CorrectionFollowPage: ({ token }) => [paths.followCorrection(token ?? '')],
 };
 

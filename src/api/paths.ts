@@ -49,12 +49,12 @@ export const paths = {
   article: (articleId: string) => `/articles/${id(articleId)}`,
   articleDetail: (articleId: string) => `/articles/ArticleDetail/${id(articleId)}`,
   login: () => '/auth/login',
-  /** The first start (issue 24): GET whether it is needed, POST the setup. */
+  /** The first start: GET whether it is needed, POST the setup. */
   setup: () => '/setup',
   register: () => '/auth/register',
   updatePassword: () => '/auth/update-password',
   users: () => '/users',
-  /** Issue 15: a manager changes an account's role, disables or enables it, or ends its sessions. */
+  /** A manager changes an account's role, disables or enables it, or ends its sessions. */
   userRole: (userId: string) => `/users/${id(userId)}/role`,
   userDisabled: (userId: string) => `/users/${id(userId)}/disabled`,
   userSignOut: (userId: string) => `/users/${id(userId)}/sign-out-everywhere`,
@@ -65,9 +65,9 @@ export const paths = {
   exportGraves: () => '/export/graves.geojson',
   exportBurials: () => '/export/burials.ged',
   exportAudit: () => '/export/audit.csv',
-  /** Issue 23: a manager undoes a transfer to the ossuary or a burial's deletion from its audit entry. */
+  /** A manager undoes a transfer to the ossuary or a burial's deletion from its audit entry. */
   undoAudit: (entryId: string) => `/audit/${id(entryId)}/undo`,
-  /** Every missing number of a men's or women's section between two numbers (issue 12). */
+  /** Every missing number of a men's or women's section between two numbers. */
   graveRange: () => '/graves/range?dryRun=false',
   /** Burials typed from the paper ledger, checked (dryRun) or saved in one transaction. */
   burialBatch: (dryRun: boolean) => `/burials/batch?dryRun=${dryRun}`,
@@ -76,26 +76,26 @@ export const paths = {
     `/import/burials?dryRun=${dryRun}&fileName=${encodeURIComponent(fileName)}`,
   importBatches: () => '/import/batches',
   importBatch: (batchId: string) => `/import/batches/${id(batchId)}`,
-  /** Issue 28: a family's correction of a burial; the staff's queue and decisions; the private follow-up. */
+  /** A family's correction of a burial; the staff's queue and decisions; the private follow-up. */
   burialCorrections: (burialId: string) => `/burials/${id(burialId)}/corrections`,
   corrections: () => '/corrections',
   correction: (correctionId: string) => `/corrections/${id(correctionId)}`,
   applyCorrection: (correctionId: string) => `/corrections/${id(correctionId)}/apply`,
   rejectCorrection: (correctionId: string) => `/corrections/${id(correctionId)}/reject`,
   followCorrection: (token: string) => `/corrections/follow/${id(token)}`,
-  /** Issue 28: a grave's photos (approved ones to the public, all to staff); a photo's decisions. */
+  /** A grave's photos (approved ones to the public, all to staff); a photo's decisions. */
   gravePhotos: (graveId: string) => `/graves/${id(graveId)}/photos`,
   approvePhoto: (photoId: string) => `/photos/${id(photoId)}/approve`,
   coverPhoto: (photoId: string) => `/photos/${id(photoId)}/cover`,
   photo: (photoId: string) => `/photos/${id(photoId)}`,
-  /** The warnings stored with a grave's burials: the staff's alone (issue 23). */
+  /** The warnings stored with a grave's burials: the staff's alone. */
   graveWarnings: (graveId: string) => `/graves/${id(graveId)}/warnings`,
   /** What the server is configured with that the browser must agree on (its time zone, the resting period). */
   settings: () => '/settings',
   /** The village's logo: POST (multipart, the field `logo`) or DELETE (back to the product's mark). */
   settingsLogo: () => '/settings/logo',
   /**
-   * Issue 25: death notices. The public's current ones (with `recent`, also those whose prayer fell in the last N
+   * Death notices. The public's current ones (with `recent`, also those whose prayer fell in the last N
    * days); `all`: every notice, for the staff (with the console's sort, range and filter appended by its caller).
    */
   notices: (options: { recent?: number; all?: boolean } = {}) =>
@@ -105,7 +105,7 @@ export const paths = {
   noticeBurial: (noticeId: string) => `/notices/${id(noticeId)}/burial`,
   /** The notice's funeral prayer as an iCalendar file (a phone's calendar app opens it). */
   noticeCalendar: (noticeId: string) => `/notices/${id(noticeId)}/calendar.ics`,
-  /** Issue 27: a grave's plate, an SVG sized in millimetres: a 5×5 cm sticker or a 10×7 cm plate (the default). */
+  /** A grave's plate, an SVG sized in millimetres: a 5×5 cm sticker or a 10×7 cm plate (the default). */
   gravePlate: (graveId: string, size?: 'sticker' | 'plate') =>
     `/graves/${id(graveId)}/plate.svg${size ? `?size=${size}` : ''}`,
 } as const;

@@ -48,7 +48,7 @@ export async function fetchRegisterSettings(options: RequestOptions = {}): Promi
   return readRegisterSettings(await call<unknown>(paths.settings(), options));
 }
 
-/** GET /settings, the village's identity in it (issue 24): what is missing or unusable takes the empty identity's. */
+/** GET /settings, the village's identity in it: what is missing or unusable takes the empty identity's. */
 export async function fetchSiteIdentity(options: RequestOptions = {}): Promise<SiteIdentity> {
   return readIdentity(await call<unknown>(paths.settings(), options));
 }

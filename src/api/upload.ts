@@ -1,4 +1,4 @@
-// A multipart POST that reports how much of its body has gone (issue 28: a photo sent from a slow phone says how far
+// A multipart POST that reports how much of its body has gone (a photo sent from a slow phone says how far
 // it is). fetch() cannot tell an upload's progress in today's browsers, so this one call uses XMLHttpRequest; the
 // answers and refusals are read as client.ts reads them (the server's Arabic message, status 0 for the network).
 import { API_BASE, ApiError } from './client';

@@ -126,7 +126,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       const status = error?.status;
       if (status === 401) {
         if (leaving) return whileLeaving();
-        // The server refused the token: ended on purpose (issue 15: a password, role or disable change, or "sign
+        // The server refused the token: ended on purpose (a password, role or disable change, or "sign
         // out everywhere"), or expired, forged, or its account gone. The login page says which.
         ended = error?.message === t('errors.sessionEnded') ? 'ended' : 'invalid';
         session.clear();
@@ -153,7 +153,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       session.clear();
       leaving = true;
       // Signing out on purpose ends the session on the server (best effort) and leaves no staff work in the browser
-      // for the next person on the device (issue 21). A session that expired or was ended elsewhere keeps the
+      // for the next person on the device. A session that expired or was ended elsewhere keeps the
       // ledger's draft: it is the account's own (kept per account), for when the same person signs in again.
       // After "sign out everywhere" the token is already ended on the server.
       if (hadSession) await signOut(params?.sessionsEnded ? null : token, { local: storage(), base: apiBase });

@@ -1,4 +1,4 @@
-// Issue 28: families' corrections of a burial, as the console keeps them. The queue is plain simple-rest at
+// Families' corrections of a burial, as the console keeps them. The queue is plain simple-rest at
 // /corrections (filter by status and section, range, sort; Content-Range), so the resource needs nothing of its own;
 // the decisions are custom methods, each answering the correction as it now stands and the server's message.
 import type { Identifier } from 'ra-core';

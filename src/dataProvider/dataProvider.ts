@@ -53,7 +53,7 @@ export function createDataProvider(
     users: usersResource(rest, api),
     notices: noticesResource(rest, api),
   };
-  // The audit trail (read-only) and the corrections' queue (issue 28) are plain simple-rest.
+  // The audit trail (read-only) and the corrections' queue are plain simple-rest.
   const perResource = combineDataProviders((resource) => resources[resource] ?? rest);
   const crud = withLifecycleCallbacks(perResource, [articlesCallbacks, usersCallbacks]);
   return {
@@ -70,7 +70,7 @@ export function createDataProvider(
     ...photoMethods(api, apiBase, getToken),
     getSettings: () => fetchRegisterSettings({ base: apiBase }),
     // react-admin's reads get an abort signal, which the client passes to fetch: a list's request that a newer one
-    // supersedes (the search typed on, issue 26) is cancelled rather than left to finish unseen.
+    // supersedes (the search typed on) is cancelled rather than left to finish unseen.
     supportAbortSignal: true,
   };
 }

@@ -21,12 +21,12 @@ export interface GraveMethods {
     personId: Identifier,
     changes: Partial<BurialInput>,
   ): Promise<{ data: GraveRecord; message: string }>;
-  /** POST /graves/{id}/transfer: remains moved to a bone section (issue 13). */
+  /** POST /graves/{id}/transfer: remains moved to a bone section. */
   transferRemains(
     graveId: Identifier,
     move: { bonesGraveId: string; date: string; buriedPersonIds?: string[]; reason?: string },
   ): Promise<{ data: GraveRecord; message: string }>;
-  /** POST /audit/{id}/undo: a transfer or a deletion undone by a manager (issue 23). */
+  /** POST /audit/{id}/undo: a transfer or a deletion undone by a manager. */
   undoAudit(entryId: Identifier): Promise<{ message: string }>;
   /** PUT /graves/{id}/position: where the grave is (both null: forgotten). */
   setGravePosition(
@@ -35,7 +35,7 @@ export interface GraveMethods {
   ): Promise<{ data: GraveRecord; message: string }>;
   /** PUT /graves/{id}/reopen: the full mark cleared, with the reason (manager). */
   reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
-  /** GET /graves/next: the next grave to use in each section, or null (issue 13). */
+  /** GET /graves/next: the next grave to use in each section, or null. */
   getNextGraves(): Promise<{ men: GraveRecord | null; women: GraveRecord | null }>;
   /** The register's statistics (five GET calls of spec section 7). */
   getStatistics(): Promise<{ data: Statistics }>;
@@ -86,7 +86,7 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
         method: 'POST',
         body: burial,
       });
-      // The history rule's warnings (issue 23), for the save message.
+      // The history rule's warnings, for the save message.
       return { ...written(answer), warnings: answer.warnings ?? [] };
     },
 

@@ -1,4 +1,4 @@
-// Death notices (issue 25) as the console keeps them. The list is the staff's view, `GET /notices?all=true` (every
+// Death notices as the console keeps them. The list is the staff's view, `GET /notices?all=true` (every
 // notice, past and hidden too) in simple-rest's dialect of paging, sorting and filtering; a notice is created,
 // changed and deleted at /notices. The form edits the prayer's day and time as two fields (prayerDay, prayerTime),
 // joined here into the contract's `prayerAt`; recording the burial from a notice is a custom method.

@@ -1,4 +1,4 @@
-// Issue 28: the photos of a grave as the console keeps them: all of them for the staff (pending ones too), the
+// The photos of a grave as the console keeps them: all of them for the staff (pending ones too), the
 // decisions on one, a photo added from the console, and a photo's file fetched with the session's token (a pending
 // photo's file is served only to the staff).
 import type { Identifier } from 'ra-core';
@@ -53,7 +53,7 @@ export function photoMethods(api: ConsoleApi, apiBase: string, getToken: () => s
 
 /**
  * A file the site serves beside the API (a grave's photo, `/photos/<id>/thumb.webp`), fetched with the session's
- * token: a photo still waiting for approval is served only to the staff (issue 28). A path is read against the
+ * token: a photo still waiting for approval is served only to the staff. A path is read against the
  * site the API belongs to (the API base without its `/api`).
  */
 // Here rather than in src/api/client.ts: the client's chunk is the public home page's too, and only the console

@@ -1,4 +1,4 @@
-// The plan of the cemetery (issue 13): its drawing's data, the rows the manager names, a grave by its number.
+// The plan of the cemetery: its drawing's data, the rows the manager names, a grave by its number.
 import { paths } from '../api/paths';
 import type { PlanAnswer, PlanGender, PlanRow } from '../domain/plan/plan';
 import type { Gender, Grave } from '../domain/types';

@@ -1,4 +1,4 @@
-// Bringing a paper register in (issue 12): graves by range, burials typed from the ledger, and spreadsheet imports
+// Bringing a paper register in: graves by range, burials typed from the ledger, and spreadsheet imports
 // with their undo. Plain calls of the /api contract; the pages show the server's reports as they come.
 import { paths } from '../api/paths';
 import type { LeftOutLines } from '../domain/rules/leftOutLines';
@@ -55,7 +55,7 @@ export interface RegisterMethods {
   importBurials(file: File, dryRun: boolean): Promise<ImportReport>;
   listImportBatches(): Promise<ImportBatch[]>;
   undoImportBatch(batchId: string): Promise<{ message: string }>;
-  /** GET /graves/{id}/warnings: the warnings stored with a grave's burials, the staff's alone (issue 23). */
+  /** GET /graves/{id}/warnings: the warnings stored with a grave's burials, the staff's alone. */
   graveWarnings(graveId: string): Promise<BurialWarning[]>;
 }
 

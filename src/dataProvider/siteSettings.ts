@@ -1,4 +1,4 @@
-// The village's identity in the console (issue 24): read it, save a change of any of its fields, upload or remove the
+// The village's identity in the console: read it, save a change of any of its fields, upload or remove the
 // logo. The answers are the whole identity (the server's), read through the one rule of a damaged copy.
 import { paths } from '../api/paths';
 import { readIdentity, type IdentityPatch, type SiteIdentity } from '../domain/identity/siteIdentity';

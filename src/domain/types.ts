@@ -12,7 +12,7 @@ export const GRAVE_STATUS = {
 } as const;
 export type GraveStatus = (typeof GRAVE_STATUS)[keyof typeof GRAVE_STATUS];
 
-/** A grave a person's remains were moved from or to, and the day (issue 13). */
+/** A grave a person's remains were moved from or to, and the day. */
 export interface GraveMove {
   /** null when that grave has since been deleted */
   graveId: string | null;
@@ -38,7 +38,7 @@ export interface BuriedPerson {
   datePrecision?: PartialPrecision;
   /** Additive, present only when the ledger had notes. */
   notes?: string;
-  // No warning here: the history rule's warning stored with a burial is the staff's alone (issue 23), read through
+  // No warning here: the history rule's warning stored with a burial is the staff's alone, read through
   // GET /api/graves/{id}/warnings, never in an answer or page the public may see.
 }
 
@@ -89,7 +89,7 @@ export interface Suggestion {
   createdAt: string;
 }
 
-// Issue 28: a family's correction of one burial. See docs/corrections-and-photos.md for the API.
+// A family's correction of one burial. See docs/corrections-and-photos.md for the API.
 export const CORRECTION_STATUSES = ['pending', 'applied', 'rejected'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 
@@ -188,7 +188,7 @@ export interface Account {
   email: string;
   role: Role;
   createdAt: string;
-  /** A disabled account cannot sign in (issue 15); a manager enables it again. */
+  /** A disabled account cannot sign in; a manager enables it again. */
   disabled: boolean;
   /** The last successful sign-in, or null before the first. */
   lastLoginAt: string | null;
@@ -212,7 +212,7 @@ export interface TokenClaims {
   exp: number;
   /**
    * The token's own id, so that signing out ends this session alone (server/data/revokedTokens.ts). Tokens signed
-   * before issue 21 have none: they can be ended only with the account's other sessions, or by their expiry.
+   * before sessions were numbered have none: they can be ended only with the account's other sessions, or by their expiry.
    */
   jti?: string;
 }
@@ -245,6 +245,6 @@ export interface AuditEntry {
   entityId: string;
   before: unknown;
   after: unknown;
-  /** Additive (issue 23): a transfer or a deletion a manager has undone. */
+  /** Additive: a transfer or a deletion a manager has undone. */
   undone?: boolean;
 }

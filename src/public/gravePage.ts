@@ -1,4 +1,4 @@
-// Opening a grave's page from a card without waiting in line (issue 14): its chunk is loaded with the section page,
+// Opening a grave's page from a card without waiting in line: its chunk is loaded with the section page,
 // and its answer is asked for as soon as a finger touches the card (or the mouse comes over it), so both travel at
 // once instead of the answer waiting for the chunk.
 import type { ComponentType } from 'react';

@@ -24,7 +24,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = getToken();
     clearSession();
     setLoggedOut(true);
-    // The session ends on the server too, and the staff console's traces leave the browser (issue 21). Loaded
+    // The session ends on the server too, and the staff console's traces leave the browser. Loaded
     // only on sign-out, so a visitor's pages do not carry it.
     void import('../shared/signOut').then(({ signOut }) => signOut(token));
   }, []);

@@ -1,4 +1,4 @@
-// Whether the register holds no grave at all (issue 24 §3): then a page says so plainly instead of reading like a
+// Whether the register holds no grave at all: then a page says so plainly instead of reading like a
 // failed search. Asked only when a page found nothing (`ask`), from answers the site already uses (the home page's
 // statistics and the bone section's cards, all kept by the answer cache).
 import { paths } from '../api';

@@ -1,7 +1,7 @@
-// A large section's cards, a page at a time from the server (issue 14): the first page comes with the page itself,
+// A large section's cards, a page at a time from the server: the first page comes with the page itself,
 // the next ones as the visitor scrolls, and a search asks the server (the whole section of a town is 2 MB of JSON).
 // A page that fails is said so and can be asked again: what was shown stays, and nothing pretends to be empty.
-// The search answers as the visitor types (issue 26): the cards shown stay until the next text's first page arrives,
+// The search answers as the visitor types: the cards shown stay until the next text's first page arrives,
 // and each text cancels the request of the one before.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, paths } from '../api';

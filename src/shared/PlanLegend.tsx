@@ -1,4 +1,4 @@
-// What the plan's colours mean (issue 13): shown above the drawing on the public page and in the console.
+// What the plan's colours mean: shown above the drawing on the public page and in the console.
 import { planPublicText as text } from '../domain/messages/planPublic';
 import './planDrawing.css';
 

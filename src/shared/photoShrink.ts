@@ -1,4 +1,4 @@
-// Issue 28: a photo made ready to send from a phone (the public page's form and the console's «إضافة صورة») — drawn again at most 2560 px on its long side as a JPEG
+// A photo made ready to send from a phone (the public page's form and the console's «إضافة صورة») — drawn again at most 2560 px on its long side as a JPEG
 // (src/domain/rules/photoUpload.ts says when and at what size), upright as the camera meant it (EXIF orientation
 // applied by createImageBitmap; the drawn JPEG carries no metadata, so nothing turns it again). A file the browser
 // cannot draw (an iPhone's HEIC in most browsers) is sent as chosen: the server names the formats it takes.

@@ -1,4 +1,4 @@
-// Signing out (issue 21): the session ends on the server too, and no trace of staff work stays in this browser for
+// Signing out: the session ends on the server too, and no trace of staff work stays in this browser for
 // the next person on the same phone: the ledger's unsent drafts, react-admin's kept lists and filters, and anything
 // else in localStorage, sessionStorage or IndexedDB. The public site's own preferences and searches stay
 // (src/domain/paths/browserKeys.ts): they are the same for any visitor and hold nothing of the register's staff side.

@@ -7,7 +7,7 @@ export type Guard = 'anyone' | 'staff' | 'manager' | 'password';
 export const CONTRACT: Record<string, Guard> = {
   'GET /api/health': 'anyone',
   'GET /api/settings': 'anyone',
-  // Issue 24: the village's identity is the manager's to change; the first start's setup is open to anyone until an
+  // The village's identity is the manager's to change; the first start's setup is open to anyone until an
   // account exists (then 409 whatever is sent, as here: the matrix's server has the demo accounts).
   'PUT /api/settings': 'manager',
   'POST /api/settings/logo': 'manager',
@@ -68,7 +68,7 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/audit/{id}/undo': 'manager',
   'GET /api/export/register.csv': 'staff',
   'GET /api/export/audit.csv': 'manager',
-  // Issue 27: the register in open formats, for whoever exports its CSV.
+  // The register in open formats, for whoever exports its CSV.
   'GET /api/export/graves.geojson': 'staff',
   'GET /api/export/burials.ged': 'staff',
   'POST /api/graves/range': 'staff',
@@ -80,7 +80,7 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/plan/rows': 'anyone',
   'PUT /api/plan/rows/{gender}': 'manager',
   'GET /api/graves/by-number/{gender}/{number}': 'anyone',
-  // Issue 25: death notices. The public reads them (GET /api/notices?all=true, every notice, is the staff's: tried
+  // Death notices. The public reads them (GET /api/notices?all=true, every notice, is the staff's: tried
   // in tests/server/notices.test.ts); managers and admins write them.
   'GET /api/notices': 'anyone',
   'GET /api/notices/{id}': 'anyone',
@@ -90,9 +90,9 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/notices/{id}/burial': 'staff',
   // The notice's prayer as a calendar file, the public page's "add to calendar" (404 when hidden or unknown).
   'GET /api/notices/{id}/calendar.ics': 'anyone',
-  // Issue 27: a grave's plate (SVG with its QR code): public, a plate holds nothing private.
+  // A grave's plate (SVG with its QR code): public, a plate holds nothing private.
   'GET /api/graves/{id}/plate.svg': 'anyone',
-  // Issue 28: a family sends a correction of a burial and follows it by its private token; managers and admins
+  // A family sends a correction of a burial and follows it by its private token; managers and admins
   // read the queue and decide (data entry is refused: tests/server/roles.test.ts).
   'POST /api/burials/{id}/corrections': 'anyone',
   'GET /api/corrections/follow/{token}': 'anyone',
@@ -100,7 +100,7 @@ export const CONTRACT: Record<string, Guard> = {
   'GET /api/corrections/{id}': 'staff',
   'POST /api/corrections/{id}/apply': 'staff',
   'POST /api/corrections/{id}/reject': 'staff',
-  // Issue 28: photos of a grave. Anyone sends one (pending; a staff session's is shown at once) and sees the
+  // Photos of a grave. Anyone sends one (pending; a staff session's is shown at once) and sees the
   // approved ones (a staff session all); managers and admins approve, choose the cover, delete. The files
   // (/photos/{id}/{file}) are not an operation of the API.
   'POST /api/graves/{id}/photos': 'anyone',

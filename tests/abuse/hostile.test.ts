@@ -57,7 +57,7 @@ const FIELDS = [
   'email',
   'password',
   'newPassword',
-  // Issue 28: a family's correction and the staff's decisions.
+  // A family's correction and the staff's decisions.
   'note',
   'senderName',
   'senderPhone',
@@ -141,7 +141,7 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
     ['PUT', (_i, id) => `/api/users/${id}/role`],
     ['PUT', (_i, id) => `/api/users/${id}/disabled`],
     ['POST', (_i, id) => `/api/users/${id}/sign-out-everywhere`],
-    // Issue 28: a JSON body where the photo's form is expected, and the staff's decisions on unknown photos.
+    // A JSON body where the photo's form is expected, and the staff's decisions on unknown photos.
     ['POST', (i) => `/api/graves/${i.grave}/photos`],
     ['POST', (_i, id) => `/api/photos/${id}/approve`],
     ['POST', (_i, id) => `/api/photos/${id}/cover`],
@@ -186,7 +186,7 @@ describe.each(ENGINES)('hostile input on $name', ({ databaseUrl }) => {
     }, 120_000);
   }
 
-  // Issue 28: hostile forms where a photo is expected: random bytes (some behind a JPEG, PNG, WebP or HEIC
+  // Hostile forms where a photo is expected: random bytes (some behind a JPEG, PNG, WebP or HEIC
   // signature), under the right field name or another, with random extra fields. Never a 5xx, always Arabic, and a
   // refusal writes no photo.
   const SIGNATURES = [

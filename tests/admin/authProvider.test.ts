@@ -163,7 +163,7 @@ describe('checkError', () => {
     expect(storage.getItem('userToken')).toBeNull();
   });
 
-  it('a 401 saying the session was ended (issue 15) goes to /login saying so', async () => {
+  it('a 401 saying the session was ended goes to /login saying so', async () => {
     const { provider, storage } = setup({ token: valid, role: 'admin', path: '/admin/graves' });
     const error = await rejection(provider.checkError(new HttpError(messages['errors.sessionEnded'], 401)));
     expect(error.redirectTo).toBe('https://register.example/login?next=%2Fadmin%2Fgraves&session=ended');

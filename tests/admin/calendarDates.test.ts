@@ -34,7 +34,7 @@ describe('reading a typed date', () => {
   });
 
   it.each([
-    // The reasons of the register's one burial-date reader (issue 23), as the server gives them.
+    // The reasons of the register's one burial-date reader, as the server gives them.
     ['15/3', 'burial.dateUnreadable'],
     ['أمس', 'burial.dateUnreadable'],
     ['١٥ مارش ٢٠٢٤', 'burial.dateUnreadable'],

@@ -141,7 +141,7 @@ describe('graves', () => {
     const person = buried.data.buriedPersons[0]!;
     expect(person.id).toBe(person._id);
     expect(buried.data.status).not.toBe('متاحة');
-    // Today's burial follows the bury rule (a past one would be history, issue 23): the grave rests since three days.
+    // Today's burial follows the bury rule (a past one would be history): the grave rests since three days.
     const refused = await refusal(admin.bury(grave.data.id, { name: 'آخر', burialDate: today }));
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/لا يمكن الدفن/);

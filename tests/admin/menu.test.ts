@@ -1,4 +1,4 @@
-// The console menu's choice of the one current entry, and the public page of what is on screen (issue 11).
+// The console menu's choice of the one current entry, and the public page of what is on screen.
 import { describe, expect, it } from 'vitest';
 import { currentMenuEntry, MENU_ITEMS, publicPageOf } from '../../src/admin/layout/AdminMenu';
 import { can } from '../../src/domain/rules/policy';
@@ -43,7 +43,7 @@ describe('publicPageOf', () => {
   });
 });
 
-describe('the notices entry (issue 25)', () => {
+describe('the notices entry', () => {
   const labelsOf = (role: 'manager' | 'admin' | 'clerk') =>
     MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
 
@@ -62,7 +62,7 @@ describe('the notices entry (issue 25)', () => {
   });
 });
 
-describe('the plate sheets entry (issue 27)', () => {
+describe('the plate sheets entry', () => {
   it('is offered to every role that lists the graves, after the plan', () => {
     for (const role of ['manager', 'admin', 'clerk'] as const) {
       const labels = MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
@@ -79,7 +79,7 @@ describe('the plate sheets entry (issue 27)', () => {
   });
 });
 
-describe('the corrections entry (issue 28)', () => {
+describe('the corrections entry', () => {
   const labelsOf = (role: 'manager' | 'admin' | 'clerk') =>
     MENU_ITEMS.filter((item) => can(role, item.resource, item.action)).map((item) => item.label);
 

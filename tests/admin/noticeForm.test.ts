@@ -1,4 +1,4 @@
-// The console's notice form (issue 25): what it starts with (the next prayer, each prayer's remembered time, the
+// The console's notice form: what it starts with (the next prayer, each prayer's remembered time, the
 // mosques of earlier notices), how it reads a typed time, and the body it sends the API.
 import { describe, expect, it } from 'vitest';
 import {

@@ -55,10 +55,10 @@ describe('role policy', () => {
         'password.edit',
         'plan.list',
         'plan.show',
-        // Issue 25: data entry reads the death notices in the console, never writes them.
+        // Data entry reads the death notices in the console, never writes them.
         'notices.list',
         'notices.show',
-        // Issue 28: data entry sees a grave's photos and adds its own; approving, the first photo, deleting are not its.
+        // Data entry sees a grave's photos and adds its own; approving, the first photo, deleting are not its.
         'photos.create',
         'photos.list',
         'photos.show',
@@ -66,7 +66,7 @@ describe('role policy', () => {
     );
   });
 
-  it("corrections are the manager's and the admin's alone; photos: a clerk lists and adds, never decides (issue 28)", () => {
+  it("corrections are the manager's and the admin's alone; photos: a clerk lists and adds, never decides", () => {
     for (const action of ACTIONS) {
       expect(can('manager', 'corrections', action)).toBe(true);
       expect(can('admin', 'corrections', action)).toBe(true);

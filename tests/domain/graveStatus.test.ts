@@ -1,4 +1,4 @@
-// Issue 29: the queries of the next grave, the statistics and a section's pages apply deriveStatus through
+// The queries of the next grave, the statistics and a section's pages apply deriveStatus through
 // availableSince; day by day around the boundary both say the same of every grave.
 import { describe, expect, it } from 'vitest';
 import { availableSince, deriveStatus } from '../../src/domain/rules/graveStatus';

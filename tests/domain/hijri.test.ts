@@ -6,7 +6,7 @@ describe('Hijri dates beside the Gregorian ones', () => {
   it('shows a burial date with its Umm al-Qura date', () => {
     expect(formatHijri('2024-03-15')).toBe('٥ رمضان ١٤٤٥ هـ');
     expect(formatBurialDate('2024-03-15')).toBe('١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ');
-    // A ledger that gives the year alone (issue 12): the year, without a day made up.
+    // A ledger that gives the year alone: the year, without a day made up.
     expect(formatBurialDate('1987')).toBe('١٩٨٧');
   });
 

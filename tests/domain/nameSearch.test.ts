@@ -1,4 +1,4 @@
-// Issue 10's matcher on its table (nameSearchCases.ts): every rule, the negatives, the order and the highlights.
+// The name matcher on its table (nameSearchCases.ts): every rule, the negatives, the order and the highlights.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/domain/search/names/forms';

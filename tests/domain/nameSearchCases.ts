@@ -1,4 +1,4 @@
-// The table of issue 10: stored name, query, expected class. Run on the matcher by nameSearch.test.ts; meant to
+// The name matcher's table: stored name, query, expected class. Run on the matcher by nameSearch.test.ts; meant to
 // be run through /api/search on both engines too, so every case is a plain record.
 // Names are fictional but spelled as Egyptian registers and families spell them.
 import type { MatchClass } from '../../src/domain/search/names';
@@ -15,7 +15,7 @@ export interface NameSearchCase {
   /** The grave's number, given for the cases whose query holds a number (any number without those digits else). */
   grave?: number | string;
   /**
-   * Issue 26: the query as it stands while still being typed (its last word unfinished). The other cases are
+   * The query as it stands while still being typed (its last word unfinished). The other cases are
    * whole words: they are searched with the space a finished word ends with (typedQuery).
    */
   typing?: true;
@@ -94,7 +94,7 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   c('article', 'منى عوض الشافعي', 'منى شافعي', 'folded'),
   c('article', 'خديجة السيد', 'خديجه سيد', 'folded'),
   c('article', 'يوسف الحداد', 'يوسف الحداد', 'exact'),
-  // Issue 26: both ways, and آل before a family name.
+  // Both ways, and آل before a family name.
   c('article', 'يوسف حداد', 'الحداد', 'folded'),
   c('article', 'يوسف حداد', 'يوسف الحداد', 'folded'),
   c('article', 'سمية عادل القماش', 'آل القماش', 'exact'),
@@ -274,7 +274,7 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   c('numbers', 'محمد علي', 'مقبرة محمد', null, 45),
   c('numbers', 'حسن سالم', '12', 'number', 'ب12'),
 
-  // --- issue 26: the last word while it is being typed ------------------------------------------------------------
+  // --- the last word while it is being typed ------------------------------------------------------------
   t('typing', 'سعاد محمود الفقي', 'سعاد الفق', 'prefix'),
   t('typing', 'محمد علي', 'مح', 'prefix'),
   t('typing', 'محمد علي', 'محمد', 'exact'),
@@ -299,7 +299,7 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   t('typing', 'المرحومة منى عوض', 'منى المرح', 'prefix'),
   t('typing', 'منى عوض', 'منى المرح', null),
 
-  // --- issue 26: Latin spellings reach every written form of a name --------------------------------------------
+  // --- Latin spellings reach every written form of a name --------------------------------------------
   c('latin forms', 'عبد الرءوف سالم', 'Abdelraouf', 'latin'),
   c('latin forms', 'عبد الرؤوف سالم', 'Abdel Raouf', 'latin'),
   c('latin forms', 'عبدالرؤوف سالم', 'Abd El Raouf Salem', 'latin'),
@@ -309,7 +309,7 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   c('latin forms', 'حسن سالم', 'Hassan', 'latin'),
   c('latin forms', 'حسن سالم', 'Hussein', null),
 
-  // --- issue 26: the stored name exactly as typed, and words typed without their space -------------------------
+  // --- the stored name exactly as typed, and words typed without their space -------------------------
   c('same name', 'Mary Smith', 'Mary Smith', 'exact'),
   c('same name', 'محمد الثاني 2', 'محمد الثاني 2', 'exact'),
   c('same name', 'ڤيولا جرجس', 'ڤيولا جرجس', 'exact'),

@@ -1,4 +1,4 @@
-// Issue 25: the funeral prayer as an iCalendar file (src/domain/notices/calendar.ts), RFC 5545: CRLF line ends,
+// The funeral prayer as an iCalendar file (src/domain/notices/calendar.ts), RFC 5545: CRLF line ends,
 // lines folded at 75 octets on UTF-8 character boundaries, TEXT escaped, UTC times from the notice's instant.
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../src/domain/messages/fill';

@@ -1,4 +1,4 @@
-// Issue 25: how a notice's prayer reads on the public pages (src/domain/notices/noticeText.ts).
+// How a notice's prayer reads on the public pages (src/domain/notices/noticeText.ts).
 import { describe, expect, it } from 'vitest';
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { prayerLineText, prayerTimeText, prayerWhenText } from '../../src/domain/notices/noticeText';

@@ -1,4 +1,4 @@
-// Issue 25: the one rule of a death notice (src/domain/notices/noticeRules.ts) and the register's local time
+// The one rule of a death notice (src/domain/notices/noticeRules.ts) and the register's local time
 // (src/domain/dates/zonedTime.ts), as the API and the console's form both apply them.
 import { describe, expect, it } from 'vitest';
 import { isLocalDateTime, localDateTimeIn, zonedInstant } from '../../src/domain/dates/zonedTime';

@@ -1,4 +1,4 @@
-// The table of rows of issue 23 on the domain's one rule: the name's rule, the burial-date reader and the history
+// The table of rows on the domain's one rule: the name's rule, the burial-date reader and the history
 // rule, as every door applies them (the server's run of the same table: tests/server/oneRuleEveryDoor.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parseBurialDate } from '../../src/domain/dates/burialDate';

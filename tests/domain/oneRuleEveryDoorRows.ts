@@ -1,4 +1,4 @@
-// One table of rows for every door a burial comes in by (issue 23): the grave's state and what the clerk typed, and
+// One table of rows for every door a burial comes in by: the grave's state and what the clerk typed, and
 // what the register must do with it — the same at the grave page's form, the bury call, the ledger's batch call and
 // the spreadsheet import. Run on the domain rule (tests/domain/oneRuleEveryDoor.test.ts) and through the real
 // server on both engines (tests/server/oneRuleEveryDoor.test.ts).

@@ -1,4 +1,4 @@
-// Issue 27's pure rules of the open formats: where a register name has its family name, GEDCOM 7's lines, dates and
+// The pure rules of the open formats: where a register name has its family name, GEDCOM 7's lines, dates and
 // names, and a grave as a GeoJSON feature.
 import { describe, expect, it } from 'vitest';
 import { splitFamilyName } from '../../src/domain/export/familyName';

@@ -1,4 +1,4 @@
-// Issue 28: the size a photo is sent at from a phone (src/domain/rules/photoUpload.ts): at most 2560 px on its long
+// The size a photo is sent at from a phone (src/domain/rules/photoUpload.ts): at most 2560 px on its long
 // side, its shape kept; a photo already small and light goes as it was chosen.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Issue 27: how plates of each size are laid out on an A4 page, the pages a list makes and the print's ceiling.
+// How plates of each size are laid out on an A4 page, the pages a list makes and the print's ceiling.
 import { describe, expect, it } from 'vitest';
 import {
   A4_MM,

@@ -52,7 +52,7 @@ describe('todayIn', () => {
   });
 });
 
-describe('restingDaysLeft (issue 23: who may be moved to the ossuary)', () => {
+describe('restingDaysLeft (who may be moved to the ossuary)', () => {
   it('is 0 once today is the burial date plus the resting period, else the days left (at least 1)', () => {
     expect(restingDaysLeft('2025-03-10', '2026-03-10', 365)).toBe(0);
     expect(restingDaysLeft('2025-03-11', '2026-03-10', 365)).toBe(1);
@@ -63,7 +63,7 @@ describe('restingDaysLeft (issue 23: who may be moved to the ossuary)', () => {
   });
 });
 
-describe('transfer and undo policy (issue 23)', () => {
+describe('transfer and undo policy', () => {
   it("moving remains is staff work; the resting override and undo are the manager's alone", () => {
     expect(can('admin', 'transfers', 'create')).toBe(true);
     expect(can('manager', 'transfers', 'create')).toBe(true);

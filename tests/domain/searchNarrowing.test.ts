@@ -1,4 +1,4 @@
-// Issue 26's cases (searchNarrowingCases.ts) through the doors that search in the browser: the offline search and
+// The narrowing cases (searchNarrowingCases.ts) through the doors that search in the browser: the offline search and
 // the offline section cards (the service worker's, from the kept index), and the section pages' search of a small
 // section (src/public/graveSearch.ts). The server's doors run the same cases in tests/server/searchNarrowingApi.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const graves: Grave[] = REGISTER.map((p, i) => ({
 const personOfGrave = new Map(graves.map((g) => [g._id, g.buriedPersons[0]!.name]));
 const SECTIONS: readonly Gender[] = ['men', 'women', 'bones'];
 
-describe('issue 26 in the offline search', () => {
+describe('the narrowing rules in the offline search', () => {
   const search = offlineSearch(graves);
   it.each(NARROWING_CASES.map((c) => [c.rule, c.query, c] as const))('%s: "%s"', (_rule, query, c) => {
     expect(
@@ -38,7 +38,7 @@ describe('issue 26 in the offline search', () => {
   });
 });
 
-describe('issue 26 in the offline section cards and the browser section search', () => {
+describe('the narrowing rules in the offline section cards and the browser section search', () => {
   const cards = offlineSectionCards(graves);
   for (const section of SECTIONS) {
     const list = graves.filter((g) => g.gender === section);

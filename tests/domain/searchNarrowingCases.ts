@@ -1,4 +1,4 @@
-// Issue 26's rules on one small register: answers while the last word is typed, the years, the section words, the
+// The narrowing rules on one small register: answers while the last word is typed, the years, the section words, the
 // article both ways, the stored name exactly as typed and words typed without their space. The same register and
 // cases run through every door: the offline search and the browser's section search (searchNarrowing.test.ts),
 // and GET /api/search, the section cards and the console's graves list on both engines (searchNarrowingApi.test.ts).

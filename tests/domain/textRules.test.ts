@@ -1,4 +1,4 @@
-// The text input rules (issue 15 item 4), rule by rule, and the checks that apply them to each kind of field.
+// The text input rules, rule by rule, and the checks that apply them to each kind of field.
 import { describe, expect, it } from 'vitest';
 import { checkPlanRows } from '../../src/domain/plan/planRows';
 import { checkBurialRow } from '../../src/domain/rules/registerImport';

@@ -1,4 +1,4 @@
-// Issue 28: the words a correction changes, marked in the console's side-by-side view.
+// The words a correction changes, marked in the console's side-by-side view.
 import { describe, expect, it } from 'vitest';
 import { wordDiff, wordsOf } from '../../src/domain/text/wordDiff';
 

@@ -105,7 +105,7 @@ describe('backup, restore and export', () => {
     const rawCopy = join(dir, 'secret-raw-copy.sqlite');
     try {
       oldToken = await signIn(server, 'admin');
-      // Read to its end: the staff's whole list is streamed (issue 29), and the server's stop waits for it.
+      // Read to its end: the staff's whole list is streamed, and the server's stop waits for it.
       const listed = await fetch(`${server.api}/graves`, { headers: { authorization: `Bearer ${oldToken}` } });
       expect(listed.status).toBe(200);
       await listed.arrayBuffer();
@@ -157,7 +157,7 @@ describe('backup, restore and export', () => {
   }, 120_000);
 
   it('the daily backup carries the photos: one linked folder per day, pruned with its day, restored with it', async () => {
-    // Issue 28: a served register with a photo a staff member added (shown at once).
+    // A served register with a photo a staff member added (shown at once).
     const s = await startTestServer({ seed: 'accounts' });
     try {
       const token = await signIn(s, 'admin');

@@ -1,4 +1,4 @@
-// Issue 15 in Chromium against the real server, at 360 px: a manager disables an account and changes a role from
+// In Chromium against the real server, at 360 px: a manager disables an account and changes a role from
 // the accounts page (which shows each account's status and last sign-in); a staff member changing their own
 // password stays signed in; "sign out everywhere" ends every session and lands on the login page saying so.
 import { mkdirSync } from 'node:fs';

@@ -145,7 +145,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
-      // Issue 28: the corrections families send are an admin's to decide.
+      // The corrections families send are an admin's to decide.
       m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
@@ -372,7 +372,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
-      // Issue 28: the corrections families send are an admin's to decide.
+      // The corrections families send are an admin's to decide.
       m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
       m['nav.resetpassword'],
@@ -383,7 +383,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       .poll(() => other.page.getByRole('textbox', { name: m['auth.email'] }).inputValue())
       .toBe('second-admin@example.com');
     expect(await other.page.getByRole('textbox', { name: m['auth.email'] }).isDisabled()).toBe(true);
-    // One's own password is changed with the current one (issue 21).
+    // One's own password is changed with the current one.
     await other.page.getByLabel(m['password.current']).fill('second-admin-2026');
     await other.page.locator('#password-new').fill('second-admin-2027');
     await other.page.getByRole('button', { name: m['password.update'], exact: true }).click();

@@ -1,4 +1,4 @@
-// The console's Arabic date field in Chromium (issue 13): a burial date typed in Hijri with Arabic digits, or picked
+// The console's Arabic date field in Chromium: a burial date typed in Hijri with Arabic digits, or picked
 // from the Arabic calendar (by finger and by keyboard, Gregorian and Hijri), is stored as its Gregorian day; the
 // field shows Arabic-Indic digits only; what cannot be read stays as typed with its reason; the server's refusal of
 // a day after today is shown; the audit list's date filters take the same field. Screenshot at 360 px with the

@@ -1,4 +1,4 @@
-// DATE_CALENDAR_FIRST=hijri in Chromium (issue 13): burial dates name the Hijri day first, in the HTML the server
+// DATE_CALENDAR_FIRST=hijri in Chromium: burial dates name the Hijri day first, in the HTML the server
 // draws, after the browser has taken that markup over (no hydration error: the browser reads the setting from
 // <html data-calendar-first>, asking nothing more), on the home page's latest burials and in the console.
 // A page whose attribute is taken away shows that the attribute is what keeps server and browser in step.

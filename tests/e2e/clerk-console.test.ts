@@ -1,4 +1,4 @@
-// The data-entry role in the console (issue 23), in Chromium at 360 px against the real server: a manager makes a
+// The data-entry role in the console, in Chromium at 360 px against the real server: a manager makes a
 // clerk account from the accounts form, the clerk signs in through /login, the menu offers the graves, the ways to
 // add graves and burials (the ledger among them) and its password, never the import, the accounts or the audit; a
 // grave's page offers no deletion and no move of remains; a manager's address shows the access-denied page with no
@@ -82,13 +82,13 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
     await page.waitForURL((url) => url.pathname === '/admin/graves/create');
     await openMenu(page);
     const labels = await menuLabels(page);
-    // Issue 25: the death notices are read by a clerk (publishing them is the manager's and the admin's).
+    // The death notices are read by a clerk (publishing them is the manager's and the admin's).
     for (const shown of [
       m['nav.showgraves'],
       m['nav.creategrave'],
       m['range.title'],
       m['entry.title'],
-      // Issue 27: the graves' plates, for every role that lists the graves.
+      // The graves' plates, for every role that lists the graves.
       m['plateSheets.title'],
       m['noticesConsole.menu'],
     ]) {
@@ -102,7 +102,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
       m['audit.title'],
       m['nav.suggestions'],
       m['settingsPage.menu'],
-      // Issue 28: the families' corrections are the manager's and the admin's.
+      // The families' corrections are the manager's and the admin's.
       m['correctionsConsole.menu'],
     ]) {
       expect(labels).not.toContain(hidden);
@@ -141,7 +141,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
         if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
       });
       const paths = ['/admin/users', '/admin/audit', '/admin/suggestions', '/admin/import'];
-      // Issue 28: the corrections' queue is an admin's, never a clerk's.
+      // The corrections' queue is an admin's, never a clerk's.
       if (who === 'clerk') paths.push('/admin/corrections');
       for (const path of paths) {
         await page.goto(`${suite.server.url}${path}`);

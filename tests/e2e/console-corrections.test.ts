@@ -1,4 +1,4 @@
-// Families' corrections in the console (issue 28), in Chromium at 360 px against the real server on the demo village:
+// Families' corrections in the console, in Chromium at 360 px against the real server on the demo village:
 // graves with a burial each are made through the API and families send corrections through the public API; a
 // manager opens the queue and sees the burial's values beside the proposed ones with the differing word marked,
 // applies one (the public grave page then shows the new name), applies another with edits, rejects a third with a

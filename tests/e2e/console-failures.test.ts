@@ -1,4 +1,4 @@
-// The console when a read fails (issue 11): a list or a record that could not be loaded says so in Arabic with a
+// The console when a read fails: a list or a record that could not be loaded says so in Arabic with a
 // retry that works, never 'no results' or 'not found', and without pagination; a missing record says it does not
 // exist; the grave's page stays where it is. Also the session's end (missing, expired, forged: the login page says
 // why and returns to the page asked for) and the menu (one current page, links to the public site).

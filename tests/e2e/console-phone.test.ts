@@ -1,4 +1,4 @@
-// The staff console on a phone (issue 11): every console page at 360 px for both roles fits the screen, no control
+// The staff console on a phone: every console page at 360 px for both roles fits the screen, no control
 // lies under another, controls are big enough for a finger, axe finds nothing serious; the lists become card lists
 // and the menu a drawer. Widths 390 and 768 are checked for fitting too. Screenshots go to
 // .cache/screenshots/console-360/ for people to look at.

@@ -1,4 +1,4 @@
-// Photos of a grave in the console (issue 28), in Chromium at 360 px against the real server on the demo village: a
+// Photos of a grave in the console, in Chromium at 360 px against the real server on the demo village: a
 // visitor's photo (sent through the public API) shows on the grave's console page as waiting, its thumbnail fetched
 // with the staff's token; a manager approves it and the public grave page then shows it; another is chosen as the first
 // photo; one is deleted behind a confirmation; a staff photo added from the console's file chooser (made smaller in

@@ -1,4 +1,4 @@
-// The console's graves list answers as the clerk types (issue 26), in Chromium against the real server: a name typed
+// The console's graves list answers as the clerk types, in Chromium against the real server: a name typed
 // letter by letter finds its grave before its last word is finished, the answers are drawn within 300 ms of the
 // keystroke at 360 px and 100 ms at 1280 px (the filter's wait included); while the next answer is on its way the
 // previous rows stay, a request the next keystroke supersedes is cancelled and never drawn over the newer answer; the

@@ -1,4 +1,4 @@
-// The village's settings in the console (issue 24), in Chromium: a manager at 360 px changes the village's name and
+// The village's settings in the console, in Chromium: a manager at 360 px changes the village's name and
 // adds a phone, saves and reloads: kept; a refused e-mail comes back as the API's Arabic reason with what was typed
 // kept; a logo uploads with its preview; the page fits 360 px and axe finds nothing serious. An admin has no menu
 // entry and gets the access-denied screen at /admin/settings. Screenshots in /work/tmp/shots/settings/.

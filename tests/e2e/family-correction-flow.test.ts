@@ -1,4 +1,4 @@
-// Issue 28's whole journey in Chromium at 360 px, each step through the screen its person uses: a family opens a
+// A family's correction, the whole journey in Chromium at 360 px, each step through the screen its person uses: a family opens a
 // grave's public page, proposes a corrected name and burial date with «اقترح تصحيحًا» and keeps the follow-up
 // address; a manager opens the console's queue on a phone and applies it; the grave's public page then shows the new
 // name and date, and the family's follow-up page says the correction was applied. (The parts are tested in depth by

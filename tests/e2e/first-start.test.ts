@@ -1,4 +1,4 @@
-// Issue 24 in Chromium at 360 px: a register started on nothing. The server prints the setup address in its log;
+// In Chromium at 360 px: a register started on nothing. The server prints the setup address in its log;
 // the page opened there makes the first manager and names the village, the console opens on its empty-register
 // screen, graves are made by range from there, and the public pages say plainly, before that, that the register is
 // empty, and show the new village's name after.

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: remains moved to the ossuary are seen where a family looks for them (the bone grave's page
+// In Chromium: remains moved to the ossuary are seen where a family looks for them (the bone grave's page
 // says where they came from, the grave they left keeps them in its history with a link), and every burial date
 // shows its Hijri date beside the Gregorian one, on the public page and in the console.
 import type { Browser } from 'playwright-core';

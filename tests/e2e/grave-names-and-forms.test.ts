@@ -1,4 +1,4 @@
-// Issue 23's small things a visitor meets, in Chromium at 360 px against the real server: grave numbers repeat
+// The small things a visitor meets, in Chromium at 360 px against the real server: grave numbers repeat
 // across sections, so the grave page's title and heading, the home page's recent burials and the plan name the
 // section («المقبرة ١٢ — رجال»); the suggestion form counts its characters and stops at the limit; offline, a grave
 // page never opened is drawn from the kept register, and /login says that signing in needs the network.

@@ -1,4 +1,4 @@
-// Issue 27 in Chromium at 360 px: a grave's page gives its code to say on the phone («رجال ٣١٧») and its short
+// In Chromium at 360 px: a grave's page gives its code to say on the phone («رجال ٣١٧») and its short
 // address, a link that leads back to the page through the server's redirect; an address of no grave is the site's
 // not-found page (404) saying in Arabic that no grave has that address; the plan says what a code is; the plate's
 // SVG drawn by Chromium. Screenshots in /work/tmp/shots/plates-core.

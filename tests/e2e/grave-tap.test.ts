@@ -1,4 +1,4 @@
-// A tap on a grave card (issue 14): the grave's request leaves at the touch, in parallel with the grave page's chunk,
+// A tap on a grave card: the grave's request leaves at the touch, in parallel with the grave page's chunk,
 // never after it. The chunk is held back by the test until the grave's request has been seen: were the request to
 // wait for the chunk (as it did: the page's chunk, then its render, then its request), the page could not open.
 // Nothing here is timed; the benchmark measures how long the tap takes.

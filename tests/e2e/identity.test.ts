@@ -1,4 +1,4 @@
-// Issue 24 in Chromium at 360 px: the public site shows the village's identity its manager set — the tab's title,
+// In Chromium at 360 px: the public site shows the village's identity its manager set — the tab's title,
 // the hero, the footer (rights, the committee's contacts), the team's cards — and a new name on the next load. A
 // phone that was away keeps its copy (the older name is acceptable without a network), draws a page it never kept
 // from the offline shell with the name it remembered, and shows the new name once online again, on a page the
@@ -67,7 +67,7 @@ describeBrowser('the village’s identity on the public site', () => {
   const expectName = async (page: Page, villageName: string, { hero = true } = {}) => {
     const words = identityWords(readIdentity({ ...IDENTITY, villageName }));
     // The home page's tab is the site's title. Another page's, drawn by the server, is its own then the site's
-    // (issue 25); drawn by the offline shell or the bare index.html, the site's alone.
+    //; drawn by the offline shell or the bare index.html, the site's alone.
     if (hero) await expect.poll(() => page.title()).toBe(words.siteTitle);
     else
       await expect

@@ -1,4 +1,4 @@
-// Issue 23 in Chromium at a phone's width (360 px): a real import with lines it leaves out. The check's preview
+// In Chromium at a phone's width (360 px): a real import with lines it leaves out. The check's preview
 // table scrolls inside its card, not the page; after the real run the report stays, listing what was added, every
 // line left out with its Arabic reason and the duplicates; the left-out lines download as a CSV (the file's columns,
 // the line's number and the reason, UTF-8 with BOM) to fix and import again; the page never scrolls sideways.

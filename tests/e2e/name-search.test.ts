@@ -1,4 +1,4 @@
-// Issue 10 in Chromium: a family types the name the way they say it (an honorific, the first and the family name,
+// In Chromium: a family types the name the way they say it (an honorific, the first and the family name,
 // an Egyptian letter swap); the home search finds the person, marks the words, and opens the right grave; the men's
 // page finds the same person with the same query, first.
 import type { Browser } from 'playwright-core';
@@ -75,7 +75,7 @@ describeBrowser('name search as a family types it', () => {
       await expect.poll(() => cards.count()).toBe(1);
       await expect(cards.first().locator('.grave-number').textContent()).resolves.toContain(arabicNumber(17));
       // Without the honorific and with the article dropped, as some type it: still found. The space after the last
-      // word says it is finished (issue 26): «فقي» unfinished would also begin «الفقيه».
+      // word says it is finished: «فقي» unfinished would also begin «الفقيه».
       await page.getByPlaceholder(messages['search.placeholder']).fill('حسن فقي ');
       await expect.poll(() => cards.count()).toBe(1);
       await screenshot(page, 'name-search-men-360');

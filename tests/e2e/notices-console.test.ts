@@ -1,4 +1,4 @@
-// Death notices in the console (issue 25), in Chromium at 360 px against the real server on the demo village: a
+// Death notices in the console, in Chromium at 360 px against the real server on the demo village: a
 // manager publishes a notice from the phone form (the name focused first, a prayer chip, the mosque, a place of
 // condolences) and the public home page then shows it; a prayer time already past is refused in Arabic under its
 // field with everything typed kept and nothing saved; hiding a notice answers 404 to the public at once; the burial is

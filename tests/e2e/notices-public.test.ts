@@ -1,4 +1,4 @@
-// Issue 25 in Chromium at 360 px: the current notices at the top of the home page (an expired one not there), /notices
+// In Chromium at 360 px: the current notices at the top of the home page (an expired one not there), /notices
 // reaching back a month, a notice's page (the prayer with its Hijri date, the grave, the condolences), its share
 // button (the Web Share API when the phone has it; a WhatsApp link and "copy the link" when not), the prayer as a
 // calendar file, the page offline once seen, and a hidden notice as the not-found page at once.

@@ -1,4 +1,4 @@
-// Issue 28 with issue 14's offline site, in Chromium: a grave page visited once with the network keeps its photos'
+// Photos with the offline site, in Chromium: a grave page visited once with the network keeps its photos'
 // list and their thumbnails (not the display size), so at the graveside without a signal the page still shows them.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

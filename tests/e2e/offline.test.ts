@@ -1,4 +1,4 @@
-// Issue 14, target 5, in Chromium: after one visit, with the network off, the home page, the sections and the name
+// In Chromium: after one visit, with the network off, the home page, the sections and the name
 // search work from the phone, a line says when the data was last updated, and a grave page already visited opens;
 // a new version of the site is offered with an Arabic prompt; the service worker keeps no staff answer and no
 // console page. The site is a copy of the test build, so the update test can deploy a "new version" of the worker.

@@ -1,4 +1,4 @@
-// Issue 29, in Chromium: once the register has grown past OFFLINE_INDEX_MAX_BURIALS the server answers 404 for the
+// In Chromium: once the register has grown past OFFLINE_INDEX_MAX_BURIALS the server answers 404 for the
 // offline index. A phone's refresh that meets it keeps the index it already holds (the name search still works
 // with the network off), and nothing fails on the page.
 import { mkdtempSync, cpSync, rmSync } from 'node:fs';

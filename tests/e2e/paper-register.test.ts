@@ -1,4 +1,4 @@
-// Issue 12 in Chromium: a committee brings its paper register in. Graves by range with the preview line; ten
+// In Chromium: a committee brings its paper register in. Graves by range with the preview line; ten
 // ledger rows typed without the mouse (two of them wrong, fixed in place), counting the keystrokes beyond the text;
 // the draft that survives a reload; and a spreadsheet from choosing the file to undoing its import.
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 23, in Chromium at 360 px against the real server and the built console: a past burial typed in Hijri on
+// In Chromium at 360 px against the real server and the built console: a past burial typed in Hijri on
 // the grave page's form is saved into a resting grave (history is history at every door, as the ledger already
 // did), and the save message carries the resting-period warning the register stores with it.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: the plan of the cemetery at 3,000 graves. /plan is drawn by the server and weighs under
+// In Chromium: the plan of the cemetery at 3,000 graves. /plan is drawn by the server and weighs under
 // 100 KB compressed with everything it loads; it fits 360 px and 1280 px with no serious axe finding; a cell leads
 // to its grave's page and a search marks the graves of the people it finds; the plan reads in words; it prints on
 // A4 with only the plan; and in the console the manager names a section's rows, which the public plan and the grave

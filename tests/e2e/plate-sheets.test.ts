@@ -1,4 +1,4 @@
-// The console's plate sheets (issue 27), in Chromium against the real server on the demo village: a manager at 360 px
+// The console's plate sheets, in Chromium against the real server on the demo village: a manager at 360 px
 // chooses the men's section and a range, sees the plates and their count, and the page fits the phone with no
 // serious axe finding; in print emulation only the sheet shows, A4 pages at the plates' real size with crop marks,
 // and the QR code of one plate taken from the printed sheet as pixels leads to that grave's public page. A grave's

@@ -1,4 +1,4 @@
-// Issue 28 in Chromium at 360 px: a family corrects a burial from the grave's public page — the register's values
+// In Chromium at 360 px: a family corrects a burial from the grave's public page — the register's values
 // beside what they type, nothing typed lost when the network fails (the first send is cut off), sent again, and the
 // private follow-up address shown; the follow-up page says «قيد المراجعة», then, once a manager rejected it through
 // the API, the rejection and its reason. Nothing scrolls sideways; axe finds nothing serious.

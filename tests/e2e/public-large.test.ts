@@ -49,7 +49,7 @@ describeBrowser('public site with a large section', () => {
       const drawn = () => page.evaluate(() => performance.getEntriesByName('search-keystroke', 'measure').length);
       const pending = () => page.evaluate(() => performance.getEntriesByName('search-input', 'mark').length);
       const counts: number[] = [];
-      // A space at the end is a question of its own (issue 26): the last word is then finished, not being typed.
+      // A space at the end is a question of its own: the last word is then finished, not being typed.
       for (const term of ['م', 'مح', 'محم', 'محمو', 'محمود', 'محمود ', 'محمود ع']) {
         const before = await drawn();
         await search.fill(term);

@@ -1,4 +1,4 @@
-// Issue 28 in Chromium at 360 px: a visitor sends a photo of a grave from its public page — a camera's 4000 × 3000
+// In Chromium at 360 px: a visitor sends a photo of a grave from its public page — a camera's 4000 × 3000
 // photo leaves the browser at most 2560 px on its long side (read from the request itself), a cut network keeps the
 // chosen photo and sends it again, and it waits for the committee; approved by a manager through the API, the grave
 // page shows it after its first content, sized, without moving anything (no layout shift, the burials' table where

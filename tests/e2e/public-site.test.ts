@@ -246,7 +246,7 @@ describeBrowser('public site', () => {
             'rtl',
           ]);
           // A grave's page names the grave with its section in the tab; every other page its own name, then the
-          // site's (issue 25), the home page and the not-found screen the site's alone.
+          // site's, the home page and the not-found screen the site's alone.
           expect(await page.title()).toMatch(
             screen.path.startsWith('/grave-details-user/')
               ? new RegExp(`^المقبرة .* — (رجال|نساء) \\| ${escapeRegExp(words.siteTitle)}$`)
@@ -520,7 +520,7 @@ describeBrowser('public site', () => {
       await nav.getByRole('link', { name: 'مقابر العظام' }).click();
       await page.getByRole('heading', { level: 1, name: 'مقابر العظام' }).waitFor();
       expect(await nav.isVisible()).toBe(false);
-      // The logged-out menu of spec section 2, with the plan of issue 13 after the sections.
+      // The logged-out menu of spec section 2, with the plan after the sections.
       await button.click();
       expect(await nav.getByRole('link').allTextContents()).toEqual([
         'الرئيسية',

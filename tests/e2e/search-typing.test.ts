@@ -1,4 +1,4 @@
-// Issue 26 in Chromium at 360 px: the public search answers as the person types. The home page and a town's /man
+// In Chromium at 360 px: the public search answers as the person types. The home page and a town's /man
 // (searched by the server a page at a time) show the person before the last word is finished; while the next text
 // is being asked, the answers on screen stay (no list emptied, no "searching" line between keystrokes); a request
 // in flight is cancelled by the next text and a late answer never replaces a newer one; nothing scrolls sideways.

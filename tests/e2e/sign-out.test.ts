@@ -1,4 +1,4 @@
-// Issue 21 in Chromium: signing out leaves no trace of staff work on the phone. Two staff members share one phone:
+// In Chromium: signing out leaves no trace of staff work on the phone. Two staff members share one phone:
 // the first one's unsent ledger rows are theirs alone (the second, signing in after the first one's session ran
 // out, never sees them); the second signs out, and every storage of the page (localStorage, sessionStorage,
 // IndexedDB, the service worker's caches) is enumerated: neither's rows are anywhere, only the public site's own

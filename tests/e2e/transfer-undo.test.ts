@@ -1,4 +1,4 @@
-// Issue 23 in Chromium at 360 px: the transfer dialog offers and ticks only the people whose resting period has
+// In Chromium at 360 px: the transfer dialog offers and ticks only the people whose resting period has
 // passed (one buried seven months ago is listed with the days left, not tickable); the delete confirmation names
 // the person and the grave; a manager undoes the transfer from the audit list, and the people are back.
 import type { Browser } from 'playwright-core';

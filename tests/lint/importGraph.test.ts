@@ -1,5 +1,5 @@
 // No circle of imports, types included. import-x/no-cycle (eslint.config.js) holds the imports that stay in the built
-// code, but skips `import type`; a circle of types still means two modules each need the other (issue 22 found two:
+// code, but skips `import type`; a circle of types still means two modules each need the other (two were found once:
 // graveWrites → graves → planRows → graveWrites, burialDate ↔ dateText). This reads every import and re-export of
 // src/ and server/ with TypeScript's own pre-processor and looks for a circle.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -70,7 +70,7 @@ describe('imports form no circle, types included', () => {
     expect(findCircle(importGraph(files))).toBeNull();
   });
 
-  it('a circle of type imports only is found (the two of issue 22, put back)', () => {
+  it('a circle of type imports only is found (the two found once, put back)', () => {
     const circleWith = (file: string, text: string) => {
       const circle = findCircle(importGraph(files, { [file]: text }));
       expect(circle?.[0]).toBe(circle?.at(-1));

@@ -1,4 +1,4 @@
-// The rooms of design.md as lint rules (issue 22): an import across a zone, an import cycle, or a cast in a route
+// The rooms of design.md as lint rules: an import across a zone, an import cycle, or a cast in a route
 // fails `npm run lint`. Each probe is linted as if it stood at that path, with the project's own eslint.config.js;
 // the probes are never written to disk. The import rules resolve the probe's imports against the real tree, so a
 // probe imports files that exist, and a cycle probe stands in for a real file of the circle. A server probe names
@@ -53,7 +53,7 @@ describe('zones: a room imports only what it may', () => {
 describe('no import cycles', () => {
   // import-x/no-cycle follows the imports that stay in the built code; a circle of types only is held by
   // importGraph.test.ts, which reads every import.
-  it('a circle fails: the two closed in issue 22, were they to come back with values', async () => {
+  it('a circle fails: the two closed once, were they to come back with values', async () => {
     // burialDate re-exports dateText's formatters, so dateText may not take anything from burialDate.
     expect(
       await errors(
@@ -117,7 +117,7 @@ describe('routes never hold the database handle', () => {
 
 describe('the real tree keeps the rooms', () => {
   // `npm run lint` checks every file; here, the files these rules were written for: every route, and the modules
-  // that crossed a zone or closed a circle before issue 22.
+  // that crossed a zone or closed a circle before the rule.
   it('routes, the moved shared modules and the former circles lint clean', async () => {
     const results = await eslint.lintFiles([
       'server/routes/**/*.ts',

@@ -1,4 +1,4 @@
-// Issue 24: the village's identity is data. No file of src/, server/, public/ or index.html may name the demo's
+// The village's identity is data. No file of src/, server/, public/ or index.html may name the demo's
 // village: its name reaches the pages only through the settings (the demo's seed sets it, and is the one exception).
 // Names are compared folded as the register's search folds them (marks, tatweel, hamza and alef forms, taa marbuta),
 // so «الغربيّة» or «الغـربيه» is caught as well as the plain spelling.
@@ -37,7 +37,7 @@ function namingLines(files: readonly string[], root: string): string[] {
   return found;
 }
 
-describe("no file of the product names the demo's village (issue 24)", () => {
+describe("no file of the product names the demo's village", () => {
   it('src/, server/ (the demo seed aside), public/ and index.html', () => {
     const files = SCANNED.flatMap((path) => filesUnder(join(ROOT, path)));
     expect(files.length).toBeGreaterThan(100);

@@ -1,4 +1,4 @@
-// The home page's weight over the production build (issue 3, quality bars): its JavaScript and CSS, gzip, stay at
+// The home page's weight over the production build (quality bars): its JavaScript and CSS, gzip, stay at
 // most 90 KB, and nothing it loads holds react-admin or MUI code; the console is a separate, lazy chunk.
 // "Loads" = the HTML's script and stylesheet/modulepreload tags and, recursively, the static imports of those
 // scripts (dynamic import() chunks are fetched only when another screen opens).

@@ -55,7 +55,7 @@ describe('offline rules', () => {
     expect(offlineRule(facts('/api/graves/cards/female?offset=60&limit=60'))).toBe('cards');
     expect(offlineRule(facts('/api/graves/cards/bone?q=%D8%AD%D8%B3%D9%86'))).toBe('cards');
     expect(offlineRule(facts('/api/graves/cards/male?x=1'))).toBeNull();
-    // Issue 25: the notices (current, and the last month's as /notices asks) and one notice; never the staff's
+    // The notices (current, and the last month's as /notices asks) and one notice; never the staff's
     // list of every notice (?all=true), nor the calendar file.
     expect(offlineRule(facts('/api/notices'))).toBe('answer');
     expect(offlineRule(facts('/api/notices?recent=30'))).toBe('answer');
@@ -81,7 +81,7 @@ describe('offline rules', () => {
     expect(offlineRule(facts('/api/graves/male?x=1'))).toBeNull();
   });
 
-  it('issue 28: keeps the photos lists and thumbnails of graves, never the forms, the follow-up page or a display size', () => {
+  it('keeps the photos lists and thumbnails of graves, never the forms, the follow-up page or a display size', () => {
     expect(offlineRule(facts('/api/graves/abc/photos'))).toBe('photos');
     expect(offlineRule(facts('/api/graves/abc/photos?all=1'))).toBeNull();
     expect(offlineRule(facts('/api/graves/abc/photos', { authorized: true }))).toBeNull();

@@ -19,7 +19,6 @@ describe('publicPaths', () => {
     expect(publicPageOf(publicPaths.team.href())?.page).toBe('TeamPage');
     expect(publicPageOf(publicPaths.memorial.href())?.page).toBe('MemorialPage');
     expect(publicPageOf(publicPaths.login.href())?.page).toBe('LoginPage');
-    // Issue 28.
     expect(publicPageOf(publicPaths.correctBurial.href('g 1', 'p/2'))).toMatchObject({
       page: 'CorrectBurialPage',
       params: { graveId: 'g 1', personId: 'p/2' },

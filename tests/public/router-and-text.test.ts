@@ -17,7 +17,7 @@ describe('matchPath', () => {
   });
 });
 
-describe('navFor (spec section 2, navigation by state, with the plan of issue 13 after the sections)', () => {
+describe('navFor (spec section 2, navigation by state, with the plan after the sections)', () => {
   const labels = (role: Parameters<typeof navFor>[0]) => navFor(role).map((i) => [i.label, i.to]);
 
   it('offers the public pages and login when logged out', () => {

@@ -1,4 +1,4 @@
-// Issue 26: the public search boxes send the text as typed but for its leading spaces (a last word with no space
+// The public search boxes send the text as typed but for its leading spaces (a last word with no space
 // after it is still being typed), cut at the API's own limit on q.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/domain/rules/validation';

@@ -26,7 +26,7 @@ export async function expectNoLatinText(page: Page, label: string): Promise<void
   const text = await page.evaluate(() => document.body.innerText);
   const withoutEmails = text
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '')
-    // Issue 27: a grave's short address (example.org/g/m317) is an address to type, like an e-mail.
+    // A grave's short address (example.org/g/m317) is an address to type, like an e-mail.
     .replace(/(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/[\w-]+)*\/g\/\S+/gi, '');
   expect(withoutEmails.match(/[A-Za-z]{2,}[A-Za-z]*/g) ?? [], label).toEqual([]);
 }

@@ -1,4 +1,4 @@
-// Issue 29: a city's register (100,000 graves, 300,000 burials) served by `npm start`'s own process under the
+// A city's register (100,000 graves, 300,000 burials) served by `npm start`'s own process under the
 // default heap (160 MB). No request may build a structure proportional to the register while a client waits: a
 // search, a page of a section, the next grave, the statistics, the public pages and the staff's list all answer,
 // the process is still alive afterwards, and it holds less than 300 MB. A handler that builds the whole name index

@@ -60,7 +60,7 @@ const GUARDED: Array<{ method: string; path: string; body?: unknown; allowed: Wh
   { method: 'GET', path: '/export/audit.csv', allowed: ['manager'] },
   { method: 'GET', path: '/export/graves.geojson', allowed: ['admin', 'manager'] },
   { method: 'GET', path: '/export/burials.ged', allowed: ['admin', 'manager'] },
-  // Issue 28: families' corrections, the staff's queue and decisions.
+  // Families' corrections, the staff's queue and decisions.
   { method: 'GET', path: '/corrections', allowed: ['admin', 'manager'] },
   { method: 'GET', path: `/corrections/${UNKNOWN}`, allowed: ['admin', 'manager'] },
   {

@@ -74,7 +74,7 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
 
   // On PostgreSQL the twenty reads really overlap (without the shared build this counted 6 builds); on SQLite each
   // read runs to its end before the next begins, and the count holds all the same.
-  // The whole sections (/graves/male…) are streamed, never kept (issue 29, tests/server/sectionStream.test.ts): the
+  // The whole sections (/graves/male…) are streamed, never kept (tests/server/sectionStream.test.ts): the
   // section's cards are the kept answer of a section here.
   it("twenty visitors asking for the section's cards right after a write share one build, and all see the write", async () => {
     const number = await addMenGrave();

@@ -1,4 +1,4 @@
-// DATE_CALENDAR_FIRST (issue 13): which calendar a burial date names first. A bad value stops start-up with a
+// DATE_CALENDAR_FIRST: which calendar a burial date names first. A bad value stops start-up with a
 // one-line reason; the order itself is the domain's formatBurialDate, checked here on both settings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/start/config';

@@ -37,7 +37,7 @@ describe.each(ENGINES)('concurrent requests on $name', ({ databaseUrl }) => {
     expect(statuses(answers)).toEqual([200, ...Array<number>(7).fill(400)]);
   });
 
-  // A burial dated in the past is history and taken into any grave not full (issue 23), and two burials on one day
+  // A burial dated in the past is history and taken into any grave not full, and two burials on one day
   // are allowed: the race left to hold is remains moved twice. One person, eight moves at once: one moves them.
   it('eight moves of one person to the ossuary at once: one 200, the others refused, moved once', async () => {
     const id = (await admin.makeGrave('women', 79))._id;

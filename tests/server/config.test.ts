@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('keeps the photos beside the SQLite file, in data/photos on PostgreSQL, or in PHOTOS_DIR (issue 28)', () => {
+  it('keeps the photos beside the SQLite file, in data/photos on PostgreSQL, or in PHOTOS_DIR', () => {
     expect(loadConfig({}).photosDir).toBe(resolve('data/photos'));
     expect(loadConfig({ DATABASE_URL: 'file:/srv/north/cemetery.sqlite' }).photosDir).toBe('/srv/north/photos');
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example.com:5432/south' }).photosDir).toBe(

@@ -1,4 +1,4 @@
-// Every call of the contract table (issue 2, section 4) and the "beyond the specification" list, with its success
+// Every call of the contract table and the "beyond the specification" list, with its success
 // shape, against the real app on a temporary database. The tests of one engine share one server and, by design,
 // build on each other's data in order, like the staff would (vitest runs the tests of a file one after the other):
 // each call is asserted on the answer it gives to the register the calls before it made. Three stories share the
@@ -399,7 +399,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(3);
     for (const u of res.body) {
-      // The spec's fields, and issue 15's additions (whether the account may sign in, and when it last did).
+      // The spec's fields, and the additions (whether the account may sign in, and when it last did).
       expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'disabled', 'email', 'lastLoginAt', 'name', 'role']);
     }
     expect(res.body.map((u) => u.role).sort()).toEqual(['admin', 'admin', 'manager']);
@@ -473,7 +473,7 @@ describe.each(ENGINES)('the contract on $name', ({ databaseUrl }) => {
       '/api/users',
       '/api/search',
       '/api/health',
-      // Issue 28 (additive): families' corrections.
+      // Additive: families' corrections.
       '/api/burials/{id}/corrections',
       '/api/corrections',
       '/api/corrections/{id}',

@@ -1,4 +1,4 @@
-// Issue 24 §4: `npm run copy` moves a village's register from SQLite to PostgreSQL and back. A register is built on
+// `npm run copy` moves a village's register from SQLite to PostgreSQL and back. A register is built on
 // SQLite through the real API (the demo village, more than one page of burials, a Hijri date, a transfer to the
 // ossuary, an article, an approved suggestion, a second account, a plan row, an import batch, a settings change, a
 // deleted burial kept for undo, a signed-out token, a failed sign-in); the command copies it and every table's rows

@@ -1,4 +1,4 @@
-// Issue 28: families' corrections of a burial through the real server, on both engines (docs/corrections-and-photos.md).
+// Families' corrections of a burial through the real server, on both engines (docs/corrections-and-photos.md).
 // A visitor sends one and follows it by its private token (the state alone); managers and admins read the queue,
 // apply it (through the burial correction's own rule and write, in one transaction with the decision, both audited)
 // or reject it with a reason; a burial changed or removed since is caught; data entry and visitors are refused; the

@@ -1,4 +1,4 @@
-// Issue 29: every grave keeps its newest burial day and how many lie in it (graves.last_burial_date, burial_count),
+// Every grave keeps its newest burial day and how many lie in it (graves.last_burial_date, burial_count),
 // and the next grave, the statistics and a section's pages are read from them. After each kind of write the kept
 // facts equal what the burials say, and those answers equal a direct computation through deriveStatus from the
 // sections' full lists (each grave with its burials). Through the real server on both engines, the clock fixed.

@@ -1,4 +1,4 @@
-// Issue 13: remains moved to the ossuary. POST /api/graves/{id}/transfer moves some or all of a grave's people into
+// Remains moved to the ossuary. POST /api/graves/{id}/transfer moves some or all of a grave's people into
 // a bone section on a day; each keeps their record (the bone section and the search say where they came from, the
 // grave they left keeps them in its history), the grave left is available again once the rule allows, the deaths
 // are still counted in their first section, and every refusal says why and changes nothing.
@@ -86,7 +86,7 @@ describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl 
     expect(first.body.grave.buriedPersons.map((p) => p.name)).toEqual(['رضا حسنين الصاوي']);
     expect(first.body.grave.status).toBe(GRAVE_STATUS.unavailable);
 
-    // Still inside its resting period (issue 23): only a manager's written reason moves it.
+    // Still inside its resting period: only a manager's written reason moves it.
     const second = await transfer(
       grave._id,
       { bonesGraveId: ossuary._id, date: '2026-03-01', buriedPersonIds: [newer._id], reason: 'قرار اللجنة' },
@@ -121,7 +121,7 @@ describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl 
       'transfer.dateFuture',
     );
     expectRefusal(
-      // A move is on a day: the year alone is not one (issue 23: 1-1-2025 is now read as 1 January 2025).
+      // A move is on a day: the year alone is not one (1-1-2025 is now read as 1 January 2025).
       await transfer(grave._id, { bonesGraveId: ossuary._id, date: '2025' }),
       400,
       'transfer.dateInvalid',

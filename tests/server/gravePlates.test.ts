@@ -1,4 +1,4 @@
-// Issue 27: a plate for every grave, through the real server on both engines. A grave's short address (/g/m317, and
+// A plate for every grave, through the real server on both engines. A grave's short address (/g/m317, and
 // /G/M317 as its QR code holds it) sends a visitor to the grave's page; an address of no grave (removed, never made,
 // unreadable) answers the site's page with 404, whose screen says in Arabic that no grave has it; a grave made again
 // with the same number answers at the same address. The plate (GET /api/graves/{id}/plate.svg) is an SVG in

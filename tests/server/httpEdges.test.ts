@@ -1,4 +1,4 @@
-// The edges of HTTP (issue 15 items 5–7): the server's renderer bundle is never served whatever the spelling of its
+// The edges of HTTP: the server's renderer bundle is never served whatever the spelling of its
 // address, what Node's parser refuses (headers too large, a malformed request, one that never finishes) is answered
 // in Arabic JSON and the connection closed, unknown public addresses are 404, a 401 says how to authenticate, HSTS
 // only behind TLS, and the OpenAPI document holds only the API's operations, the staff ones with bearer security.
@@ -179,7 +179,7 @@ describe.each(ENGINES)('HTTP edges on $name', ({ databaseUrl }) => {
       '/ADMINX',
       '/%D9%85%D9%82%D8%A8%D8%B1%D8%A9',
       // An address the site has, naming a grave the register does not: the page's head reads the grave even when
-      // the browser draws the page (issue 25: a link's preview), so the server knows it is missing.
+      // the browser draws the page (a link's preview), so the server knows it is missing.
       '/grave-details-user/any-id',
     ]) {
       const res = await fetch(`${s.url}${path}`, { redirect: 'manual' });
@@ -241,7 +241,7 @@ describe.each(ENGINES)('HTTP edges on $name', ({ databaseUrl }) => {
       for (const [method, operation] of Object.entries(operations)) {
         // A staff operation is one that can refuse a missing token; it must say which token it takes.
         const needsToken = '401' in operation.responses;
-        // Issue 25: a public operation that shows the staff more (GET /api/notices?all=true) says its token is
+        // A public operation that shows the staff more (GET /api/notices?all=true) says its token is
         // optional: the empty requirement, or the bearer token.
         const optional = [{}, { bearer: [] }];
         const declared =

@@ -1,4 +1,4 @@
-// Issue 24: every page the server sends shows the village's identity from its settings — the tab's title, the
+// Every page the server sends shows the village's identity from its settings — the tab's title, the
 // description and share previews, the theme colour, the header, the hero, the footer (rights and the committee's
 // contacts), the team page and a grave's title — and the identity itself for the browser. A manager's change is on
 // the next page (the drawn-page cache never serves an older name), and on another process sharing the database
@@ -76,7 +76,7 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
     for (const path of ['/', '/man', '/team', `/grave-details-user/${graveId}`]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
-      // Each page has its own title, then the site's (issue 25); the home page is the site's title and description.
+      // Each page has its own title, then the site's; the home page is the site's title and description.
       const title = path.startsWith('/grave-details-user/')
         ? `المقبرة ${toArabicDigits('17')} — رجال | ${words.siteTitle}`
         : path === '/man'

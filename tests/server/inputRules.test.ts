@@ -1,4 +1,4 @@
-// The text input rules (issue 15 item 4) at the HTTP boundary, on both engines: a lone surrogate or a control
+// The text input rules at the HTTP boundary, on both engines: a lone surrogate or a control
 // character is refused with the field's Arabic reason and nothing is stored; bidi controls are stripped from what is
 // stored; a date's UTC offset must be within ±14:00; and no such input ever makes the server fail (PostgreSQL
 // refuses NUL in a text, which used to be a 500).
@@ -89,7 +89,7 @@ describe.each(ENGINES)('text input rules on $name', ({ databaseUrl }) => {
         .where('grave_id', '=', graveId)
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow();
-      // Issue 23: a name is stored as written minus the noise, and a direction mark is noise in a name.
+      // A name is stored as written minus the noise, and a direction mark is noise in a name.
       expect(stored.name).toBe('محمد علي');
       const grave = await api<{ buriedPersons: Array<{ name: string }> }>('GET', `/graves/${graveId}`);
       expect(grave.body.buriedPersons.map((p) => p.name)).toContain('محمد علي');

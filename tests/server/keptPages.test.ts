@@ -1,4 +1,4 @@
-// Public pages kept as drawn (issue 29, server/site/pageMemo.ts): a page asked again is not drawn again while the
+// Public pages kept as drawn (server/site/pageMemo.ts): a page asked again is not drawn again while the
 // answers it was drawn from are the same; a write to what it shows is on the next page in this process, and within
 // a second in another process sharing the database; a write elsewhere in its section does not make it drawn again.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

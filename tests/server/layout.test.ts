@@ -40,7 +40,7 @@ describe('where things are', () => {
   });
 
   it('the status of a grave from its newest burial is read in one place', () => {
-    // Issue 29: each grave keeps its newest burial day, set by every write from one definition (graveFacts.ts);
+    // Each grave keeps its newest burial day, set by every write from one definition (graveFacts.ts);
     // every status is read from that column.
     const newestBurial = /fn\.max\(['"](?:burials\.)?burial_date['"]\)|max\(\s*(?:\w+\.)?burial_date\s*\)/;
     // (A migration fills the column once with its own query: it runs against the schema of its time.)
@@ -97,7 +97,7 @@ describe('the OpenAPI document describes every answer', () => {
     expect(doc.paths['/api/graves/male']?.get?.security).toEqual([]);
   });
 
-  it('GET /api/settings announces the time zone and the resting period (beside the identity, issue 24)', async () => {
+  it('GET /api/settings announces the time zone and the resting period (beside the identity)', async () => {
     const res = await fetch(`${s.api}/settings`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({

@@ -1,4 +1,4 @@
-// Login throttling per account over all client addresses (issue 15 item 3): wrong passwords for one account spread
+// Login throttling per account over all client addresses: wrong passwords for one account spread
 // over 50 forwarded addresses engage it, the right password waits out the window and then works, the sign-in after
 // failures is in the audit trail, a second server on the same database sees the same count, and every 429 the
 // server gives says when to come back (Retry-After).

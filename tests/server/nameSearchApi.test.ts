@@ -36,7 +36,7 @@ describe.each(ENGINES)('the name search table through /api/search on $name', ({ 
         testCase.name,
         `2001-01-${String((i % 28) + 1).padStart(2, '0')}`,
       );
-      // Stored as written minus the noise (issue 23: spaces, tatweel, zero-width marks).
+      // Stored as written minus the noise (spaces, tatweel, zero-width marks).
       personOf[i] = grave.buriedPersons.find((p) => p.name === tidyName(testCase.name))!._id;
     }
   }, 180_000);

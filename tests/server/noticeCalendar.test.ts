@@ -1,4 +1,4 @@
-// Issue 25: GET /api/notices/{id}/calendar.ics, a public notice's funeral prayer as an iCalendar file (RFC 5545) the
+// GET /api/notices/{id}/calendar.ics, a public notice's funeral prayer as an iCalendar file (RFC 5545) the
 // phone's calendar app opens: text/calendar, an attachment, the prayer at its UTC instant; 404 in Arabic for a
 // hidden or unknown notice, at once after the committee hides it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25: death notices through the real server, on both engines. The public reads the current notices (and the
+// Death notices through the real server, on both engines. The public reads the current notices (and the
 // last month's with ?recent), a hidden one is gone from the public at once (the answer cache included) but kept
 // for the staff; managers and admins publish, change, hide, delete and record a notice's burial (through the bury
 // rule, linked in the same transaction); data entry only reads. Every refusal is Arabic and changes nothing.

@@ -1,4 +1,4 @@
-// Issue 29: GET /api/search/index read a page of graves at a time says exactly what the whole register encoded at
+// GET /api/search/index read a page of graves at a time says exactly what the whole register encoded at
 // once said (encodeOfflineIndex of listGraves), bone sections, moved remains and partial dates included; and past
 // OFFLINE_INDEX_MAX_BURIALS it is not built at all: 404 with its Arabic reason. Both engines, the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-// Issue 23: one rule, whichever door. The table of rows (tests/domain/oneRuleEveryDoorRows.ts) through the real
+// One rule, whichever door. The table of rows (tests/domain/oneRuleEveryDoorRows.ts) through the real
 // server on both engines, at every door a burial comes in by: the bury call (as an API client sends it), the grave
 // page's form (the bury call as the console sends it: the date read by the console's field first), the correction
 // call, the ledger's batch call and the spreadsheet import. Each row goes into a grave of its own, made in the
 // row's state; the same answer is expected at every door, and what is stored (name, date, precision, warning) is
-// read back. Issue 28: a family's correction applied by the staff is a door too (the row's name and date sent as a
+// read back. A family's correction applied by the staff is a door too (the row's name and date sent as a
 // correction of a burial already in the grave, then applied).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formValueOf, readDateText } from '../../src/admin/components/calendarDates';
@@ -15,7 +15,7 @@ import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, type CallOptions } from './helpers';
 
-// Issue 25: a burial recorded from a death notice is a door too (POST /notices/{id}/burial). Issue 28: so is a
+// A burial recorded from a death notice is a door too (POST /notices/{id}/burial). So is a
 // family's correction, sent (POST /burials/{id}/corrections) and applied (POST /corrections/{id}/apply).
 type Door = 'bury' | 'console' | 'batch' | 'import' | 'notice' | 'correction';
 const DOORS: readonly Door[] = ['bury', 'console', 'batch', 'import', 'notice', 'correction'];

@@ -1,4 +1,4 @@
-// Issue 27: the register in open formats. GET /api/export/graves.geojson (RFC 7946) and GET /api/export/burials.ged
+// The register in open formats. GET /api/export/graves.geojson (RFC 7946) and GET /api/export/burials.ged
 // (GEDCOM 7), for whoever the policy lets export the register (as its CSV), each download recorded in the audit,
 // the register's CSV and the audit's CSV too. The GeoJSON is checked against RFC 7946's structure and coordinate
 // order, the GEDCOM file line by line (levels, tags, cross-references, one INDI per burial, dates in GEDCOM's form).

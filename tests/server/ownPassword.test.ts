@@ -1,4 +1,4 @@
-// Changing one's own password asks for the current one (issue 21, part 2): POST /api/auth/update-password for the
+// Changing one's own password asks for the current one (part 2): POST /api/auth/update-password for the
 // caller's own email needs currentPassword; a missing or wrong one is an Arabic 400 that changes nothing and counts
 // as a failed sign-in (the same allowances as /auth/login); a manager resetting another account's password needs
 // none, and the reset is audited.

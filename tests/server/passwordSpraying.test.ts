@@ -1,4 +1,4 @@
-// Password spraying (issue 21, part 2): one address trying one password over many accounts meets a limit on wrong
+// Password spraying (part 2): one address trying one password over many accounts meets a limit on wrong
 // passwords per address over all accounts, with the Arabic 429, Retry-After and the wait in minutes. Unknown emails
 // count like real ones and are answered alike; a right password does not wipe the address's count; a second server
 // on the same database sees the same count; the address is free again once the window has passed.

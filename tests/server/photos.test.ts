@@ -1,4 +1,4 @@
-// Issue 28: photos of a grave, through the real server on both engines. A phone's JPEG with its GPS position and
+// Photos of a grave, through the real server on both engines. A phone's JPEG with its GPS position and
 // EXIF orientation 6 is sent by a visitor: it waits for an approval (hidden from the public, its files too), and once
 // approved its files are upright, at most 1600 and 400 px, WebP and JPEG, with no metadata at all (read back with
 // exifr and sharp), sent as immutable for a year. A file over 15 MB, a PDF named .jpg and a HEIC photo are refused

@@ -1,4 +1,4 @@
-// Issue 13: the plan of the cemetery. GET /api/plan draws every men's and women's grave in its row with its status
+// The plan of the cemetery. GET /api/plan draws every men's and women's grave in its row with its status
 // (rows of ten by number until the committee names its rows), the bone sections apart; PUT /api/plan/rows/{gender}
 // names a section's rows (manager only, audited, every fault refused in Arabic without a change); one grave's
 // answer carries its place ("الصف ب، الخانة ٤"); GET /api/graves/by-number finds a grave by its section and number.

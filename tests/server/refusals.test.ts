@@ -153,7 +153,7 @@ describe.each(ENGINES)('refusals on $name', ({ databaseUrl }) => {
     });
 
     it.each([
-      // Issue 23: the one burial-date reader of every door (2024-3-5 and 05/03/2024 are dates it reads).
+      // The one burial-date reader of every door (2024-3-5 and 05/03/2024 are dates it reads).
       ['2023-02-30', 'burialDate.noSuchDay'],
       ['2023-13-01', 'burialDate.noSuchDay'],
       ['2023-02-29', 'burialDate.noSuchDay'],

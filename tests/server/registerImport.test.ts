@@ -1,4 +1,4 @@
-// Bringing a paper register in (issue 12), through the real server on both engines: graves by range, burials typed
+// Bringing a paper register in, through the real server on both engines: graves by range, burials typed
 // from the ledger, the spreadsheet import on the sample files of tests/fixtures (made by make-fixtures.ts), its
 // duplicates, refusals with line numbers, one transaction, undo, the search index, the export → import round trip,
 // and who may do what. The tests of one engine share one server and build on each other's data in order.
@@ -379,7 +379,7 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       );
     });
 
-    // Issue 21: an undo that would remove what staff did since is refused with the first change by name and how
+    // An undo that would remove what staff did since is refused with the first change by name and how
     // many there are, and removes nothing.
     const refusedUndo = async (batchId: string) => {
       const answer = await api<{ message: string }>('DELETE', `/import/batches/${batchId}`, { token: manager });
@@ -622,7 +622,7 @@ describe.each(ENGINES)('export then import on $name', ({ databaseUrl }) => {
     to = await startTestServer({ seed: 'accounts', now, databaseUrl });
     const fromToken = await signIn(from, 'manager');
     const toToken = await signIn(to, 'manager');
-    // Notes, a year alone and a warning travel too; so do notes a spreadsheet would run as formulas (issue 21),
+    // Notes, a year alone and a warning travel too; so do notes a spreadsheet would run as formulas,
     // written into the export behind an apostrophe and read back without it.
     const hostile = ['=HYPERLINK("http://evil.example","اضغط")', '-2+3', '@SUM(A1)', ';=1', 'قال "نعم"; ثم'];
     const extra =

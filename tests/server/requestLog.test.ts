@@ -115,7 +115,7 @@ describe.each(ENGINES)('the request log on $name', ({ databaseUrl }) => {
 
     it('logs one line per request: built, kept, revalidated, refused', async () => {
       const from = log.written.length;
-      // Each answer read to its end before the next is asked: a section is streamed (issue 29), and its line is
+      // Each answer read to its end before the next is asked: a section is streamed, and its line is
       // written when its last byte is sent.
       const first = await fetch(`${log.server.api}/graves/female`);
       await first.text();

@@ -1,4 +1,4 @@
-// The data-entry role (clerk, إدخال بيانات, issue 23): every staff operation of the API tried by each role, the
+// The data-entry role (clerk, إدخال بيانات): every staff operation of the API tried by each role, the
 // clerk's account made by a manager through the API and the account command, and what a clerk may and may not do
 // to the register (adds and corrects; never deletes, moves remains, imports or sees accounts and the audit).
 import { execFile } from 'node:child_process';
@@ -68,7 +68,7 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'GET /audit/{id}': { allowed: MANAGER },
   'GET /export/register.csv': { allowed: STAFF },
   'GET /export/audit.csv': { allowed: MANAGER },
-  // Issue 27: the open formats follow the register's CSV (graves/export).
+  // The open formats follow the register's CSV (graves/export).
   'GET /export/graves.geojson': { allowed: STAFF },
   'GET /export/burials.ged': { allowed: STAFF },
   'POST /graves/range': { allowed: WRITERS, body: { gender: 'men', from: 90001, to: 90002, dryRun: true } },
@@ -80,23 +80,23 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   // The warnings stored with a grave's burials are read where the staff work, data entry included.
   'GET /graves/{id}/warnings': { allowed: STAFF },
   'POST /audit/{id}/undo': { allowed: MANAGER },
-  // The village's identity and its logo (issue 24): the manager's. A JSON body to the logo's call is past the guard: 415.
+  // The village's identity and its logo: the manager's. A JSON body to the logo's call is past the guard: 415.
   'PUT /settings': { allowed: MANAGER, body: { themeColor: '#2f5d50' } },
   'POST /settings/logo': { allowed: MANAGER, body: { logo: 'x' } },
   'DELETE /settings/logo': { allowed: MANAGER },
-  // Issue 25: death notices are published, changed, deleted and buried by managers and admins; data entry reads them.
+  // Death notices are published, changed, deleted and buried by managers and admins; data entry reads them.
   // The public's list with an optional token: every notice (all=true) for the staff, data entry included.
   'GET /notices': { allowed: STAFF },
   'POST /notices': { allowed: OWNERS, body: { name: 'اسم', prayerAt: '2026-03-11T15:30', mosque: 'المسجد الكبير' } },
   'PUT /notices/{id}': { allowed: OWNERS, body: { mosque: 'المسجد الكبير' } },
   'DELETE /notices/{id}': { allowed: OWNERS },
   'POST /notices/{id}/burial': { allowed: OWNERS, body: {} },
-  // Issue 28: families' corrections are read and decided by managers and admins; data entry is refused.
+  // Families' corrections are read and decided by managers and admins; data entry is refused.
   'GET /corrections': { allowed: OWNERS },
   'GET /corrections/{id}': { allowed: OWNERS },
   'POST /corrections/{id}/apply': { allowed: OWNERS, body: {} },
   'POST /corrections/{id}/reject': { allowed: OWNERS, body: { reason: 'سبب' } },
-  // Issue 28: photos of a grave. Sending one and listing them are public calls (a staff token only shows more:
+  // Photos of a grave. Sending one and listing them are public calls (a staff token only shows more:
   // tests/server/photos.test.ts holds what each role gets there); approving, choosing the cover and deleting are the
   // managers' and admins'.
   'POST /photos/{id}/approve': { allowed: OWNERS },

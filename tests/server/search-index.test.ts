@@ -1,4 +1,4 @@
-// GET /api/search/index: the register as the offline site keeps it (issue 14, target 5). It must say exactly what
+// GET /api/search/index: the register as the offline site keeps it (target 5). It must say exactly what
 // the section answers say (numbers, statuses, names, dates), follow writes at once, answer 304 to a phone that
 // holds it, and stay under 300 KB compressed for the benchmark's town of 30,000 burials.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

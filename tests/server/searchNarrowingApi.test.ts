@@ -1,4 +1,4 @@
-// Issue 26's cases (tests/domain/searchNarrowingCases.ts) through the server's doors on each engine: the site-wide
+// The narrowing cases (tests/domain/searchNarrowingCases.ts) through the server's doors on each engine: the site-wide
 // search (GET /api/search), each section's cards (GET /api/graves/cards/{section}?q=) and the console's graves list
 // (its q filter). The register is buried through the API; every door must give what the offline search gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { call } from './helpers';
 
 const SECTIONS: readonly Gender[] = ['men', 'women', 'bones'];
 
-describe.each(ENGINES)('issue 26 through the server on $name', ({ databaseUrl }) => {
+describe.each(ENGINES)('the narrowing rules through the server on $name', ({ databaseUrl }) => {
   let s: TestServer;
   let staffToken: string;
   /** Grave id → the one person buried there. */

@@ -1,4 +1,4 @@
-// The name index kept between starts (issue 29, server/data/searchSnapshot.ts): a process started on a register whose
+// The name index kept between starts (server/data/searchSnapshot.ts): a process started on a register whose
 // index was written finds every name as one that built it from the names, its own later writes included, without
 // building it; and it does not trust a file that is damaged or another register's, building from the names instead.
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

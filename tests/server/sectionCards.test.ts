@@ -1,4 +1,4 @@
-// GET /graves/cards/{section} (issue 14): a section's cards a page at a time, and its search answered by the server
+// GET /graves/cards/{section}: a section's cards a page at a time, and its search answered by the server
 // with the same matcher the section pages used in the browser, kept and revalidated like the other public answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';

@@ -1,4 +1,4 @@
-// Issue 29: the spec's whole-section answers (GET /graves/male, female, bone), the staff's unpaged list of every grave
+// The spec's whole-section answers (GET /graves/male, female, bone), the staff's unpaged list of every grave
 // and the register's CSV are written as they are read, a page of graves at a time, never held whole. They keep the
 // bytes of the answers built whole before (JSON.stringify of listGraves, which the route's serializer gave too), carry
 // an ETag that a write moves, and answer 304 to a client holding the current one.

@@ -1,4 +1,4 @@
-// Issue 29: a whole section is written as it is read, so what a request holds does not grow with the register. The
+// A whole section is written as it is read, so what a request holds does not grow with the register. The
 // production server under a small heap (96 MB, where `npm start` gives 160) serves the men's section of a register of
 // 20,000 burials to several clients at once, again and again, and stays up.
 import { mkdtempSync, rmSync } from 'node:fs';

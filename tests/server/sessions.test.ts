@@ -1,4 +1,4 @@
-// Issue 15 items 1 and 2: sessions the committee controls. A token carries its account's session generation; a
+// Sessions the committee controls. A token carries its account's session generation; a
 // password change (by its owner, a manager or the command line), a role change, disabling the account and "sign out
 // everywhere" end every earlier session at once, on every process sharing the database, even one that had already
 // accepted (and so remembered) the token. The last active manager cannot be disabled or demoted.

@@ -1,4 +1,4 @@
-// Issue 24 §2: the first start in the browser. While the register has no account, GET /api/setup says so to anyone
+// The first start in the browser. While the register has no account, GET /api/setup says so to anyone
 // and POST /api/setup, with the one-time code the server printed, makes the first manager (signed in), names the
 // village and, if asked, makes the graves by the range rule, once: a wrong code is 403 and changes nothing, and once
 // any account exists (the setup, the account command, MANAGER_EMAIL) every setup is 409, whatever the code.

@@ -1,4 +1,4 @@
-// Issue 25, part D: links that look right when shared. Every public page of PUBLIC_PAGES is sent with its own head —
+// Links that look right when shared. Every public page of PUBLIC_PAGES is sent with its own head —
 // title, description, canonical, Open Graph, Twitter card, JSON-LD — every address absolute on the site's address
 // (the settings' siteUrl; else a trusted proxy's forwarded address; never a Host header a client wrote itself), and
 // an og:image that answers a PNG of exactly 1200×630 under 150 KB. The preview images are 404 for what the public may
@@ -76,7 +76,7 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
   let articleId: string;
   let noticeId: string;
   let hiddenNoticeId: string;
-  /** Issue 28: the private follow-up address of a correction sent to the grave's newest burial. */
+  /** The private follow-up address of a correction sent to the grave's newest burial. */
   let followToken: string;
 
   const page = async (path: string) => {
@@ -186,7 +186,7 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       expect(metaOf(html, 'twitter:title'), path).toBe(metaOf(html, 'og:title'));
       expect(metaOf(html, 'twitter:image'), path).toBe(image);
       for (const value of jsonLdOf(html)) expect(value['@context'], path).toBe('https://schema.org');
-      // Issue 28: a family's forms and a correction's private follow-up address are kept out too.
+      // A family's forms and a correction's private follow-up address are kept out too.
       const kept = path === '/login' || path === '/setup' || /^\/(grave-details-user\/[^/]+\/|correction\/)/.test(path);
       expect(metaOf(html, 'robots'), path).toBe(kept ? 'noindex' : undefined);
     }

@@ -1,4 +1,4 @@
-// Signing out ends the session on the server too (issue 21, part 2): POST /api/auth/sign-out ends the token sent,
+// Signing out ends the session on the server too (part 2): POST /api/auth/sign-out ends the token sent,
 // on every process sharing the database (even one that had already accepted, and so remembered, the token), and
 // no other session of the account; a token signed before tokens had an id cannot be ended alone; ended tokens'
 // records go once the tokens would have expired anyway.

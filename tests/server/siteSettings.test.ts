@@ -1,4 +1,4 @@
-// The village's identity as settings (issue 24 §1), through the real server on both engines: anyone reads the public
+// The village's identity as settings, through the real server on both engines: anyone reads the public
 // fields and nothing else; only a manager changes them, each refusal in Arabic with nothing changed; the audit keeps
 // the old and the new value of exactly the fields changed; a second process on the same database sees a change within
 // a second; and the logo: a real PNG, JPEG or WebP becomes the four PNG sizes, served for a year and named by the

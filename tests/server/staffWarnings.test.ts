@@ -1,4 +1,4 @@
-// Issue 23: the warnings the register keeps with a burial (saved inside another burial's resting period) are the
+// The warnings the register keeps with a burial (saved inside another burial's resting period) are the
 // staff's. Burials saved with warnings by the ledger's batch and by a file's import never show them to a visitor:
 // not in any public answer of the API (sections, cards, a grave, the latest burials, the next graves, the search and
 // its offline index, a grave by number, the plan) nor in any page the server draws (home, sections, a grave, the

@@ -1,4 +1,4 @@
-// Issue 23: moving remains to the ossuary only once their resting period has passed (a manager may move one still
+// Moving remains to the ossuary only once their resting period has passed (a manager may move one still
 // resting with a written reason, kept in the audit), and undo, by a manager within 30 days, of what cannot be retyped:
 // a transfer and a burial's deletion. Through the real server on both engines; the server's own clock is moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

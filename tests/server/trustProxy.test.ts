@@ -1,4 +1,4 @@
-// TRUST_PROXY trusts exactly the proxies configured (issue 21, part 2): with one hop in front, the client is the last
+// TRUST_PROXY trusts exactly the proxies configured (part 2): with one hop in front, the client is the last
 // address the proxy appended to X-Forwarded-For, so a client writing its own X-Forwarded-For does not escape the
 // per-address throttles; with proxies named, a peer that is not one of them is the client whatever it writes; a bad
 // value stops start-up with a one-line reason. The test client plays the proxy: it sends what nginx would forward.

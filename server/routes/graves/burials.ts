@@ -16,7 +16,7 @@ import { answers, idParams, messageAnswer, STAFF, WITH_BODY } from '../../schema
 import { graveWithMessage } from '../../schemas/entities';
 import { typed } from '../typed';
 
-/** The longest reason a manager may write for moving someone still resting (issue 23). */
+/** The longest reason a manager may write for moving someone still resting. */
 const TRANSFER_REASON_MAX = 500;
 
 const burialFieldErrors = { name: 'burial.nameInvalid', burialDate: 'burial.dateUnreadable' } as const;
@@ -62,8 +62,8 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  // Issue 13: remains moved to the ossuary. The people keep their records; the grave they leave is available again
-  // when no burial left in it holds it in its resting period (and it is not marked full). Issue 23: only people
+  // Remains moved to the ossuary. The people keep their records; the grave they leave is available again
+  // when no burial left in it holds it in its resting period (and it is not marked full). Only people
   // whose resting period has passed move (restingDaysLeft), unless a manager names one still resting and writes a
   // reason, kept in the audit entry; without named people, everyone whose rest has passed.
   r.post(

@@ -1,7 +1,7 @@
-// The bury rule as every door that records a burial applies it (POST /graves/:id/bury, and issue 25's burial
+// The bury rule as every door that records a burial applies it (POST /graves/:id/bury, and the burial
 // recorded from a death notice): the name rule, the ledger's date, the history rule inside the write's transaction,
 // and the save message with the rule's warnings after it. One function, so the two doors cannot drift apart. The
-// same for a burial's correction (PUT /graves/:id/buried/:personId, and issue 28's family's correction applied).
+// same for a burial's correction (PUT /graves/:id/buried/:personId, and the family's correction applied).
 import { parseBurialDate, type BurialDate } from '../../../src/domain/dates/burialDate';
 import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/domain/rules/burialHistory';
 import { checkBurialName } from '../../../src/domain/rules/validation';

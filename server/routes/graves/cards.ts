@@ -1,4 +1,4 @@
-// The section pages' cards a page at a time (issue 14): a phone shows the first cards of a 1,500-grave section
+// The section pages' cards a page at a time: a phone shows the first cards of a 1,500-grave section
 // without receiving every grave with every burial (2 MB of JSON). A search (q) is answered here with the register's
 // one name matcher, from the index /api/search uses, so the words families say find the same people.
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +54,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const sc = ctx.statusContext();
     if (query.words.length === 0) {
       // Numbers only: every grave whose number fits, empty ones too (the index holds only graves with burials);
-      // a year (issue 26) adds the graves of that year's burials, from the index, after them. The graves are read
+      // a year adds the graves of that year's burials, from the index, after them. The graves are read
       // as numbers in the section's order (the digits narrow them in SQL), the page's cards alone in full.
       const byYear = new Map<string, number>();
       if (query.year !== null) {

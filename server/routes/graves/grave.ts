@@ -96,7 +96,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => one(request.params.id, true),
   );
 
-  // Issue 23: the warnings stored with a grave's burials are the staff's; no public answer carries them.
+  // The warnings stored with a grave's burials are the staff's; no public answer carries them.
   r.get(
     '/graves/:id/warnings',
     {
@@ -229,7 +229,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  // Issue 13: a full grave takes burials again, by the manager's decision, once nothing left in it is resting.
+  // A full grave takes burials again, by the manager's decision, once nothing left in it is resting.
   r.put(
     '/graves/:id/reopen',
     {
@@ -258,7 +258,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  // Issue 13: where the grave is, typed or read by a phone standing at it; the public page offers directions.
+  // Where the grave is, typed or read by a phone standing at it; the public page offers directions.
   r.put(
     '/graves/:id/position',
     {

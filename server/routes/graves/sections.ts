@@ -56,7 +56,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async () => ctx.data.graves.recentBurials(ctx.statusContext()),
   );
 
-  // Issue 13: the grave the committee uses next in each section (config NEXT_GRAVE_ORDER).
+  // The grave the committee uses next in each section (config NEXT_GRAVE_ORDER).
   r.get(
     '/graves/next',
     {
@@ -71,7 +71,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   /**
    * Burial counts by section and the availability of men and women graves, read from the counts each grave keeps
-   * (issue 29): a figure asks only the query it needs.
+   *: a figure asks only the query it needs.
    */
   async function statistic(figure: (typeof figures)[number]): Promise<number> {
     if (figure === 'availableGravesCount') return ctx.data.graves.countGraves(ctx.statusContext(), 'available');

@@ -1,4 +1,4 @@
-// The console's date field in Arabic (issue 13), in place of react-admin's DateInput, which is the browser's own
+// The console's date field in Arabic, in place of react-admin's DateInput, which is the browser's own
 // date field: mm/dd/yyyy in Latin digits and a Gregorian calendar only.
 // - The field shows the day first in Arabic-Indic digits (١٥/٣/٢٠٢٤) and reads what a clerk types in either digits,
 //   a Hijri date ending with هـ too (calendarDates.ts); under it, the day in full in both calendars.
@@ -7,7 +7,7 @@
 //   typed, with the reason under it, and keeps the form from being sent.
 // Why a month grid of our own rather than @mui/x-date-pickers: that package is not installed, its line that fits
 // MUI 7 (v8) is 680 KB packed / 3.9 MB unpacked, it needs a date library adapter besides, and its one Hijri adapter
-// (moment-hijri) brings its own Umm al-Qura table, where issue 13 asks for the platform's Intl calendar. The grid
+// (moment-hijri) brings its own Umm al-Qura table, where the register wants the platform's Intl calendar. The grid
 // below is a few hundred lines over Intl and MUI's own parts.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {

@@ -1,4 +1,4 @@
-// Lists on a phone (issue 11): below MUI's `md` breakpoint a console list draws one card per record instead of a
+// Lists on a phone: below MUI's `md` breakpoint a console list draws one card per record instead of a
 // table, the way react-admin's own demo switches to SimpleList (useMediaQuery on theme.breakpoints.down). A card,
 // not SimpleList: SimpleList makes each row one link, and our rows carry their own buttons (a link may not hold
 // buttons). The create button is a plain button in the toolbar: react-admin's CreateButton turns into a floating
@@ -49,7 +49,7 @@ export function CardList<R extends RaRecord>({
 
 /**
  * One record's card, drawn again only when its record changes: while a search is typed the list's context changes
- * at every keystroke and the rows stay the same until the answer arrives (issue 26), and a phone has no time to
+ * at every keystroke and the rows stay the same until the answer arrives, and a phone has no time to
  * draw twenty-five cards again each time. `draw` must draw from the record and from contexts alone (every list's
  * does); what reads a context (e.g. the matched names) follows it on its own.
  */

@@ -1,6 +1,6 @@
 // Downloads a CSV the server prepares (the whole register, the audit trail) with the staff member's token. Its label
 // stays written on a phone too (react-admin's toolbar buttons keep only their icon there, and two download icons side
-// by side say nothing of which is which: issue 23).
+// by side say nothing of which is which).
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useNotify } from 'react-admin';

@@ -1,4 +1,4 @@
-// A list's filters that answer as the person types (issue 26). react-admin's filter form waits 500 ms after the last
+// A list's filters that answer as the person types. react-admin's filter form waits 500 ms after the last
 // keystroke before it changes the list's filter (ra-core's FilterLiveForm; the List's own `debounce` prop does not
 // reach it), far beyond the 100 ms a desktop and the 300 ms a phone are allowed from the keystroke to the answers
 // drawn; the form here waits TYPING_PAUSE_MS. What it sends is what was typed, its end untrimmed: the register's

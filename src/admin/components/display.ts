@@ -1,4 +1,4 @@
-// Small pieces of how the console shows things, shared by its pages (issue 28: the corrections' queue and a
+// Small pieces of how the console shows things, shared by its pages (the corrections' queue and a
 // grave's photos): text for screen readers only, a phone as a tel: address, a moment as its day in both calendars.
 import { localDateTimeIn } from '../../domain/dates/zonedTime';
 import { useRegisterSettings } from '../queries';

@@ -60,7 +60,7 @@ export const resourcesArabic = {
         status: m['noticesConsole.state'],
       },
     },
-    // Issue 28: the corrections families send.
+    // The corrections families send.
     corrections: {
       name: 'تصحيحات |||| تصحيح |||| تصحيحات الأسر |||| تصحيحات |||| تصحيحًا |||| تصحيح',
       fields: {

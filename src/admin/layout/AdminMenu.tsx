@@ -81,7 +81,7 @@ export const MENU_ITEMS: Item[] = [
     action: 'create',
   },
   { to: consolePaths.plan(), label: t('plan.consoleTitle'), icon: <PlanIcon />, resource: 'plan', action: 'list' },
-  // Issue 27: printing the graves' plates (every role that lists the graves).
+  // Printing the graves' plates (every role that lists the graves).
   {
     to: consolePaths.plateSheets(),
     label: t('plateSheets.title'),
@@ -96,7 +96,7 @@ export const MENU_ITEMS: Item[] = [
     resource: 'suggestions',
     action: 'list',
   },
-  // Issue 28: the corrections families send (managers and admins decide them).
+  // The corrections families send (managers and admins decide them).
   {
     to: consolePaths.corrections(),
     label: t('correctionsConsole.menu'),
@@ -111,7 +111,7 @@ export const MENU_ITEMS: Item[] = [
     resource: 'articles',
     action: 'list',
   },
-  // Issue 25: the death notices (a clerk reads them; managers and admins publish).
+  // The death notices (a clerk reads them; managers and admins publish).
   {
     to: consolePaths.notices(),
     label: t('noticesConsole.menu'),

@@ -3,7 +3,7 @@
 // Watching the portal covers every screen at once: the CRUD pages' own titles (with the record, e.g. an article's
 // title on its edit page) and the custom pages' <Title>. The public site needs no restoring: leaving the console
 // is a full page load.
-// The site's name is the village's (issue 24): read from the settings, and the tab follows when it arrives.
+// The site's name is the village's: read from the settings, and the tab follows when it arrives.
 import { useEffect } from 'react';
 import { t } from '../../domain/messages';
 import { useSiteTitle } from '../queries';

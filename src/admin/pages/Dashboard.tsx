@@ -106,7 +106,7 @@ export function Dashboard() {
 const isEmptyRegister = (s: Statistics) =>
   s.availableGravesCount + s.unavailableGravesCount === 0 && s.totalDeaths === 0;
 
-/** The three ways to start a register (issue 24 §3), each shown only to a role that may use it. */
+/** The three ways to start a register, each shown only to a role that may use it. */
 const WAYS_TO_START: ReadonlyArray<{ to: string; label: MessageKey; resource: Resource; action: Action }> = [
   { to: consolePaths.graveRange(), label: 'empty.startRange', resource: 'graves', action: 'create' },
   { to: consolePaths.importRegister(), label: 'empty.startImport', resource: 'imports', action: 'create' },
@@ -135,7 +135,7 @@ function EmptyRegister() {
   );
 }
 
-/** The grave the committee uses next in each section, with a way to record the burial there (issue 13). */
+/** The grave the committee uses next in each section, with a way to record the burial there. */
 function NextGraves() {
   const next = useNextGraves();
   if (next.error) {

@@ -1,4 +1,4 @@
-// Graves by range (issue 12): a men's or women's section numbered along its rows is created in one step. The line
+// Graves by range: a men's or women's section numbered along its rows is created in one step. The line
 // under the fields says, before anything is saved, how many graves will be added and how many already exist.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';

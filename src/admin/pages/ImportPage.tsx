@@ -1,6 +1,6 @@
-// The spreadsheet import (issue 12): choose a file, see how its columns were understood, its first rows and what
+// The spreadsheet import: choose a file, see how its columns were understood, its first rows and what
 // the import would do (the server's dry run), then confirm; the imports done before are listed with their undo.
-// After the real run (issue 23) its report stays: what was added, every line left out with its reason, the
+// After the real run its report stays: what was added, every line left out with its reason, the
 // duplicates, and a download of the left-out lines as the file had them, to fix and import again.
 import { useRef, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-// Burials typed from the paper ledger (issue 12): one row per burial, nothing needs the mouse. A row starts at the
+// Burials typed from the paper ledger: one row per burial, nothing needs the mouse. A row starts at the
 // grave's number (the section is the row above's); Enter moves number → name → date → the next row, so a row
 // costs three keystrokes beyond its text. Each row is checked as it is typed, with the Arabic reason beside it;
 // "save all" saves the valid rows in one transaction and leaves the others where they are. What is typed is kept
@@ -98,7 +98,7 @@ function checkRow(row: Row, today: string, numbers: Set<string> | undefined) {
   }
   const name = checkBurialName(row.name);
   if (!name.ok) reasons.push(t(name.error));
-  // The register's one burial-date reader (issue 23): the server reads the row's date by the same rule.
+  // The register's one burial-date reader: the server reads the row's date by the same rule.
   const date = parseBurialDate(row.date, today);
   if (!date.ok) reasons.push(t(date.error));
   const valid: LedgerRow | null =
@@ -201,7 +201,7 @@ function LedgerEntry() {
         .filter((r) => !savedKeys.has(r.key) && !isBlank(r))
         .map((r) => (refusedKeys.has(r.key) ? { ...r, refused: refusedKeys.get(r.key) } : r));
       const burials = formatCount(report.burialsAdded, BURIALS);
-      // The history rule's warnings and the duplicates left out (issue 23), each with the name of its row: the
+      // The history rule's warnings and the duplicates left out, each with the name of its row: the
       // saved rows leave the page, their warnings stay in the message.
       const warnings = report.warnings.map((w) =>
         t('burialDate.rowWarning', { name: toSave[w.line - 1]?.row.name ?? '', message: w.message }),

@@ -1,7 +1,7 @@
 // Spec screen 18 (/admin/password): email and new password; the server's message is shown below the form.
 // An admin may change only its own password: its email is fixed to its own account. One's own password is changed
-// only with the current one (issue 21); a manager resetting another account's gives none. Below it, any staff
-// member can sign their own account out everywhere (issue 15).
+// only with the current one; a manager resetting another account's gives none. Below it, any staff
+// member can sign their own account out everywhere.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';

@@ -1,4 +1,4 @@
-// The plan of the cemetery in the console (issue 13): the same drawing as the public /plan, where a click opens the
+// The plan of the cemetery in the console: the same drawing as the public /plan, where a click opens the
 // grave's console page, and for the manager the rows of each section (a label and a run of numbers).
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Typography } from '@mui/material';

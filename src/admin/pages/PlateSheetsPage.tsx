@@ -1,4 +1,4 @@
-// The sheets of grave plates (issue 27): a section and a range of numbers, or the graves chosen in the list or on a
+// The sheets of grave plates: a section and a range of numbers, or the graves chosen in the list or on a
 // grave's page (?id=…), in one size of plate, drawn on A4 pages at their real size with crop marks, and printed.
 // On screen the pages are a scaled preview; the print is a copy of the pages outside the console (a portal on the
 // body), so nothing of the console's chrome is printed and the page's margins are the paper's alone.

@@ -1,4 +1,4 @@
-// The village's settings (issue 24), the manager's: the village's and the cemetery's names, the description, the
+// The village's settings, the manager's: the village's and the cemetery's names, the description, the
 // site's address and colour, the committee's contact, the texts of the pages that name the village, the team's cards
 // and the logo. What the server refuses comes back as its Arabic reason, with what was typed kept; the public pages
 // show a saved change on their next load.

@@ -1,4 +1,4 @@
-// "Sign out everywhere" for one's own account (issue 15): every session of the account ends, this one included,
+// "Sign out everywhere" for one's own account: every session of the account ends, this one included,
 // and the console goes to the login page, which says the session was ended.
 import { useState } from 'react';
 import { Button, Card, CardContent, Typography } from '@mui/material';

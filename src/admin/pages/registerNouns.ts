@@ -1,4 +1,4 @@
-// The counted nouns of the register pages (issue 12), with formatCount of src/domain/text/nouns.
+// The counted nouns of the register pages, with formatCount of src/domain/text/nouns.
 import type { CountedNoun } from '../../domain/text/format';
 
 /** حالة دفن: «حُفظت ٣ حالات دفن», «استيراد حالتي دفن». */

@@ -27,7 +27,7 @@ export function formatLedgerDate(date: string, precision: DatePrecision = 'day')
   return partialText(date, precision) ?? formatDate(date);
 }
 
-/** Which calendar a burial date names first (the DATE_CALENDAR_FIRST setting, issue 13). */
+/** Which calendar a burial date names first (the DATE_CALENDAR_FIRST setting). */
 export const CALENDARS_FIRST = ['gregorian', 'hijri'] as const;
 export type CalendarFirst = (typeof CALENDARS_FIRST)[number];
 
@@ -46,7 +46,7 @@ export function getCalendarFirst(): CalendarFirst {
 }
 
 /**
- * A burial date as the register shows it (issue 13): the Gregorian long date, then the Hijri one, the way Egyptian
+ * A burial date as the register shows it: the Gregorian long date, then the Hijri one, the way Egyptian
  * papers write both: «١٥ مارس ٢٠٢٤م الموافق ٥ رمضان ١٤٤٥ هـ»; Hijri first when so set: «٥ رمضان ١٤٤٥ هـ الموافق
  * ١٥ مارس ٢٠٢٤م». (Not a middle dot between them: beside Arabic-Indic digits «·» reads as the digit zero.) A partial
  * date is shown as the ledger wrote it (formatLedgerDate); anything that is not a whole date as formatDate shows it.

@@ -1,4 +1,4 @@
-// Hijri dates (Umm al-Qura) beside the Gregorian ones (issue 13), from the platform's own Intl calendar: the browser
+// Hijri dates (Umm al-Qura) beside the Gregorian ones, from the platform's own Intl calendar: the browser
 // and Node carry the Umm al-Qura tables, so nothing here converts by hand. A Hijri date typed by a clerk is turned
 // into the Gregorian day by searching the days whose Hijri form is that date (Hijri dates only move forward).
 import { normalizeArabic, toWesternDigits } from '../search/normalize';

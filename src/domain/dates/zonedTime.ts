@@ -1,4 +1,4 @@
-// Issue 25: a wall-clock time in the register's time zone ("2026-11-25T15:30" in Africa/Cairo) and the instant it
+// A wall-clock time in the register's time zone ("2026-11-25T15:30" in Africa/Cairo) and the instant it
 // names. Intl only (no zone database of our own): the offset of the zone at that moment is read from Intl and the
 // instant corrected until it names the same wall-clock time, so a summer-time change is taken into account.
 

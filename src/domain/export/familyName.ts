@@ -1,4 +1,4 @@
-// Where a register name ends in a family name (issue 27: the GEDCOM export marks it as the surname). The register
+// Where a register name ends in a family name (the GEDCOM export marks it as the surname). The register
 // writes a name as "given father grandfather family" — often with lineage words (بن/بنت) and compounds (عبد الله,
 // نور الدين, أبو زيد) — but many entries stop at the father or the grandfather, so the last word is a family name
 // only when the name says so. The rule, one place for every door:

@@ -1,4 +1,4 @@
-// The register's burials as a GEDCOM 7 file (issue 27), for family-tree programs: pure builders of its lines, which
+// The register's burials as a GEDCOM 7 file, for family-tree programs: pure builders of its lines, which
 // the server writes one record at a time. What FamilySearch GEDCOM 7.0 asks, and what is chosen here:
 // - UTF-8, starting with the byte-order mark U+FEFF (the spec says a data stream "should" start with it), lines
 //   ending in LF (CR, LF and CRLF are all allowed); media type text/vnd.familysearch.gedcom (IANA), file name .ged;

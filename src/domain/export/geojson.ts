@@ -1,4 +1,4 @@
-// The register's graves as GeoJSON (RFC 7946, issue 27), to open as it is in QGIS, geojson.io or Leaflet: a
+// The register's graves as GeoJSON (RFC 7946), to open as it is in QGIS, geojson.io or Leaflet: a
 // FeatureCollection of every grave, a Point [longitude, latitude] (in that order, WGS 84 decimal degrees, no "crs"
 // member) where its position is recorded, `geometry: null` where it is not. The server writes the collection one
 // feature at a time (its opening, the features separated by commas, its close).

@@ -1,4 +1,4 @@
-// The one rule for a change of the village's identity (issue 24), at every door that writes it: the settings call
+// The one rule for a change of the village's identity, at every door that writes it: the settings call
 // (PUT /api/settings), the first start's setup (the village's name) and the console's form, which warns before
 // sending. A change is checked whole: the clean value of every field given, or the reason of the first refused.
 import { toWesternDigits } from '../search/normalize';

@@ -1,4 +1,4 @@
-// The village's identity (issue 24): data the committee changes in the console, not text in the source. The server
+// The village's identity: data the committee changes in the console, not text in the source. The server
 // keeps it (server/data/siteIdentity.ts), answers it to anyone in GET /api/settings and puts it in every page it
 // draws; the browser reads it back from there (src/public/identity.tsx). This module is the shape, what an empty one
 // looks like, and the words a page shows for it; kept small, as the public home page imports it.

@@ -1,4 +1,4 @@
-// Arabic text of session and account control (issue 15): ended sessions, disabled accounts, roles, last sign-in.
+// Arabic text of session and account control: ended sessions, disabled accounts, roles, last sign-in.
 // The line the login page shows for an ended session is kept apart, so the public site's download carries only it.
 
 /** Said by the API to a session that was ended, and by the login page the console sends it to. */

@@ -36,7 +36,7 @@ export const adminText = {
   'admin.errorGeneric': 'حدث خطأ. يرجى المحاولة مرة أخرى.',
   'admin.downloadError': 'تعذر تنزيل الملف. يرجى المحاولة مرة أخرى.',
   'admin.downloadRegister': 'تنزيل السجل كاملًا',
-  // A list or a page that could not be read says so, never 'no results' or 'not found' (issue 11).
+  // A list or a page that could not be read says so, never 'no results' or 'not found'.
   'admin.listLoadError': 'تعذر تحميل هذه القائمة الآن.',
   'admin.loading': 'جارٍ التحميل…',
   'admin.recordLoadError': 'تعذر تحميل هذه الصفحة الآن.',

@@ -1,4 +1,4 @@
-// Arabic text of the one burial-date rule (issue 23): the reasons every door gives for a date it cannot take, the
+// Arabic text of the one burial-date rule: the reasons every door gives for a date it cannot take, the
 // one hint that names both calendars, and the save messages that carry the history rule's warnings to the clerk.
 export const burialDatesText = {
   'burialDate.hint':

@@ -1,4 +1,4 @@
-// Issue 28: the API's words about a family's correction of a burial — the answer to sending one, the refusals, the
+// The API's words about a family's correction of a burial — the answer to sending one, the refusals, the
 // staff's decisions and their audit lines. In the register of ../shared/ui-text-ar.md: plain, dignified.
 export const correctionsText = {
   'correction.sent': 'تم إرسال التصحيح، وستراجعه لجنة المقبرة. احتفظ برابط المتابعة لتعرف ما تقرر فيه.',

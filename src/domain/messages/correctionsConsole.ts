@@ -1,4 +1,4 @@
-// Issue 28: the console's side of a family's correction of a burial: the queue, the side-by-side view, the decisions.
+// The console's side of a family's correction of a burial: the queue, the side-by-side view, the decisions.
 // The API's answers and refusals are in corrections.ts. In the register of ../shared/ui-text-ar.md: plain, dignified.
 export const correctionsConsoleText = {
   'correctionsConsole.menu': 'تصحيحات الأسر',

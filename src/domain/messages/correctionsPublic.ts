@@ -1,4 +1,4 @@
-// Issue 28: the public site's words about a family's correction of a burial — the link on a grave's page, the form,
+// The public site's words about a family's correction of a burial — the link on a grave's page, the form,
 // the answer with its private follow-up address, and the follow-up page. In the register of ../shared/ui-text-ar.md:
 // plain, dignified. The API's own words (sent, refused) are in corrections.ts.
 export const correctionsPublicText = {

@@ -1,4 +1,4 @@
-// The empty register's words (issue 24 §3): kept apart from the setup page's, since the public home page (its
+// The empty register's words: kept apart from the setup page's, since the public home page (its
 // search) carries them and its bundle has a budget.
 export const emptyRegisterText = {
   'empty.register': 'لم تُسجَّل أي مقبرة في السجل بعد.',

@@ -1,4 +1,4 @@
-// Arabic text of the open-format exports (issue 27): the audit labels of every export, the console's download
+// Arabic text of the open-format exports: the audit labels of every export, the console's download
 // buttons, and the words the GEDCOM file names a burial's place and its source with.
 export const exportsText = {
   'audit.action.export.register': 'تنزيل السجل كاملًا',

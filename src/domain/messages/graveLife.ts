@@ -1,4 +1,4 @@
-// Arabic text of a grave's whole life (issue 13): remains moved to the ossuary, and what the pages say of them.
+// Arabic text of a grave's whole life: remains moved to the ossuary, and what the pages say of them.
 // Same register as ui-text-ar.md: plain, short, respectful.
 export const graveLifeText = {
   'transfer.done': 'نُقلت رفات {people} إلى {place}.',
@@ -46,7 +46,7 @@ export const graveLifeText = {
   'audit.action.grave.position': 'تسجيل موقع مقبرة',
   'audit.action.grave.reopen': 'إعادة فتح مقبرة ممتلئة',
   'audit.action.burial.transfer': 'نقل رفات إلى قسم العظام',
-  // The console's date field (Hijri dates, issue 13): typed in either digits and either calendar, or picked.
+  // The console's date field (Hijri dates): typed in either digits and either calendar, or picked.
   'dateInput.hint': 'مثل ١٥/٣/٢٠٢٤، أو بالهجري مثل ٥ رمضان ١٤٤٥ هـ، أو اختره من التقويم.',
   'dateInput.unreadable': 'لم يُفهم هذا التاريخ. اكتبه مثل ١٥/٣/٢٠٢٤، أو بالهجري مثل ٥ رمضان ١٤٤٥ هـ.',
   'dateInput.noSuchDay': 'هذا اليوم غير موجود في التقويم. راجع اليوم والشهر.',

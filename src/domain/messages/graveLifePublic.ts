@@ -1,4 +1,4 @@
-// Arabic text of a grave's whole life (issue 13) that the public pages show.
+// Arabic text of a grave's whole life that the public pages show.
 // What the public pages show (read by static keys in src/domain/rules/graveMoves.ts): kept apart so that a visitor's
 // download carries these lines only, not the console's and the server's.
 import { graveMovesPublicText } from './graveMovesPublic';
@@ -13,7 +13,7 @@ export const graveLifePublicText = {
   'position.directions': 'الاتجاهات إلى المقبرة',
   // Where the grave stands on the plan's rows.
   'position.place': 'الصف {row}، الخانة {place}',
-  // A grave named alone, with its section (issue 23, src/domain/text/graveName.ts): numbers repeat across sections.
+  // A grave named alone, with its section (src/domain/text/graveName.ts): numbers repeat across sections.
   'graveName.numbered': 'المقبرة {number} — {section}',
   'graveName.bones': '{label} — عظام',
   'graveName.in': 'في {grave}',

@@ -1,4 +1,4 @@
-// The lines of a move of remains that the home page's search shows beside a person (issue 13): apart from the
+// The lines of a move of remains that the home page's search shows beside a person: apart from the
 // rest of graveLifePublic.ts so that the home page's first download carries these three only.
 export const graveMovesPublicText = {
   // Beside a person in a bone section.

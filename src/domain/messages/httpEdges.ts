@@ -1,4 +1,4 @@
-// Arabic text of the answers the HTTP layer gives before a request reaches a route (issue 15): headers too large,
+// Arabic text of the answers the HTTP layer gives before a request reaches a route: headers too large,
 // a request the parser cannot read, and one that did not arrive in time. The connection is closed after each.
 export const httpEdgesText = {
   'http.headersTooLarge':

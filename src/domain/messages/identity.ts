@@ -1,4 +1,4 @@
-// The wording of the pages that name the village or its committee (issue 24): templates, filled with the names the
+// The wording of the pages that name the village or its committee: templates, filled with the names the
 // committee gave in its settings (src/domain/identity/siteIdentity.ts). The spec's own lines named one village;
 // here the name is {village} and the site's title {site}. Kept apart and small: the public home page carries it.
 export const identityText = {

@@ -1,4 +1,4 @@
-// The public pages' words around the committee's contacts and team (issue 24): the names of the kinds of social
+// The public pages' words around the committee's contacts and team: the names of the kinds of social
 // links the footer shows, the labels of the contacts, and the team page before the committee has added its team.
 export const identityPagesText = {
   'identityPages.social.facebook': 'صفحتنا على فيسبوك',

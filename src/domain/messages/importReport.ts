@@ -1,4 +1,4 @@
-// Arabic text of issue 23's part D: what a real import did and what it left out (with the download to fix and import
+// Arabic text of the part D: what a real import did and what it left out (with the download to fix and import
 // again), and the staff's view of the warnings the register keeps with a burial (never shown to the public).
 export const importReportText = {
   // After a real import: the same figures, said as done

@@ -1,4 +1,4 @@
-// Arabic reasons of the text input rules (issue 15, src/domain/text/textRules.ts): for each stored text, why it cannot be
+// Arabic reasons of the text input rules (src/domain/text/textRules.ts): for each stored text, why it cannot be
 // kept, naming the field. "control" is a control character (invisible, pasted in); "unpaired" is a broken character
 // (half of a pair), which cannot be stored without losing it. Kept apart from the other messages, and the suggestion
 // form's four lines apart again, so the public site carries only those (its home page bundle has a budget).
@@ -7,7 +7,7 @@ export const suggestionRulesText = {
   'input.suggestionText.unpaired': 'يحتوي نص الاقتراح على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة النص.',
   'input.suggestionName.control': 'يحتوي الاسم على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.suggestionName.unpaired': 'يحتوي الاسم على حرف تالف لا يمكن حفظه. يرجى إعادة كتابة الاسم.',
-  // The suggestion text's length (issue 23): the counter under it and the line at the limit.
+  // The suggestion text's length: the counter under it and the line at the limit.
   'suggest.counter': 'عدد الأحرف: {n} من {max}',
   'suggest.atLimit': 'بلغ النص الحد الأقصى لطوله.',
 } as const;

@@ -1,4 +1,4 @@
-// Issue 25: the words that name a notice's parts, read by the console, the public pages and the preview images
+// The words that name a notice's parts, read by the console, the public pages and the preview images
 // (static properties only, so a page's download keeps just the strings it shows).
 export const noticeWordsText = {
   'notice.for.men': 'للرجال',
@@ -6,7 +6,7 @@ export const noticeWordsText = {
   'notice.for.all': 'للرجال والسيدات',
 } as const;
 
-// Part A (issue 25): why a notice cannot be saved, and what a save of one says. Every refusal names its field
+// Part A: why a notice cannot be saved, and what a save of one says. Every refusal names its field
 // (REFUSAL_FIELD in src/domain/rules/validation.ts maps each key to the body's field for the console's form).
 export const noticeRulesText = {
   'notice.notFound': 'النعي غير موجود.',

@@ -1,4 +1,4 @@
-// Issue 25, the console's side of death notices (نعي): the list, the phone form, hiding, and recording the burial
+// The console's side of death notices (نعي): the list, the phone form, hiding, and recording the burial
 // from a notice. The words naming a notice's parts are shared (./notices.ts); the API's refusals are the API's.
 export const noticesConsoleText = {
   'noticesConsole.menu': 'النعي',

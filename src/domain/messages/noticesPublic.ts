@@ -1,4 +1,4 @@
-// Issue 25, part C: the public site's words for death notices: the home page's strip of current notices and the line
+// The public site's words for death notices: the home page's strip of current notices and the line
 // of a notice's prayer (the pages' own words are in noticesPublicPage.ts). Read by static properties only. The words
 // are neutral in gender: a notice does not say whether the deceased was a man or a woman («في ذمة الله», «صلاة
 // الجنازة»), so nothing here guesses it.

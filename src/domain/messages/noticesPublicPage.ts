@@ -1,4 +1,4 @@
-// Issue 25, part C: the words of /notices and of a notice's page (its share and calendar buttons, the calendar file),
+// The words of /notices and of a notice's page (its share and calendar buttons, the calendar file),
 // apart from the home page's strip (noticesPublic.ts): a module's strings download together, and the home page's
 // first download carries only the strip's few words.
 export const noticePageText = {

@@ -1,4 +1,4 @@
-// Arabic text of the offline site (issue 14): the line shown without a network, the update prompt, and the names
+// Arabic text of the offline site: the line shown without a network, the update prompt, and the names
 // the phone gives the site once added to its home screen. Kept apart so the site's lazy offline chunk carries only
 // these lines.
 export const offlineText = {
@@ -10,6 +10,6 @@ export const offlineText = {
   'offline.updated': 'آخر تحديث للبيانات: {date}',
   'offline.newVersion': 'نسخة جديدة من الموقع متاحة',
   'offline.update': 'تحديث',
-  // The login page without a network (issue 23): it is never kept, and signing in asks the server.
+  // The login page without a network: it is never kept, and signing in asks the server.
   'offline.loginNeedsNetwork': 'تسجيل الدخول يحتاج إلى اتصال بالإنترنت. يرجى المحاولة عند عودة الاتصال.',
 } as const;

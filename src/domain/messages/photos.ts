@@ -1,4 +1,4 @@
-// Issue 28: the API's words about the photos of a grave — the answers to sending one and the refusals of a file. In
+// The API's words about the photos of a grave — the answers to sending one and the refusals of a file. In
 // the register of ../shared/ui-text-ar.md.
 export const photosText = {
   'photo.sentPending': 'تم إرسال الصورة، وستظهر في صفحة المقبرة بعد موافقة لجنة المقبرة.',

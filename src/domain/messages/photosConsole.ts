@@ -1,4 +1,4 @@
-// Issue 28: the console's side of the photos of a grave: the grave page's photos, approving, the first photo,
+// The console's side of the photos of a grave: the grave page's photos, approving, the first photo,
 // deleting and adding one. The API's answers and refusals are in photos.ts.
 export const photosConsoleText = {
   'photosConsole.heading': 'صور المقبرة',

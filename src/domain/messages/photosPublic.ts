@@ -1,4 +1,4 @@
-// Issue 28: the public site's words about the photos of a grave — the photos on its page and the page that sends one.
+// The public site's words about the photos of a grave — the photos on its page and the page that sends one.
 // In the register of ../shared/ui-text-ar.md. The API's own words (sent, refused) are in photos.ts.
 export const photosPublicText = {
   // The grave page.

@@ -1,4 +1,4 @@
-// Arabic text of the cemetery plan (issue 13) for the server's refusals and the console's rows editor.
+// Arabic text of the cemetery plan for the server's refusals and the console's rows editor.
 export const planText = {
   'plan.rowsSaved': 'حُفظت صفوف {section}.',
   'plan.rowsReset': 'حُذفت صفوف {section} المسماة، وتُرسم الآن صفوفًا من عشر مقابر بالترتيب.',

@@ -1,4 +1,4 @@
-// Arabic text of the cemetery plan (issue 13) as the public page and the console draw it. Kept apart from the
+// Arabic text of the cemetery plan as the public page and the console draw it. Kept apart from the
 // messages table so that the plan page's download carries these lines only.
 export const planPublicText = {
   'plan.title': 'مخطط المقابر',

@@ -1,4 +1,4 @@
-// Arabic text of the console's plate sheets (issue 27): choosing the graves, the size and printing their plates.
+// Arabic text of the console's plate sheets: choosing the graves, the size and printing their plates.
 import type { CountedNoun } from '../text/format';
 
 export const plateSheetsText = {

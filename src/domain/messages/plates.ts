@@ -1,4 +1,4 @@
-// Issue 27: a grave's plate and its short address — the words printed on a plate, the line of a grave's page that
+// A grave's plate and its short address — the words printed on a plate, the line of a grave's page that
 // gives its code, and the page a short address of no grave answers. In the register of ../shared/ui-text-ar.md:
 // plain and short. Kept apart so that the pages that show them download these lines only.
 export const platesText = {

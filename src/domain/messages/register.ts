@@ -1,4 +1,4 @@
-// Arabic text of bringing a paper register in (issue 12): graves by range, burials typed from the ledger, the
+// Arabic text of bringing a paper register in: graves by range, burials typed from the ledger, the
 // spreadsheet import and its undo, and the history rule's reasons and warnings. Same register as the shared copy:
 // plain, short, respectful Modern Standard Arabic. Counts and dates arrive already formatted (ar-EG digits).
 export const registerText = {
@@ -28,7 +28,7 @@ export const registerText = {
   'import.rowsInvalid': 'يجب إرسال صف واحد على الأقل، ولا تزيد الصفوف على ١٠٠٠ صف.',
   'import.batchNotFound': 'دفعة الإدخال غير موجودة.',
   'import.batchUndone': 'تم التراجع عن هذه الدفعة من قبل.',
-  // An undo refused because the batch changed since (issue 21): the first change by name, and how many there are.
+  // An undo refused because the batch changed since: the first change by name, and how many there are.
   'import.undoChangedOne': 'لا يمكن التراجع عن هذه الدفعة، ولم يُحذف شيء: {change}.',
   'import.undoChangedMany':
     'لا يمكن التراجع عن هذه الدفعة، ولم يُحذف شيء: {change}. عدد ما تغيّر مما أدخلته منذ حفظها: {count}.',

@@ -1,4 +1,4 @@
-// Arabic text of the console's pages that bring a paper register in (issue 12; the server's reasons: register.ts): graves by range, burials typed from
+// Arabic text of the console's pages that bring a paper register in (the server's reasons: register.ts): graves by range, burials typed from
 // the ledger, and the spreadsheet import. Same register as ui-text-ar.md: plain, short, respectful.
 export const registerConsoleText = {
   'audit.action.grave.range': 'إضافة مقابر بالترقيم',

@@ -1,4 +1,4 @@
-// Arabic text of the data-entry role (issue 23): its name, what each role may do, and changing an account to it.
+// Arabic text of the data-entry role: its name, what each role may do, and changing an account to it.
 export const rolesText = {
   'role.clerk': 'إدخال بيانات',
   'accounts.makeClerk': 'جعله لإدخال البيانات',

@@ -1,4 +1,4 @@
-// The village's settings in the console and the API's reasons for refusing them (issue 24).
+// The village's settings in the console and the API's reasons for refusing them.
 export const settingsText = {
   'settings.villageNameInvalid': 'يرجى كتابة اسم القرية (حتى ٨٠ حرفًا، بلا رموز تحكم).',
   'settings.cemeteryNameInvalid': 'اسم المقابر المعروض أطول من ١٠٠ حرف أو يحتوي على رموز تحكم.',

@@ -1,4 +1,4 @@
-// The console's settings page (issue 24) and the logo's upload: its labels and the API's reasons for refusing a file.
+// The console's settings page and the logo's upload: its labels and the API's reasons for refusing a file.
 export const settingsPageText = {
   'settingsPage.menu': 'إعدادات الموقع',
   'settingsPage.title': 'إعدادات الموقع',

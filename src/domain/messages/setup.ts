@@ -1,4 +1,4 @@
-// The first start in the browser (issue 24 §2); the empty register's words are in emptyRegister.ts.
+// The first start in the browser; the empty register's words are in emptyRegister.ts.
 export const setupText = {
   // The page /setup
   'setup.heading': 'إعداد السجل لأول مرة',

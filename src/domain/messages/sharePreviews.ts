@@ -1,4 +1,4 @@
-// Issue 25, part D: the words of a shared link's preview — the page's title and description in the head every
+// The words of a shared link's preview — the page's title and description in the head every
 // public page is sent with, and the lines of its preview image (src/domain/share/pageHead.ts). In the register of
 // ../shared/ui-text-ar.md: plain, dignified, neutral in gender (a notice does not say whether the deceased was a man
 // or a woman).

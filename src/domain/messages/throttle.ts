@@ -1,4 +1,4 @@
-// Arabic text of the login and suggestion throttles (issue 15): how long to wait, and the audit of a sign-in
+// Arabic text of the login and suggestion throttles: how long to wait, and the audit of a sign-in
 // after wrong passwords. {wait} is formatWaitMinutes() of src/domain/text/nouns.ts (بعد ١٥ دقيقة).
 export const throttleText = {
   'auth.accountThrottled': 'أُدخلت كلمة مرور خاطئة لهذا الحساب مرات كثيرة. يرجى المحاولة بعد {wait}.',

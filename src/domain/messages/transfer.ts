@@ -1,4 +1,4 @@
-// Issue 23, part B: moving remains only once their rest has passed, undoing what cannot be retyped (a transfer, a
+// Moving remains only once their rest has passed, undoing what cannot be retyped (a transfer, a
 // deletion), and the audit trail's details as the committee reads them.
 export const transferText = {
   // The server's refusals and answers.

@@ -1,4 +1,4 @@
-// Issue 25: a notice's funeral prayer as an iCalendar file (RFC 5545), so that "add to calendar" on a phone opens
+// A notice's funeral prayer as an iCalendar file (RFC 5545), so that "add to calendar" on a phone opens
 // the calendar app at the prayer. Pure: the route (server/routes/noticeCalendar.ts) gives the notice and the page's
 // address and sends the text. The times are the instant of the prayer in UTC (`prayerInstant`), so every phone shows
 // it in its own zone, whatever the register's.

@@ -1,4 +1,4 @@
-// Issue 25: a death notice (نعي) as the API answers it and the console and the public site read it. The rules that
+// A death notice (نعي) as the API answers it and the console and the public site read it. The rules that
 // check a notice (src/domain/notices/noticeRules.ts) and the words that name its parts
 // (src/domain/messages/notices.ts) are beside it; every door (API, console, pages, preview images) reads these.
 

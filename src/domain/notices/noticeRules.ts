@@ -1,4 +1,4 @@
-// Issue 25: the one rule for a death notice (نعي), read by the API (which enforces it) and the console's form (which
+// The one rule for a death notice (نعي), read by the API (which enforces it) and the console's form (which
 // warns before sending). A new notice is checked whole; a change (PUT takes any subset of the fields) is merged
 // into the stored notice and the merged whole is checked again, so no sequence of changes can store what a new
 // notice could not (but a prayer time already past, which only a new notice is refused for).

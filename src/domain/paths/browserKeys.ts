@@ -23,7 +23,7 @@ export const PUBLIC_SESSION_KEYS = {
 } as const;
 
 /**
- * Issue 28: what a family typed into a correction of one burial and has not sent yet (its localStorage key), so a
+ * What a family typed into a correction of one burial and has not sent yet (its localStorage key), so a
  * failed network, a reload or a closed tab loses nothing; removed once sent. Not a preference: a staff member's
  * sign-out on the same device clears it with the rest (it holds a phone number).
  */

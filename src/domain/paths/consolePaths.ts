@@ -21,13 +21,13 @@ export const consolePaths = {
   importRegister: () => '/admin/import',
   plan: () => '/admin/plan',
   settings: () => '/admin/settings',
-  /** Issue 25: the death notices. */
+  /** The death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',
-  /** Issue 28: the queue of families' corrections. */
+  /** The queue of families' corrections. */
   corrections: () => '/admin/corrections',
   /**
-   * Issue 27: the sheets of grave plates; with graves (the list's selection, one grave's page) their plates, one
+   * The sheets of grave plates; with graves (the list's selection, one grave's page) their plates, one
    * `id` each, and a size ('sticker' | 'plate').
    */
   plateSheets: (graves: { ids?: readonly string[]; size?: string } = {}) => {

@@ -1,4 +1,4 @@
-// A grave's short address (issue 27): printed under the QR code of its plate, typed from the plate, said on the
+// A grave's short address: printed under the QR code of its plate, typed from the plate, said on the
 // phone. It names the section and the number, not the grave's id, so it never changes once printed: a grave made
 // again with the same number (after an undone import) answers at the same address. The server sends a visitor on
 // to the grave's page (server/site), or answers an Arabic not-found page with 404.

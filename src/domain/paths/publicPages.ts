@@ -53,7 +53,7 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.plan.path, page: 'PlanPage' },
   { path: publicPaths.login.path, page: 'LoginPage', form: true },
   { path: publicPaths.setup.path, page: 'SetupPage', form: true },
-  // Issue 28: a family's correction of a burial, a photo of a grave, and the correction's private follow-up page.
+  // A family's correction of a burial, a photo of a grave, and the correction's private follow-up page.
   { path: publicPaths.correctBurial.path, page: 'CorrectBurialPage', form: true },
   { path: publicPaths.gravePhoto.path, page: 'GravePhotoPage', form: true },
   { path: publicPaths.correctionFollow.path, page: 'CorrectionFollowPage' },

@@ -14,7 +14,7 @@ export interface PublicPath<Args extends unknown[] = []> {
 
 /**
  * Why a console page sent its visitor to the login page: no token at all, one that is expired or refused, or a
- * session ended on purpose (a password, role or disable change, or "sign out everywhere"; issue 15).
+ * session ended on purpose (a password, role or disable change, or "sign out everywhere").
  */
 export type SessionEnd = 'missing' | 'invalid' | 'ended';
 export const SESSION_END_PARAM = 'session';
@@ -36,7 +36,7 @@ export const publicPaths = {
   team: fixed('/team'),
   memorial: fixed('/MemorialPage'),
   plan: fixed('/plan'),
-  /** The first start in the browser (issue 24): `code`, the one-time code the server printed in its log. */
+  /** The first start in the browser: `code`, the one-time code the server printed in its log. */
   setup: fixed('/setup'),
   /**
    * A grave by its section and number, as a cell of the plan (or a printed plan) gives it: the server sends the
@@ -51,7 +51,7 @@ export const publicPaths = {
     path: '/ArticleDetail/:id',
     href: (articleId: string) => `/ArticleDetail/${encodeURIComponent(articleId)}`,
   },
-  /** Issue 25: the current notices and the last month's; one notice's page. */
+  /** The current notices and the last month's; one notice's page. */
   notices: fixed('/notices'),
   notice: {
     path: '/notices/:id',
@@ -61,7 +61,7 @@ export const publicPaths = {
     path: '/grave-details-user/:graveId',
     href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}`,
   },
-  /** Issue 28: a family proposes a correction of one burial of a grave; sends a photo of the grave. */
+  /** A family proposes a correction of one burial of a grave; sends a photo of the grave. */
   correctBurial: {
     path: '/grave-details-user/:graveId/correct/:personId',
     href: (graveId: string, personId: string) =>
@@ -71,7 +71,7 @@ export const publicPaths = {
     path: '/grave-details-user/:graveId/photo',
     href: (graveId: string) => `/grave-details-user/${encodeURIComponent(graveId)}/photo`,
   },
-  /** Issue 28: the private follow-up address of a correction (its random token, never its id). */
+  /** The private follow-up address of a correction (its random token, never its id). */
   correctionFollow: {
     path: '/correction/:token',
     href: (token: string) => `/correction/${encodeURIComponent(token)}`,

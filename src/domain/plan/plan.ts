@@ -1,4 +1,4 @@
-// The plan of the cemetery (issue 13): each section of graves drawn as rows, as the graves stand on the ground.
+// The plan of the cemetery: each section of graves drawn as rows, as the graves stand on the ground.
 // The committee names its rows (a label and a run of numbers) per section; a section without named rows is drawn
 // in rows of ten by number. Kept free of the messages table: the public plan page loads only this.
 import type { Gender } from '../types';

@@ -1,4 +1,4 @@
-// The plan's drawing (issue 13) as SVG markup, built by one pure function for the server's page, the browser and
+// The plan's drawing as SVG markup, built by one pure function for the server's page, the browser and
 // the console. Markup rather than React elements on purpose: three thousand graves are some twelve thousand SVG
 // nodes, and a cheap phone spends most of a second hydrating them one by one; a block of markup the server drew
 // is taken over as it is (React keeps innerHTML it was given when hydrating), and redrawn whole when the search

@@ -1,4 +1,4 @@
-// The rule for the rows the committee names (issue 13), shared by the API (which enforces it) and the console's
+// The rule for the rows the committee names, shared by the API (which enforces it) and the console's
 // rows editor (which warns before sending). Each refusal names the row, so a long list is fixed in one look.
 import { t } from '../messages';
 import { toWesternDigits } from '../search/normalize';

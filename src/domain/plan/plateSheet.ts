@@ -1,4 +1,4 @@
-// The console's sheets of grave plates (issue 27): how many plates of a size fit a printed A4 page, with the page's
+// The console's sheets of grave plates: how many plates of a size fit a printed A4 page, with the page's
 // margin and the gap between plates that holds their crop marks, and the pages a list of graves makes. The plate
 // itself (its QR code, its words) is the server's SVG (GET /api/graves/{id}/plate.svg); this module only lays
 // plates out at their real size.

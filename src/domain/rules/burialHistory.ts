@@ -1,4 +1,4 @@
-// History is history (issue 12, section 4; issue 23: at every door, the grave page's form and the bury call too): the bury rule of spec screen 10 governs the burials recorded for today;
+// History is history (section 4; at every door, the grave page's form and the bury call too): the bury rule of spec screen 10 governs the burials recorded for today;
 // a burial from the ledger, dated in the past, is the record of what happened and is taken whenever it can have
 // happened, with a warning when it sits closer to its neighbours than the resting period.
 //

@@ -1,4 +1,4 @@
-// Issue 28: the limits and text rules of a family's correction of a burial (docs/corrections-and-photos.md), in one
+// The limits and text rules of a family's correction of a burial (docs/corrections-and-photos.md), in one
 // place for the API that enforces them and the forms that warn before sending. The burial's own name and date go
 // through the burial rules (checkBurialName, parseBurialDate); the sender is checked as a suggestion's sender.
 import { LIMITS, checkText, type Checked, type TextField } from './validation';

@@ -1,4 +1,4 @@
-// How a move of remains to the ossuary reads (issue 13): «نُقلت رفاته من مقبرة رجال رقم ١٢ في …» beside a person in
+// How a move of remains to the ossuary reads: «نُقلت رفاته من مقبرة رجال رقم ١٢ في …» beside a person in
 // a bone section (the home page's search shows it too); the grave page's other lines are in graveLifeText.ts.
 import { formatGraveNumber } from '../text/format';
 import { formatBurialDate } from '../dates/dateText';

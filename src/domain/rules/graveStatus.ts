@@ -63,7 +63,7 @@ export function deriveStatus(
 }
 
 /**
- * deriveStatus as a condition a query can apply (issue 29: the next grave, the statistics and a page of a section
+ * deriveStatus as a condition a query can apply (the next grave, the statistics and a page of a section
  * are read through an index, not by deriving every grave): a grave that is not full is available today when it is
  * empty or its newest burial day is on or before the day this returns; null when none of the section ever is (an
  * ossuary). Dates are YYYY-MM-DD, so the comparison is one of text. tests/domain/graveStatus.test.ts holds it to
@@ -80,7 +80,7 @@ export function availableSince(
 }
 
 /**
- * The days a burial still rests (issue 23): 0 once today ≥ its date + the resting period, so its remains may be moved
+ * The days a burial still rests: 0 once today ≥ its date + the resting period, so its remains may be moved
  * to the ossuary; otherwise at least 1. The one rule the transfer's server check and the console's dialog share.
  */
 export function restingDaysLeft(

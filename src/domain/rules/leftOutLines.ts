@@ -1,4 +1,4 @@
-// The lines an import left out, as the file had them, to fix and import again (issue 23): the server answers them
+// The lines an import left out, as the file had them, to fix and import again: the server answers them
 // with a real import's report (and a dry run's), and the console writes them as a CSV by the one CSV rule (csv.ts):
 // the file's own columns, then the line's number and the reason, UTF-8 with its byte-order mark so Excel reads Arabic.
 // The line-number column is read by no import (its header is none of IMPORT_HEADERS), so the file imports as it is

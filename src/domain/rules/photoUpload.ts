@@ -1,4 +1,4 @@
-// Issue 28: what a visitor's browser does with a photo of a grave before sending it. A phone camera's photo is 12
+// What a visitor's browser does with a photo of a grave before sending it. A phone camera's photo is 12
 // megapixels and 3 to 6 MB; on a slow phone's network that would run past the request's time limit. So the page
 // shrinks it to at most 2560 px on its long side (JPEG, quality 0.85: about a megabyte), which is still more than the
 // server keeps (1600 px, docs/corrections-and-photos.md). The arithmetic lives here, pure, so a test reads it; the

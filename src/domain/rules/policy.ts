@@ -12,16 +12,16 @@ export const RESOURCES = [
   'reopen',
   'imports',
   'plan',
-  // Issue 23: moving remains to the ossuary; undoing a transfer or a deletion from the audit; moving one still
+  // Moving remains to the ossuary; undoing a transfer or a deletion from the audit; moving one still
   // resting (with a written reason).
   'transfers',
   'undo',
   'restOverride',
-  // Issue 24: the village's identity (name, texts, contacts, colour, logo).
+  // The village's identity (name, texts, contacts, colour, logo).
   'settings',
-  // Issue 25: death notices (the public reads the current ones without a session).
+  // Death notices (the public reads the current ones without a session).
   'notices',
-  // Issue 28: families' corrections of a burial (the queue, applying, rejecting); photos of graves.
+  // Families' corrections of a burial (the queue, applying, rejecting); photos of graves.
   'corrections',
   'photos',
 ] as const;
@@ -49,9 +49,9 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     burials: ['list', 'show', 'create', 'edit'],
     password: ['edit'],
     plan: ['list', 'show'],
-    // Issue 25: reads every notice in the console (past and hidden), never publishes, changes or deletes one.
+    // Reads every notice in the console (past and hidden), never publishes, changes or deletes one.
     notices: ['list', 'show'],
-    // Issue 28: adds photos of a grave from the console (shown at once, as any staff photo); approving a family's,
+    // Adds photos of a grave from the console (shown at once, as any staff photo); approving a family's,
     // choosing the first and deleting are the admin's and the manager's.
     photos: ['list', 'show', 'create'],
   },
@@ -62,9 +62,9 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     plan: ['list', 'show'],
     // Moving remains to the bone section (it cannot be retyped): not a correction of a burial.
     transfers: ['create'],
-    // Issue 25: publishing a death notice (and recording its burial) is the committee's daily work.
+    // Publishing a death notice (and recording its burial) is the committee's daily work.
     notices: ALL,
-    // Issue 28: the corrections families send are burials' corrections, the admin's daily work; so are photos.
+    // The corrections families send are burials' corrections, the admin's daily work; so are photos.
     corrections: ALL,
     photos: ALL,
   },
@@ -81,7 +81,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     imports: ['list', 'show', 'create', 'delete'],
     // Naming the plan's rows changes how every grave is found on the ground: the manager's.
     plan: ['list', 'show', 'edit'],
-    // Issue 23: moving remains is staff work; moving one still resting, and undoing what cannot be retyped, the
+    // Moving remains is staff work; moving one still resting, and undoing what cannot be retyped, the
     // manager's alone.
     transfers: ['create'],
     undo: ['create'],

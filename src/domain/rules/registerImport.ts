@@ -181,7 +181,7 @@ const rowNumber = (raw: RawBurialRow, gender: Gender) =>
 
 /**
  * The grave a row names, as the plan keys it, or null when its section or number is refused: the server reads only
- * these graves of the register, not whole sections (issue 29).
+ * these graves of the register, not whole sections.
  */
 export function rowGrave(raw: RawBurialRow, defaultSection?: Gender): { gender: Gender; number: string } | null {
   const gender = rowSection(raw, defaultSection);

@@ -1,4 +1,4 @@
-// How the section pages take their cards from the server (issue 14), shared by the API and the public site.
+// How the section pages take their cards from the server, shared by the API and the public site.
 export const SECTION_CARDS = {
   /** Cards drawn with the page by the server, and asked for at each step of scrolling. */
   firstPage: 60,

@@ -22,7 +22,7 @@ export const LIMITS = {
   passwordMax: 200,
   earliestBurialDate: '1900-01-01',
   searchQueryMax: 100,
-  // Issue 25: a death notice's texts.
+  // A death notice's texts.
   noticeRelationsMax: 300,
   noticeMosqueMax: 150,
   noticeAfterPrayerMax: 100,
@@ -242,7 +242,7 @@ export const REFUSAL_FIELD: Partial<Record<MessageKey, string>> = {
   'input.password.unpaired': 'password',
   'input.graveLabel.control': 'number',
   'input.graveLabel.unpaired': 'number',
-  // Issue 25: a notice's fields (its name is the burial name's: 'name' above).
+  // A notice's fields (its name is the burial name's: 'name' above).
   'notice.relationsInvalid': 'relations',
   'input.noticeRelations.control': 'relations',
   'input.noticeRelations.unpaired': 'relations',
@@ -278,7 +278,7 @@ export function refusedField(message: string): string | null {
 }
 
 /**
- * A grave's position (issue 13): decimal degrees, typed (any digits, a comma or a point) or as a phone reads them.
+ * A grave's position: decimal degrees, typed (any digits, a comma or a point) or as a phone reads them.
  * Both empty clears it. Kept to seven decimals (about a centimetre): more is noise.
  */
 export function checkPosition(

@@ -1,4 +1,4 @@
-// The register as a phone keeps it for the graveside, where there is often no signal (issue 14, target 5): every
+// The register as a phone keeps it for the graveside, where there is often no signal (target 5): every
 // grave's number, section and status and every buried person's name and burial date, in one compact answer
 // (GET /api/search/index) that the service worker keeps, draws the section pages from and searches with the
 // register's one name matcher when the network is gone.

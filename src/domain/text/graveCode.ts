@@ -1,4 +1,4 @@
-// Issue 27: how a grave's code reads — on its plate, on its page and on the plan. The code is the section and the
+// How a grave's code reads — on its plate, on its page and on the plan. The code is the section and the
 // number (a grave made again with the same number keeps it); said on the phone it is «رجال ٣١٧», typed it is the
 // short address «example.org/g/m317» (src/domain/paths/graveAddress.ts).
 import { fill } from '../messages/fill';

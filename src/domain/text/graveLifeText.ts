@@ -1,4 +1,4 @@
-// How the rest of a grave's life reads on its page (issue 13): where the remains of its people went, the heading
+// How the rest of a grave's life reads on its page: where the remains of its people went, the heading
 // of that list, and where the grave stands on the plan. Apart from graveMoves.ts, which the home page's search
 // needs, so that the home page's first download does not carry these lines.
 import { formatGraveNumber } from './format';
@@ -21,10 +21,10 @@ export const DIRECTIONS = text['position.directions'];
 export const placeText = (place: { row: string; place: number }) =>
   fill(text['position.place'], { row: place.row, place: formatGraveNumber(place.place) });
 
-/** A grave emptied by moves of its remains (issue 23), instead of "no one buried yet". */
+/** A grave emptied by moves of its remains, instead of "no one buried yet". */
 export const EMPTIED_BY_TRANSFER = transferPublicText['transfer.emptiedPublic'];
 
-// A grave named alone, with its section (issue 23): grave numbers repeat across the sections, so the public grave
+// A grave named alone, with its section: grave numbers repeat across the sections, so the public grave
 // page's title and heading, the plan and the console's messages say «المقبرة ١٢ — رجال» (a bone section's grave by
 // its label: «المرحلة الأولى — عظام»). In a sentence that already says which section (a move of remains),
 // graveMoves.ts's gravePlace reads «مقبرة رجال رقم ١٢». (Here, with the grave page's other lines, so that the
@@ -60,7 +60,7 @@ export function graveNumberInSection(grave: NamedGrave): string {
   });
 }
 
-// Issue 27: a grave's code and short address (graveCode.ts), from here too: the grave page, the plan and the
+// A grave's code and short address (graveCode.ts), from here too: the grave page, the plan and the
 // not-found page already download this file, so the code's lines add no file of their own to the site.
 export {
   isGraveAddressPath,

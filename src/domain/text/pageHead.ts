@@ -1,4 +1,4 @@
-// Issue 25, part D: what a public page says about itself when its link is shared or indexed — its title, its
+// What a public page says about itself when its link is shared or indexed — its title, its
 // description, its canonical address, its preview image and its schema.org description (JSON-LD) — and the lines its
 // preview image shows. Pure: the server's shell (server/site/shell.ts) gives the page's address, the answer the page
 // is drawn with (a grave, an article, a notice), the identity and the site's absolute address, and writes the head;
@@ -227,7 +227,7 @@ const FIXED_PAGES: Record<string, (identity: SiteIdentity) => { name: string; de
 };
 
 /**
- * Issue 28: pages of one grave's burial or of one correction. Their own title and description, their own address, and
+ * Pages of one grave's burial or of one correction. Their own title and description, their own address, and
  * kept out of the indexes: a form for the family, and a follow-up address that is private.
  */
 const PRIVATE_PAGES: Record<
@@ -254,7 +254,7 @@ const PRIVATE_PAGES: Record<
 /** The pages kept out of search engines' indexes (and out of the sitemap). */
 const NOT_INDEXED: readonly string[] = [publicPaths.login.path, publicPaths.setup.path];
 
-/** Whether a public page (by its pattern) is for search engines: not the login, the first start, issue 28's pages. */
+/** Whether a public page (by its pattern) is for search engines: not the login, the first start, the pages. */
 export const isIndexed = (pattern: string): boolean => !NOT_INDEXED.includes(pattern) && !(pattern in PRIVATE_PAGES);
 
 /** An address on this site, absolute. */

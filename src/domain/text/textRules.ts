@@ -1,4 +1,4 @@
-// The rules every stored text obeys (issue 15), whatever way it comes in: a form, the API, a typed ledger row or a
+// The rules every stored text obeys, whatever way it comes in: a form, the API, a typed ledger row or a
 // spreadsheet cell. Pure and free of the messages module, so the public site's suggestion form can run the same rule
 // without downloading the console's or the server's words; each caller names the Arabic reason of its own field.
 //
@@ -55,7 +55,7 @@ export function cleanText(text: string, kind: TextKind): CleanText {
 const NAME_NOISE = /[\u0640\u200B-\u200F\u2060\uFEFF\u061C]/g;
 
 /**
- * A person's name as it is stored (issue 23): as written, minus the noise above, white space trimmed and collapsed
+ * A person's name as it is stored: as written, minus the noise above, white space trimmed and collapsed
  * to single spaces. What is stored is what every page shows; search keeps its own folding (search/normalize.ts).
  */
 export function tidyName(text: string): string {

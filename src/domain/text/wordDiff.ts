@@ -1,4 +1,4 @@
-// Issue 28: which words of a burial's value a family's correction changes, so that the console marks them. Word by
+// Which words of a burial's value a family's correction changes, so that the console marks them. Word by
 // word, after trimming and collapsing spaces: an Arabic name is a row of names (محمد عبد الرحمن), and a date is
 // compared as the register writes it (formatBurialDate), so a changed day marks the day, not the whole date. Letters
 // are compared as written: a hamza or a taa marbuta the family corrects is the difference the committee must see.

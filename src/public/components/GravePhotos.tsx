@@ -1,4 +1,4 @@
-// Issue 28: a grave's approved photos on its page, the cover first: thumbnails (WebP, with the JPEG for a browser
+// A grave's approved photos on its page, the cover first: thumbnails (WebP, with the JPEG for a browser
 // without it) sized from the answer before they arrive, asked for only when near the screen, each a link to its
 // display size. A list that cannot be read leaves a quiet line and a retry, never a broken image. Its own chunk
 // (GraveDetailsPage loads it after the first paint).

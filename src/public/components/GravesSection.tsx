@@ -113,7 +113,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
 
   const render = (grave: GraveCardData) => <GraveCard key={grave._id} grave={grave} onOpen={onOpen} />;
   const count = matches ? matches.length : large ? paged.total : needle === '' ? (firstPage?.total ?? null) : null;
-  // A section with no grave yet says so, whatever was typed: nothing failed (issue 24).
+  // A section with no grave yet says so, whatever was typed: nothing failed.
   const sectionEmpty = firstPage !== null && firstPage.total === 0;
 
   return (
@@ -196,7 +196,7 @@ function PagedCards({ section, render }: { section: SectionCards; render: (card:
 }
 
 /**
- * The section's next grave to use, as the committee's setting picks it (issue 13): one line under the heading, its
+ * The section's next grave to use, as the committee's setting picks it: one line under the heading, its
  * room kept from the start so the cards do not move when it arrives. Nothing is said when it cannot be read: the
  * list below is what the page is for.
  */

@@ -1,4 +1,4 @@
-// Issue 25: notices as a short list, each with the deceased's name linking to the notice's page and the line of the
+// Notices as a short list, each with the deceased's name linking to the notice's page and the line of the
 // funeral prayer. The home page's strip (the current notices) and /notices (the last month's) draw it; it is small,
 // as it is in the home page's first download.
 import { Link } from '../router';

@@ -1,4 +1,4 @@
-// Issue 25: the current notices under the home page's hero, drawn with the page by the server (its first data). Its
+// The current notices under the home page's hero, drawn with the page by the server (its first data). Its
 // own small chunk, off the home page's first download: the server's markup stays on screen until it arrives, and
 // no notice (or a failed read) draws nothing, the page as it always was.
 import { paths } from '../../api';

@@ -1,4 +1,4 @@
-// Issue 25: sharing a notice from its page. Where the phone can share (the Web Share API), one button opens its
+// Sharing a notice from its page. Where the phone can share (the Web Share API), one button opens its
 // share sheet with the notice's title, text and address; elsewhere a WhatsApp link carrying the same text and
 // address, and "copy the link" with a confirmation a screen reader speaks. The server draws the fall-backs (they
 // work before the script arrives); the browser swaps in the share button when it has one.

@@ -109,7 +109,7 @@ export function SiteSearch() {
   );
 }
 
-/** Nothing found: in an empty register, that there is nothing yet to search (issue 24), not a failed search. */
+/** Nothing found: in an empty register, that there is nothing yet to search, not a failed search. */
 function NoMatch() {
   const empty = useRegisterEmpty(true);
   if (empty === null) return <Loading text={pt['public.searching']} />;

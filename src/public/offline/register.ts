@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/client" />
-// The page's side of the offline site (issue 14), loaded lazily by src/ssr/entry-client.tsx once the first screen
+// The page's side of the offline site, loaded lazily by src/ssr/entry-client.tsx once the first screen
 // is shown and the page has loaded, so none of it (nor workbox-window) weighs on the first paint:
 // - registers the service worker (sw.ts) through vite-plugin-pwa's register module (workbox-window);
 // - asks the worker to refresh what the offline site needs at every visit (a 304 when the register is unchanged);

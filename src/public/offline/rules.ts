@@ -1,4 +1,4 @@
-// What the service worker (sw.ts) may keep for the offline site, in one place (issue 14, target 5). The rule is an
+// What the service worker (sw.ts) may keep for the offline site, in one place (target 5). The rule is an
 // allow-list: the public site's pages and the public GET answers it reads, asked without credentials. Everything
 // else goes to the network untouched and is never stored: the console (/admin), the login page, any request
 // carrying an Authorization header, the staff's answers, and every POST (a suggestion, a login).
@@ -15,14 +15,14 @@ export const CACHE_NAMES = {
   data: 'register-data',
   /** The register's compact index (GET /api/search/index). */
   index: 'register-index',
-  /** Issue 28: the approved photos' lists of the graves visited (GET /api/graves/{id}/photos). */
+  /** The approved photos' lists of the graves visited (GET /api/graves/{id}/photos). */
   photos: 'register-photos',
-  /** Issue 28: those photos' thumbnails (never the display size: a few hundred kilobytes each). */
+  /** Those photos' thumbnails (never the display size: a few hundred kilobytes each). */
   thumbs: 'register-thumbs',
 } as const;
 
 /**
- * Issue 28: how much of the graves' photos the offline site keeps. A thumbnail is at most 400 px (some 20–60 KB), so
+ * How much of the graves' photos the offline site keeps. A thumbnail is at most 400 px (some 20–60 KB), so
  * the thumbnails take at most about `thumbs` × `thumbBytes` (24 MB at the very worst, some 5 MB as photos are); a
  * list is a few hundred bytes. The thumbnails of a list as it arrives are fetched at once (the first `perGrave`), so
  * a grave page opened with the network keeps its photos even when the visitor did not scroll down to them.
@@ -54,13 +54,13 @@ export const SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = {
   [`${API_PREFIX}${paths.gravesOfSection('bones')}`]: 'bones',
 };
 
-/** The sections' cards, page by page (issue 14's paged sections): drawn from the index when the network is gone. */
+/** The sections' cards, page by page (the paged sections): drawn from the index when the network is gone. */
 export const CARDS_SECTION_OF_PATH: Record<string, 'men' | 'women' | 'bones'> = {
   [`${API_PREFIX}${paths.sectionCards('men')}`]: 'men',
   [`${API_PREFIX}${paths.sectionCards('women')}`]: 'women',
   [`${API_PREFIX}${paths.sectionCards('bones')}`]: 'bones',
 };
-/** The notices' list (issue 25), current or reaching back (`?recent=30`, the /notices page's): kept as asked. */
+/** The notices' list, current or reaching back (`?recent=30`, the /notices page's): kept as asked. */
 const NOTICES_PATH = paths.notices();
 
 /** The only questions a card request may carry to be kept (anything else goes to the network alone). */
@@ -94,7 +94,7 @@ const PUBLIC_ANSWERS: readonly RegExp[] = [
   /^\/suggestion\/approved$/,
   /^\/articles$/,
   /^\/articles\/ArticleDetail\/[^/]+$/,
-  // Issue 25: one public notice (a hidden one answers 404, and the worker then forgets its copy: sw.ts).
+  // One public notice (a hidden one answers 404, and the worker then forgets its copy: sw.ts).
   /^\/notices\/[^/]+$/,
   /^\/settings$/,
 ];
@@ -122,7 +122,7 @@ export type OfflineRule =
 
 /**
  * Pages that need the network and are never kept, drawn by the site's shell without one (the 'login' rule): the login
- * and the first start; issue 28's correction and photo forms (their grave comes from the kept answers, what is typed
+ * and the first start; the correction and photo forms (their grave comes from the kept answers, what is typed
  * is kept by the page itself) and a correction's follow-up page (private: its state is the server's, now).
  */
 const NETWORK_PAGES: ReadonlySet<string> = new Set([

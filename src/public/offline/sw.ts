@@ -1,11 +1,11 @@
 // The public site's service worker (built by vite-plugin-pwa, strategy injectManifest): the site at the graveside
-// with no signal (issue 14, target 5). What it keeps is decided by rules.ts; here is how:
+// with no signal (target 5). What it keeps is decided by rules.ts; here is how:
 // - the site's public files are precached at installation (Workbox precaching; the console's chunks are left out);
 // - pages and public answers go to the network first and are kept as they come, so a visitor online always sees
 //   the register as it is; without a network the kept copy answers;
 // - the register's compact index (GET /api/search/index) is refreshed at every visit (a 304 when unchanged) and,
 //   offline, answers the name search and draws a section never visited;
-// - issue 28: the approved photos' lists of the graves it keeps, and their thumbnails (a bounded number, cache first:
+// - the approved photos' lists of the graves it keeps, and their thumbnails (a bounded number, cache first:
 //   their addresses never change), so a grave's page at the graveside still shows its photos;
 // - a new version waits until the visitor accepts the Arabic prompt (register.ts): then SKIP_WAITING.
 import { clientsClaim } from 'workbox-core';
@@ -65,7 +65,7 @@ clientsClaim();
 
 /**
  * What the server now says is gone (404, 410) is no longer kept either: a notice hidden at the family's request
- * (issue 25), a grave or an article deleted, is not shown from an old copy once the network has said so.
+ *, a grave or an article deleted, is not shown from an old copy once the network has said so.
  */
 const forgetGone = {
   fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
@@ -98,7 +98,7 @@ const answers = new NetworkFirst({
 });
 const index = new NetworkFirst({ cacheName: CACHE_NAMES.index, plugins: keep(1) });
 
-// Issue 28: a thumbnail is kept once seen (its address never changes: cache first), a heavy one never, and only the
+// A thumbnail is kept once seen (its address never changes: cache first), a heavy one never, and only the
 // latest OFFLINE_PHOTOS.thumbs of them.
 const thumbs = new CacheFirst({
   cacheName: CACHE_NAMES.thumbs,

@@ -1,4 +1,4 @@
-// Issue 28: a family proposes a correction of one burial — the name, the burial date, a note for the committee — with
+// A family proposes a correction of one burial — the name, the burial date, a note for the committee — with
 // their name and phone (required, as for a suggestion). The register's values stand beside each field, and a typed
 // date shows how the register reads it. Everything typed is kept in this browser until it is sent (a failed network,
 // a reload or a closed tab loses nothing); the answer's private follow-up address is shown to be kept.

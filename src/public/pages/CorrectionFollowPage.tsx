@@ -1,4 +1,4 @@
-// Issue 28: a correction's private follow-up page (/correction/:token): its state in words (under review, applied,
+// A correction's private follow-up page (/correction/:token): its state in words (under review, applied,
 // rejected and why), the day it was sent and the day it was decided — nothing else (GET /api/corrections/follow/…
 // answers no more). Drawn by the server with its answer; an unknown token is the not-found page (and a 404). The page
 // tells search engines to keep out (src/domain/text/pageHead.ts).

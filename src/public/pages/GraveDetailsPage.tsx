@@ -1,4 +1,4 @@
-// Screen 11: a grave's public page — its number, a name search and the burials, newest first; issue 28: a link to
+// Screen 11: a grave's public page — its number, a name search and the burials, newest first; a link to
 // propose a correction of each burial, and the grave's approved photos at the end of the page.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '../router';
@@ -110,7 +110,7 @@ export default function GraveDetailsPage() {
           </span>
         )}
       </p>
-      {/* Issue 27: the code to say on the phone, and the short address printed on the grave's plate (a plain link:
+      {/* The code to say on the phone, and the short address printed on the grave's plate (a plain link:
           the server sends it on to this page). */}
       <p className="grave-code">
         <span>
@@ -137,7 +137,7 @@ export default function GraveDetailsPage() {
       )}
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.deceasedPlaceholder']} />
       {g.buriedPersons.length === 0 ? (
-        // Emptied by moves of its remains, it says so rather than "no one buried yet" (issue 23).
+        // Emptied by moves of its remains, it says so rather than "no one buried yet".
         <p className="message">{g.moved && g.moved.length > 0 ? EMPTIED_BY_TRANSFER : pt['public.graveEmpty']}</p>
       ) : people.length === 0 ? (
         <p className="message">{ui['search.noResultsDot']}</p>

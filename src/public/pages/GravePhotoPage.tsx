@@ -1,4 +1,4 @@
-// Issue 28: anyone sends a photo of a grave from its page. The photo is shrunk in the browser to at most 2560 px on
+// Anyone sends a photo of a grave from its page. The photo is shrunk in the browser to at most 2560 px on
 // its long side (src/shared/photoShrink.ts) so that a slow phone sends about a megabyte within the request's time
 // limit, and sent as multipart (field `photo`) with how far it has gone. A family's photo waits for the committee's
 // approval. A failure keeps the chosen photo and offers to send it again.

@@ -18,7 +18,7 @@ import { useRegisterEmpty } from '../useRegisterEmpty';
 import { emptyRegisterText } from '../../domain/messages/emptyRegister';
 
 // Below the fold and drawn after the first paint: its own small chunk, off the home page's first download.
-// Issue 25: the current notices, at the top of the page: drawn with it by the server, their code in a small chunk.
+// The current notices, at the top of the page: drawn with it by the server, their code in a small chunk.
 const Notices = lazy(() => import('../components/NoticeStrip'));
 const Statistics = lazy(() => import('../components/Statistics').then((module) => ({ default: module.Statistics })));
 
@@ -31,7 +31,7 @@ const SERVICES: ReadonlyArray<{ to: string; title: string; text: string }> = [
 function RecentBurials() {
   const recent = useApi<Grave[]>(paths.recentBurials());
   const none = recent.state === 'done' && recent.data.every((g) => g.buriedPersons.length === 0);
-  // No burial to show: is there any grave at all? An empty register says so, not "no recent burials" (issue 24).
+  // No burial to show: is there any grave at all? An empty register says so, not "no recent burials".
   const empty = useRegisterEmpty(none);
   if (recent.state === 'loading') return <Loading />;
   if (recent.state === 'error') return <ErrorMessage text={pt['public.loadError']} onRetry={recent.reload} />;

@@ -55,7 +55,7 @@ function useOnline(): boolean {
   return online;
 }
 
-/** Whether the register still waits for its first start (issue 24): then no account exists to sign in with. */
+/** Whether the register still waits for its first start: then no account exists to sign in with. */
 function useSetupNeeded(): boolean {
   const [needed, setNeeded] = useState(false);
   useEffect(() => {

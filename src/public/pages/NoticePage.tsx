@@ -1,4 +1,4 @@
-// Issue 25: one notice's page: the deceased's name, the family's line, the funeral prayer (its day in Gregorian with
+// One notice's page: the deceased's name, the family's line, the funeral prayer (its day in Gregorian with
 // the Hijri beside it, its time, mosque and after which prayer), the grave once linked, where condolences are
 // received, and the ways to share it and to add the prayer to a calendar. A hidden or unknown notice is not found.
 import { API_BASE, paths } from '../../api';

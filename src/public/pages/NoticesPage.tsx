@@ -1,4 +1,4 @@
-// Issue 25: /notices, the current notices and those whose prayer fell in the last month, newest prayer first (the
+// /notices, the current notices and those whose prayer fell in the last month, newest prayer first (the
 // API's order), drawn with the page by the server.
 import { paths } from '../../api';
 import { NOTICE_RECENT_DAYS, type Notice } from '../../domain/notices/notice';

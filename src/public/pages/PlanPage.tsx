@@ -1,4 +1,4 @@
-// Issue 13: the plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
+// The plan of the cemetery. Each section drawn as its rows of graves coloured by status, each grave a link
 // to its page; a search marks the graves of the people it finds; the same plan in words for screen readers (and
 // anyone), and a page that prints on A4. The drawing is markup from src/domain/plan/plan/planDrawing.ts (see why there).
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -144,7 +144,7 @@ function BonesPlan({ bones, found }: { bones: PlanAnswer['bones']; found: Readon
   );
 }
 
-/** Issue 27: what a grave's code is (said on the phone) and its short address (typed from its plate). */
+/** What a grave's code is (said on the phone) and its short address (typed from its plate). */
 function CodeHint() {
   const hint = planCodeHint(useIdentity().identity.siteUrl);
   return (

@@ -1,4 +1,4 @@
-// The first start in the browser (issue 24 §2): the code the server printed in its log (filled from ?code=), the
+// The first start in the browser: the code the server printed in its log (filled from ?code=), the
 // village's name, the first manager and, optionally, how many graves each section holds. On success the session is
 // saved as the login page saves it and the console opens. Once the register is set up, the page says so and leads
 // to the login page. Its own chunk: nothing of it reaches the home page's download.

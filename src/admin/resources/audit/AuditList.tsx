@@ -47,7 +47,7 @@ export const AUDIT_ACTIONS = [
   'export.audit',
   'export.geojson',
   'export.gedcom',
-  // Issue 28: families' corrections decided, and the photos of graves.
+  // Families' corrections decided, and the photos of graves.
   'correction.apply',
   'correction.reject',
   'photo.create',
@@ -87,7 +87,7 @@ const FIELD_LABEL: Record<string, MessageKey> = {
   role: 'admin.role',
   by: 'audit.by',
   failures: 'audit.failures',
-  // Issue 23: the details of a transfer, an import, a range of graves, an account, a position, the plan's rows.
+  // The details of a transfer, an import, a range of graves, an account, a position, the plan's rows.
   people: 'audit.detail.people',
   date: 'audit.detail.date',
   reason: 'audit.detail.reason',

@@ -1,4 +1,4 @@
-// Issue 23: undo, by a manager within 30 days, of what cannot be retyped — a move of remains to the ossuary and a
+// Undo, by a manager within 30 days, of what cannot be retyped — a move of remains to the ossuary and a
 // burial's deletion — from its audit entry (the audit list, the grave's history). Asks first, naming who goes back
 // where; the server has the last word (already undone, too old, the grave used since) and its reason is shown.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Issue 28: the decisions on a pending correction. «تطبيق» writes the proposal to the burial; «تطبيق مع تعديل» opens
+// The decisions on a pending correction. «تطبيق» writes the proposal to the burial; «تطبيق مع تعديل» opens
 // the burial's own fields filled with the proposal; «رفض» asks for an optional reason. A burial that changed since
 // the correction was sent is shown as it stands now before anything is written, and applying then says so
 // (confirmChanged); the same happens when the change came after this page was read (the API's 409). A burial no
@@ -49,7 +49,7 @@ function useDecision(onBurialChanged: () => void) {
   >({
     mutationFn: ({ id, input }) => dataProvider.applyCorrection(id, input),
     onSuccess: ({ message, warnings }) => {
-      // The burial rule's warnings (issue 23) are read with the message, as after any burial's change.
+      // The burial rule's warnings are read with the message, as after any burial's change.
       notify([message, ...warnings].join(' '), { type: warnings.length > 0 ? 'warning' : 'success' });
       refresh();
     },

@@ -1,4 +1,4 @@
-// Issue 28: the queue of the corrections families send, pending ones first by default, filtered by state and by
+// The queue of the corrections families send, pending ones first by default, filtered by state and by
 // section, paged. Cards at every width: each one sets the burial's values beside the proposed ones, which a table's
 // row could not hold. Each card names the grave (a link to its page), the note, the sender (a phone link) and the
 // day sent; a pending one carries the decisions (CorrectionActions), a decided one who decided, when and why.

@@ -1,4 +1,4 @@
-// Issue 28: how one family's correction reads in the console: the burial's values beside the proposed ones with the
+// How one family's correction reads in the console: the burial's values beside the proposed ones with the
 // words that differ marked (src/domain/text/wordDiff.ts), the family's note, who sent it and when, and, once decided,
 // who decided, when and why.
 import { Box, Chip, Typography } from '@mui/material';

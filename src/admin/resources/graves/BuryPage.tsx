@@ -51,7 +51,7 @@ function BuryForm() {
   const { bury, isPending } = useBury(id, {
     onSuccess: ({ warnings }) => {
       setFailure(null);
-      // Saved, with the history rule's warnings when the date lies in another burial's resting period (issue 23).
+      // Saved, with the history rule's warnings when the date lies in another burial's resting period.
       setSuccess({
         message: number?.grave ? t('burial.successIn', { grave: graveName(number.grave) }) : t('burial.success'),
         warnings,

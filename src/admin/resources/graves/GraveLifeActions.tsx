@@ -1,4 +1,4 @@
-// A grave's life in the console (issue 13): move remains to the ossuary (staff; issue 23: only the rested, unless a
+// A grave's life in the console: move remains to the ossuary (staff; only the rested, unless a
 // manager writes a reason), and reopen a full grave (manager,
 // with the rule explained and a reason). Both answer the grave as it now stands; the page reads it again.
 import { useState, type FormEvent } from 'react';
@@ -74,7 +74,7 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
   });
   const { restingPeriodDays } = useRegisterSettings();
   const { canAccess: mayOverride } = useCanAccess({ resource: 'restOverride', action: 'create' });
-  // Issue 23: a person's remains may move once their resting period has passed; the others are listed with the
+  // A person's remains may move once their resting period has passed; the others are listed with the
   // days left, not ticked (a manager may tick one, with a written reason the server keeps in the audit).
   const people = grave.buriedPersons.map((person) => ({
     person,

@@ -35,7 +35,7 @@ import { GENDER_CHOICES, GENDER_LABEL, STATUS_CHOICES, StatusChip } from './labe
 import { MarkFullButton } from './MarkFullButton';
 import { MatchedNames } from './MatchedNames';
 
-// Answered as the clerk types (issue 26): see LiveFilters.
+// Answered as the clerk types: see LiveFilters.
 const filters = (
   <LiveFilters>
     <SearchInput
@@ -47,7 +47,7 @@ const filters = (
     />
     <SelectInput key="gender" source="gender" label={t('grave.gender')} choices={GENDER_CHOICES} alwaysOn />
     <SelectInput key="status" source="status" label={t('grave.status')} choices={STATUS_CHOICES} alwaysOn />
-    {/* Issue 23: the graves holding a burial saved with a warning (the staff's alone). */}
+    {/* The graves holding a burial saved with a warning (the staff's alone). */}
     <BooleanInput key="withWarnings" source="withWarnings" label={t('warnings.filter')} alwaysOn />
   </LiveFilters>
 );
@@ -130,7 +130,7 @@ function NamedRowCheckboxes({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Issue 27: the selected graves' plates, on the plate sheets page. */
+/** The selected graves' plates, on the plate sheets page. */
 function PrintPlatesButton() {
   const { selectedIds } = useListContext<GraveRecord>();
   return (
@@ -181,7 +181,7 @@ export function GraveList() {
           <ExportShownButton />
           {/* The whole register, graves and burials, prepared by the server (UTF-8 with BOM for Excel). */}
           <DownloadButton path={paths.exportRegister()} label={t('admin.downloadRegister')} fileName="register.csv" />
-          {/* Issue 27: the same register in open formats, for map programs and family-tree programs. */}
+          {/* The same register in open formats, for map programs and family-tree programs. */}
           <DownloadButton path={paths.exportGraves()} label={t('admin.downloadGeoJson')} fileName="graves.geojson" />
           <DownloadButton path={paths.exportBurials()} label={t('admin.downloadGedcom')} fileName="burials.ged" />
         </TopToolbar>

@@ -1,4 +1,4 @@
-// Issue 28: the photos of a grave on its console page: every one, a family's still waiting for approval too, each
+// The photos of a grave on its console page: every one, a family's still waiting for approval too, each
 // with its state; approving one, choosing the one the grave page shows first, deleting one (behind a confirmation),
 // each by role; and adding one from the console (made smaller in the browser first, shown at once). A pending
 // photo's file is served only with the staff's token, so every thumbnail is fetched with it and shown from an

@@ -1,4 +1,4 @@
-// Where a grave is (issue 13): typed, or read by the phone of a clerk standing at the grave ("استخدام موقعي الآن").
+// Where a grave is: typed, or read by the phone of a clerk standing at the grave ("استخدام موقعي الآن").
 // The public grave page then offers directions (a geo: link that opens the phone's maps app).
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';

@@ -65,7 +65,7 @@ export function graveTitle(number: number | string | null | undefined): string {
 export function GraveShow() {
   return (
     // A failed read keeps the clerk on the grave's page with the reason and a retry: react-admin's default sends
-    // the browser back to the list with 'not found', even when only the connection failed (issue 11).
+    // the browser back to the list with 'not found', even when only the connection failed.
     <ShowBase redirectOnError={false} queryOptions={QUIET_ERRORS}>
       <GraveDetails />
     </ShowBase>
@@ -109,7 +109,7 @@ function GraveDetails() {
           <Typography>{GENDER_LABEL[record.gender]}</Typography>
           <Box sx={{ flexGrow: 1 }} />
           <Button href={publicPaths.grave.href(String(record.id))}>{t('admin.viewGrave')}</Button>
-          {/* Issue 27: this grave's plate alone, on the plate sheets page. */}
+          {/* This grave's plate alone, on the plate sheets page. */}
           <Button
             component={Link}
             to={consolePaths.plateSheets({ ids: [String(record.id)] })}
@@ -160,7 +160,7 @@ function GraveDetails() {
 }
 
 /**
- * Issue 23: in the grave's history, the manager's undo of its recent transfers to the ossuary and deletions (30 days;
+ * In the grave's history, the manager's undo of its recent transfers to the ossuary and deletions (30 days;
  * the audit entries that name this grave). Shown only to who may undo, and only when there is something to undo.
  */
 function UndoableHistory({ grave }: { grave: GraveRecord }) {
@@ -254,7 +254,7 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
         loading={remove.isPending}
         title={t('burial.delete')}
         content={
-          // The spec's question, then who and which grave (issue 23): grave numbers repeat across sections.
+          // The spec's question, then who and which grave: grave numbers repeat across sections.
           <Stack spacing={1}>
             <span>{t('burial.confirmDelete')}</span>
             <strong>{deleting?.name}</strong>

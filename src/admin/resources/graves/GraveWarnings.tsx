@@ -1,4 +1,4 @@
-// The warnings stored with a grave's burials (issue 23: a burial saved inside another's resting period): the staff's
+// The warnings stored with a grave's burials (a burial saved inside another's resting period): the staff's
 // alone, read from their own route (GET /api/graves/{id}/warnings), never part of the grave's public answer.
 import { consoleBurialDate } from '../../components/calendarDates';
 import { Alert, Box, Typography } from '@mui/material';

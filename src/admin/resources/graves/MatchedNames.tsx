@@ -1,7 +1,7 @@
 // The grave list's name column: while the list is searched (filter q), the people of the grave the search found,
 // their matched words marked as the public site marks them; otherwise the newest burial's name. The server chose
 // the graves with the shared matcher (src/domain/search/names); the same matcher tells here which words it matched,
-// a last word still being typed (no space after it) by the stored word it begins (issue 26).
+// a last word still being typed (no space after it) by the stored word it begins.
 import { useMemo, useState } from 'react';
 import { useListContext, useRecordContext } from 'react-admin';
 import { highlightRanges, indexName, matchBurial, prepareQuery } from '../../../domain/search/names';

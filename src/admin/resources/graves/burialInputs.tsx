@@ -23,7 +23,7 @@ export function BurialNameInput() {
 
 /**
  * Typed in either digits, in Hijri too, as a month and year or a year alone, or picked from an Arabic calendar: the
- * register's one burial-date reader (issue 23). The form holds the Gregorian YYYY-MM-DD, or a partial date as the
+ * register's one burial-date reader. The form holds the Gregorian YYYY-MM-DD, or a partial date as the
  * register writes it.
  * @param latest the latest date the picker offers (the register's today); the server has the last word.
  * @param onTyped told when the date is typed or picked anew.

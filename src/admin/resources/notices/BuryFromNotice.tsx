@@ -1,4 +1,4 @@
-// Issue 25: recording the burial from a notice. A small dialog chooses the grave (the notice's grave when it names
+// Recording the burial from a notice. A small dialog chooses the grave (the notice's grave when it names
 // one) and the day (the prayer's day), and POST /notices/{id}/burial records the burial under the notice's name and
 // links it; the API's message and the history rule's warnings are said, and the notice then shows its grave.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Issue 25: a death notice published from a phone in under a minute. The name first and focused; the prayer's day
+// A death notice published from a phone in under a minute. The name first and focused; the prayer's day
 // (today, or tomorrow after the evening's last prayer), a chip per prayer that writes «عقب صلاة …» and its time
 // (remembered from the last notice naming it), the mosque with earlier mosques suggested; condolences, the last day on
 // the home page (the API's default shown), the hidden switch, and a grave when known. A refusal keeps what was

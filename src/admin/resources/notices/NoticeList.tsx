@@ -1,4 +1,4 @@
-// Issue 25: every notice (showing on the home page, past, hidden), newest prayer first, with a name search and a
+// Every notice (showing on the home page, past, hidden), newest prayer first, with a name search and a
 // state filter; cards on a phone, a table on a wide screen. Each shows the name, the prayer (its day in both
 // calendars, its time, its mosque) and its state, with edit, hide or show again, delete (behind a confirmation) and,
 // when no burial is linked yet, recording the burial.

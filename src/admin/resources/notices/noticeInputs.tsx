@@ -1,4 +1,4 @@
-// The notice form's own inputs (issue 25): the five prayers as chips, the prayer's time in Arabic digits, the mosque
+// The notice form's own inputs: the five prayers as chips, the prayer's time in Arabic digits, the mosque
 // with the earlier notices' mosques as suggestions, the places of condolences, and a grave by section and number.
 import { useEffect, useState } from 'react';
 import {
@@ -315,7 +315,7 @@ export function GraveInput({
           label={t('noticesConsole.grave')}
           optionText={graveText}
           inputText={graveText}
-          // Answers as the clerk types (issue 26), the end of the text kept: a last word with no space after it is
+          // Answers as the clerk types, the end of the text kept: a last word with no space after it is
           // still being typed, and the register's matcher finds the names it begins.
           debounce={TYPING_PAUSE_MS}
           filterToQuery={(q: string) => (q.trim() ? { q: q.trimStart() } : {})}

@@ -1,4 +1,4 @@
-// What a manager does to an account from the accounts page (issue 15): disable or enable it, give it the other
+// What a manager does to an account from the accounts page: disable or enable it, give it the other
 // role (manager, admin or data entry), end its sessions. Each asks first (its sessions end at once), then shows the server's message; a refusal
 // (the last active manager) is the server's Arabic reason.
 import { useState } from 'react';

@@ -6,7 +6,7 @@ import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
 export const EXACT = 6;
 export const FOLDED = 5;
-/** The unfinished last word of a query begins the stored word (issue 26): below every whole-word likeness. */
+/** The unfinished last word of a query begins the stored word: below every whole-word likeness. */
 export const PREFIX = 4;
 export const SPOKEN = 3;
 export const LATIN = 2;
@@ -271,7 +271,7 @@ function tokenSkeletons(t: Token): readonly string[] {
 }
 
 /**
- * What the unfinished last word of a query may begin (issue 26): Arabic, its folded form and that form without the
+ * What the unfinished last word of a query may begin: Arabic, its folded form and that form without the
  * article, tested against a stored word's folded and article-less forms; Latin, the Arabic names whose listed
  * spellings begin with it, and the spelling keys of Latin stored words.
  */

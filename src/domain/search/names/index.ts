@@ -1,5 +1,5 @@
 /**
- * Word-based, ranked search of Arabic names: find a person the way a family asks (issue 10).
+ * Word-based, ranked search of Arabic names: find a person the way a family asks.
  * Pure TypeScript (no DOM, no Node APIs): the server and both front ends run this one matcher.
  *
  * API
@@ -56,12 +56,12 @@
  *   Latin words: "Abdel Rahman", "Abd El-Rahman", "Abdurrahman" are one compound; El-/Al- is optional both
  *   ways; Latin honorifics (El-Hag, Dr, Sheikh) are optional like the Arabic ones. Not handled: Arabic queries
  *   on names stored in Latin letters, and Franco-Arabic digits (3 for ع, 7 for ح).
- *   Words being typed (issue 26): the query's last word is unfinished unless the text ends after it (a space, a
+ *   Words being typed: the query's last word is unfinished unless the text ends after it (a space, a
  *   comma); it then also matches the stored words it begins, after folding, the article optional either side
  *   ("محم" finds محمد and محمدين, "فق" finds الفقي), as class 'prefix'; a Latin one through the listed spellings
  *   it begins. Under two letters (the article not counted) it is left out until it is longer. Earlier words
  *   are whole words.
- *   Narrowing (issue 26): a year (Gregorian 1900–this year; Hijri 1300–this year marked هـ or هجري) beside a
+ *   Narrowing: a year (Gregorian 1900–this year; Hijri 1300–this year marked هـ or هجري) beside a
  *   name word, or after سنة/عام/توفي/توفيت, ranks that year's burials first; a number alone that could be a
  *   year finds its grave first, then that year's burials; a number after قبر/رقم stays a grave's number.
  *   رجال/نساء/عظام (with or without ال) narrow to the section beside a name or a number (BurialFacts and

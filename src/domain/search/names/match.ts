@@ -79,7 +79,7 @@ interface QueryWord extends QueryForms {
   readonly optional: boolean;
 }
 
-/** A year typed with the name (issue 26): the burials of that year rank first. */
+/** A year typed with the name: the burials of that year rank first. */
 export interface QueryYear {
   readonly value: number;
   readonly hijri: boolean;
@@ -183,7 +183,7 @@ const MAX_QUERY_LENGTH = 200;
 /** The query or stored name as one compares them "exactly as stored": one form of Unicode, single spaces. */
 const wholeText = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ');
 
-/** The years a number can be (issue 26): Gregorian from 1900, Hijri from 1300, up to this year. */
+/** The years a number can be: Gregorian from 1900, Hijri from 1300, up to this year. */
 function yearRanges(today: Date): { gregorian: number; hijri: number } {
   return { gregorian: today.getUTCFullYear(), hijri: hijriParts(today.toISOString().slice(0, 10)).year };
 }
@@ -341,7 +341,7 @@ function scoreOf(match: MatchClass, inOrder: number, number: 'equal' | 'contains
   return RANK[match] * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
 }
 
-/** Above every class: a burial of the year typed (issue 26)… */
+/** Above every class: a burial of the year typed… */
 const YEAR_FIRST = 10_000_000;
 /** …and above that, the stored name exactly as typed, whatever it holds. */
 const SAME_NAME_FIRST = 20_000_000;

@@ -7,7 +7,7 @@
 // instead of building 30,000 names again: a removed entry is marked and skipped, and the index is built again
 // by its owner once too many are dead (see removed).
 //
-// Compact (issue 29: a city's 300,000 names inside a 160 MB heap): a name is not kept as an object but as its word
+// Compact (a city's 300,000 names inside a 160 MB heap): a name is not kept as an object but as its word
 // triplets in one shared Int32Array, with its first-name position and two hashes of its whole form in typed arrays
 // (about 70 bytes a name, outside the JavaScript heap, instead of about 400 in it). The matcher reads a name
 // through a short-lived view of those numbers; the stored name itself is not needed to rank (its ranges are in the
@@ -159,7 +159,7 @@ export class NameIndex<T> {
   private levelBase = 0;
 
   /**
-   * `factsOf` tells an item's section and burial day, for the section words and years of a query (issue 26); an
+   * `factsOf` tells an item's section and burial day, for the section words and years of a query; an
    * index without it ranks by names and numbers only.
    */
   constructor(
@@ -302,7 +302,7 @@ export class NameIndex<T> {
     const scores: number[] = [];
     const count = this.items.length;
     if (this.seen.length < count) this.seen = new Int32Array(count * 2);
-    // The entries whose whole form hashes as the query's: the stored name typed exactly as stored (issue 26).
+    // The entries whose whole form hashes as the query's: the stored name typed exactly as stored.
     const [qa, qb] = query.whole === '' ? [0, 0] : hashPair(query.whole);
     const sameWhole = (entry: number) =>
       query.whole !== '' && this.wholeA.data[entry] === qa && this.wholeB.data[entry] === qb;
@@ -365,7 +365,7 @@ export class NameIndex<T> {
       // A name matches only if each required word meets one of its words (searchName refuses it otherwise): the
       // other required words, fewest names first, mark the entries that hold a word for each of them, and the lead's
       // entries are scored only when marked by all. "محمد علي" in a city scores the few thousand names holding both,
-      // not the twenty thousand holding علي (issue 29).
+      // not the twenty thousand holding علي.
       const others: number[] = [];
       for (let j = 0; j < k; j++) if (j !== lead && query.required & (1 << j)) others.push(j);
       others.sort((a, b) => reach[a]! - reach[b]!);

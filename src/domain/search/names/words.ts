@@ -54,7 +54,7 @@ export const LATIN_HONORIFICS: ReadonlySet<string> = new Set(
 export const GRAVE_WORDS = fold('قبر القبر مقبرة المقبرة مقبره رقم مدفن المدفن');
 
 /**
- * Section words (issue 26): "محمد رجال", "قبر ٣١٧ نساء" narrow the answer to that section. Alone, such a word is
+ * Section words: "محمد رجال", "قبر ٣١٧ نساء" narrow the answer to that section. Alone, such a word is
  * searched as a name.
  */
 export const SECTION_WORDS: ReadonlyMap<string, 'men' | 'women' | 'bones'> = new Map(
