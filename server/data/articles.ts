@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Article, ArticleSummary } from '../../src/domain/types';
 import type { ArticlesTable, Database } from '../db/schema';
 import { likeContains } from '../db/like';
-import { notFound } from '../http/errors';
+import { notFound } from './refusals';
 import { auditedWrite, type Write } from './auditedWrite';
 
 const toArticle = (r: ArticlesTable): Article => ({ _id: r.id, title: r.title, content: r.content, createdAt: r.created_at });

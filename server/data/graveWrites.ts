@@ -11,7 +11,7 @@ import type { Reason } from '../../src/domain/rules/burialHistory';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, notFound, refuse } from '../http/errors';
+import { conflict, invalid, notFound } from './refusals';
 import { auditedWrite } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { LiveSearchIndex } from './searchIndex';
@@ -53,7 +53,7 @@ export async function createGrave(write: Write, gender: Gender, number: string):
           .where('gender', '=', gender)
           .where('number', '=', number)
           .executeTakeFirst();
-        if (taken) throw badRequest('grave.duplicate');
+        if (taken) throw invalid('grave.duplicate');
         const row = {
           id,
           gender,
@@ -72,7 +72,7 @@ export async function createGrave(write: Write, gender: Gender, number: string):
     });
   } catch (error) {
     // Two staff creating the same number at once: the unique index refuses the second.
-    if (isUniqueViolation(error)) throw badRequest('grave.duplicate');
+    if (isUniqueViolation(error)) throw invalid('grave.duplicate');
     throw error;
   }
 }
@@ -83,7 +83,7 @@ export async function markGraveFull(write: Write, id: string): Promise<void> {
     run: async (trx) => {
       const row = await findGraveRow(trx, id);
       if (!row) throw notFound('grave.notFound');
-      if (Number(row.full) === 1) throw badRequest('grave.cannotUpdateFull');
+      if (Number(row.full) === 1) throw invalid('grave.cannotUpdateFull');
       await trx.updateTable('graves').set({ full: 1 }).where('id', '=', id).execute();
       return {
         result: undefined,
@@ -101,7 +101,7 @@ export async function deleteGrave(write: Write, id: string): Promise<void> {
       const row = await findGraveRow(trx, id);
       if (!row) throw notFound('grave.notFound');
       const used = await trx.selectFrom('burials').select('id').where('grave_id', '=', id).limit(1).executeTakeFirst();
-      if (used) throw badRequest('grave.hasBurials');
+      if (used) throw invalid('grave.hasBurials');
       await trx.deleteFrom('graves').where('id', '=', id).execute();
       return {
         result: undefined,
@@ -336,10 +336,10 @@ export async function transferRemains(
     run: async (trx) => {
       const from = await findGraveRow(trx, graveId);
       if (!from) throw notFound('grave.notFound');
-      if (from.gender === 'bones') throw badRequest('transfer.sourceIsBones');
+      if (from.gender === 'bones') throw invalid('transfer.sourceIsBones');
       const to = await findGraveRow(trx, move.bonesGraveId);
-      if (!to) throw badRequest('transfer.targetNotFound');
-      if (to.gender !== 'bones') throw badRequest('transfer.targetNotBones');
+      if (!to) throw invalid('transfer.targetNotFound');
+      if (to.gender !== 'bones') throw invalid('transfer.targetNotBones');
       const here = await trx
         .selectFrom('burials')
         .select(['id', 'name', 'burial_date'])
@@ -350,10 +350,10 @@ export async function transferRemains(
           ? here.filter((p) => rested(p.burial_date))
           : here.filter((p) => move.personIds!.includes(p.id));
       if (move.personIds !== null && people.length !== new Set(move.personIds).size) {
-        throw badRequest('transfer.personNotHere');
+        throw invalid('transfer.personNotHere');
       }
-      if (people.length === 0 && here.length > 0 && move.personIds === null) throw refuse(409, 'transfer.allResting');
-      if (people.length === 0) throw badRequest('transfer.nobody');
+      if (people.length === 0 && here.length > 0 && move.personIds === null) throw conflict('transfer.allResting');
+      if (people.length === 0) throw invalid('transfer.nobody');
       check(people.map((p) => ({ name: p.name, burialDate: p.burial_date })));
       const ids = people.map((p) => p.id);
       const moves = ids.map((burialId) => ({
@@ -416,7 +416,7 @@ export async function reopenGrave(
     run: async (trx) => {
       const row = await findGraveRow(trx, id);
       if (!row) throw notFound('grave.notFound');
-      if (Number(row.full) !== 1) throw badRequest('reopen.notFull');
+      if (Number(row.full) !== 1) throw invalid('reopen.notFull');
       const newest = await trx
         .selectFrom('burials')
         .select('burial_date')

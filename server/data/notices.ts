@@ -12,7 +12,7 @@ import { zonedInstant } from '../../src/domain/dates/zonedTime';
 import type { Gender } from '../../src/domain/types';
 import type { Database, NoticesTable } from '../db/schema';
 import { likeContains } from '../db/like';
-import { badRequest, notFound, refuse } from '../http/errors';
+import { conflict, invalid, notFound } from './refusals';
 import { audit } from './audit';
 import { auditedWrite, lockGrave, type Write } from './auditedWrite';
 import type { DataScope } from './dataVersions';
@@ -175,14 +175,14 @@ async function checkLinks(
       .select(['id', 'grave_id'])
       .where('id', '=', fields.burialId)
       .executeTakeFirst();
-    if (!burial) throw badRequest('notice.burialNotFound');
-    if (graveId !== null && burial.grave_id !== graveId) throw badRequest('notice.burialNotInGrave');
+    if (!burial) throw invalid('notice.burialNotFound');
+    if (graveId !== null && burial.grave_id !== graveId) throw invalid('notice.burialNotInGrave');
     graveId = burial.grave_id;
   }
   if (graveId === null) return { graveId: null };
   await lockGrave(trx, write.dialect, graveId);
   const grave = await trx.selectFrom('graves').select('id').where('id', '=', graveId).executeTakeFirst();
-  if (!grave) throw badRequest('notice.graveNotFound');
+  if (!grave) throw invalid('notice.graveNotFound');
   return { graveId };
 }
 
@@ -298,7 +298,7 @@ export const linkBurialStep =
       .where('id', '=', id)
       .where('burial_id', 'is', null)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw refuse(409, 'notice.alreadyBuried');
+    if (Number(done.numUpdatedRows) !== 1) throw conflict('notice.alreadyBuried');
     await audit(trx, {
       at: write.at,
       account: write.by,

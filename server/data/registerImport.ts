@@ -23,7 +23,7 @@ import {
 import type { Gender } from '../../src/domain/types';
 import type { Database, ImportBatchesTable } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { refuse } from '../http/errors';
+import { conflict, notFound } from './refusals';
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { formatNumber } from '../../src/domain/text/format';
 import { gravePlace } from '../../src/domain/rules/graveMoves';
@@ -60,7 +60,7 @@ export async function tell(write: Write, changes: readonly GraveChange[]): Promi
 
 /** A race with another writer (a grave created meanwhile in another process) is answered "try again". */
 function raceAsBusy(error: unknown): never {
-  if (isUniqueViolation(error)) throw refuse(409, 'import.busy');
+  if (isUniqueViolation(error)) throw conflict('import.busy');
   throw error;
 }
 
@@ -529,8 +529,8 @@ export async function undoBatch(write: Write, id: string): Promise<void> {
   const changes: GraveChange[] = [];
   await write.db.transaction().execute(async (trx) => {
     const batch = await trx.selectFrom('import_batches').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!batch) throw refuse(404, 'import.batchNotFound');
-    if (batch.undone_at) throw refuse(409, 'import.batchUndone');
+    if (!batch) throw notFound('import.batchNotFound');
+    if (batch.undone_at) throw conflict('import.batchUndone');
     const ofBatch = trx.selectFrom('graves').select('id').where('batch_id', '=', id);
     if (write.dialect === 'postgres') {
       await trx
@@ -548,8 +548,8 @@ export async function undoBatch(write: Write, id: string): Promise<void> {
     const changed = await batchChanges(trx, batch);
     if (changed) {
       throw changed.count === 1
-        ? refuse(409, 'import.undoChangedOne', { change: changed.first })
-        : refuse(409, 'import.undoChangedMany', { change: changed.first, count: formatNumber(changed.count) });
+        ? conflict('import.undoChangedOne', { change: changed.first })
+        : conflict('import.undoChangedMany', { change: changed.first, count: formatNumber(changed.count) });
     }
     const burials = await trx
       .selectFrom('burials')

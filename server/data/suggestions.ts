@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ApprovedSuggestion, Suggestion, SuggestionStatus } from '../../src/domain/types';
 import type { Database, SuggestionsTable } from '../db/schema';
 import { likeContains } from '../db/like';
-import { notFound } from '../http/errors';
+import { notFound } from './refusals';
 import { auditedWrite, type Write } from './auditedWrite';
 
 const toSuggestion = (r: SuggestionsTable): Suggestion => ({

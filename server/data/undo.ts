@@ -12,7 +12,7 @@ import { daysBetween } from '../../src/domain/rules/graveStatus';
 import { gravePlace } from '../../src/domain/rules/graveMoves';
 import { formatDays } from '../../src/domain/text/format';
 import type { BurialMovesTable, BurialsTable, Database } from '../db/schema';
-import { refuse } from '../http/errors';
+import { conflict } from './refusals';
 import { auditedWrite } from './auditedWrite';
 import { findGraveRow, graveNumberOf } from './graves';
 import type { Write } from './write';
@@ -43,9 +43,9 @@ async function alreadyUndone(trx: Transaction<Database>, entryId: string): Promi
 
 /** Undoes one audit entry; `maxAgeDays` is the register's rule (30). */
 export async function undoEntry(write: Write, entry: AuditEntry, maxAgeDays: number): Promise<Undone> {
-  if (entry.action !== 'burial.transfer' && entry.action !== 'burial.delete') throw refuse(409, 'undo.notUndoable');
+  if (entry.action !== 'burial.transfer' && entry.action !== 'burial.delete') throw conflict('undo.notUndoable');
   const age = daysBetween(entry.at.slice(0, 10), write.at.toISOString().slice(0, 10));
-  if (age > maxAgeDays) throw refuse(409, 'undo.tooOld', { days: formatDays(maxAgeDays) });
+  if (age > maxAgeDays) throw conflict('undo.tooOld', { days: formatDays(maxAgeDays) });
   const before = record(entry.before);
   const after = record(entry.after);
   if (entry.action === 'burial.transfer') {
@@ -55,7 +55,7 @@ export async function undoEntry(write: Write, entry: AuditEntry, maxAgeDays: num
     const stayedIds = strings(before.stayedIds);
     const moveIds = strings(after.moveIds);
     if (!fromId || !toId || !personIds || !stayedIds || !moveIds || moveIds.length === 0) {
-      throw refuse(409, 'undo.notUndoable');
+      throw conflict('undo.notUndoable');
     }
     return undoTransfer(write, entry, { fromId, toId, personIds, stayedIds, moveIds });
   }
@@ -70,11 +70,11 @@ async function undoTransfer(
   return auditedWrite(write, {
     lock: [ids.fromId, ids.toId],
     run: async (trx) => {
-      if (await alreadyUndone(trx, entry._id)) throw refuse(409, 'undo.already');
+      if (await alreadyUndone(trx, entry._id)) throw conflict('undo.already');
       const from = await findGraveRow(trx, ids.fromId);
-      if (!from) throw refuse(409, 'undo.graveGone');
+      if (!from) throw conflict('undo.graveGone');
       const to = await findGraveRow(trx, ids.toId);
-      if (!to) throw refuse(409, 'undo.graveGone');
+      if (!to) throw conflict('undo.graveGone');
       const moves = await trx.selectFrom('burial_moves').selectAll().where('id', 'in', ids.moveIds).execute();
       const people = await trx
         .selectFrom('burials')
@@ -86,7 +86,7 @@ async function undoTransfer(
         const person = people.find((p) => p.id === personId);
         const moved = moves.find((m) => m.burial_id === personId);
         const name = person?.name ?? names[i] ?? '';
-        if (!person || !moved || person.grave_id !== ids.toId) throw refuse(409, 'undo.movedAgain', { name });
+        if (!person || !moved || person.grave_id !== ids.toId) throw conflict('undo.movedAgain', { name });
         const later = await trx
           .selectFrom('burial_moves')
           .select('id')
@@ -94,7 +94,7 @@ async function undoTransfer(
           .where('id', '<>', moved.id)
           .where('created_at', '>=', moved.created_at)
           .executeTakeFirst();
-        if (later) throw refuse(409, 'undo.movedAgain', { name });
+        if (later) throw conflict('undo.movedAgain', { name });
       }
       // A burial recorded into the grave after the move (neither moved nor left there by it): the remains cannot go
       // back under it.
@@ -105,7 +105,7 @@ async function undoTransfer(
         .where('id', 'not in', [...ids.personIds, ...ids.stayedIds])
         .executeTakeFirst();
       const place = { gender: from.gender, number: graveNumberOf(from) };
-      if (since) throw refuse(409, 'undo.graveUsed', { place: gravePlace(place) });
+      if (since) throw conflict('undo.graveUsed', { place: gravePlace(place) });
       await trx.updateTable('burials').set({ grave_id: from.id }).where('id', 'in', ids.personIds).execute();
       await trx.deleteFrom('burial_moves').where('id', 'in', ids.moveIds).execute();
       return {
@@ -129,15 +129,15 @@ async function undoTransfer(
 
 async function restoreBurial(write: Write, entry: AuditEntry): Promise<Undone> {
   const graveId = record(entry.before).graveId;
-  if (typeof graveId !== 'string') throw refuse(409, 'undo.notUndoable');
+  if (typeof graveId !== 'string') throw conflict('undo.notUndoable');
   return auditedWrite(write, {
     lock: [graveId],
     run: async (trx) => {
-      if (await alreadyUndone(trx, entry._id)) throw refuse(409, 'undo.already');
+      if (await alreadyUndone(trx, entry._id)) throw conflict('undo.already');
       const kept = await trx.selectFrom('removed_burials').selectAll().where('id', '=', entry.entityId).executeTakeFirst();
-      if (!kept) throw refuse(409, 'undo.notUndoable');
+      if (!kept) throw conflict('undo.notUndoable');
       const grave = await findGraveRow(trx, kept.grave_id);
-      if (!grave) throw refuse(409, 'undo.graveGone');
+      if (!grave) throw conflict('undo.graveGone');
       const row = JSON.parse(kept.row_json) as Selectable<BurialsTable>;
       const moves = JSON.parse(kept.moves_json) as Array<Selectable<BurialMovesTable>>;
       await trx.insertInto('burials').values({ ...row, grave_id: grave.id }).execute();

@@ -9,6 +9,7 @@ import { t, type MessageKey } from '../../src/domain/messages';
 import { formatCount } from '../../src/domain/text/nouns';
 import { isUnstorableText } from '../db/errors';
 import { HttpError } from '../http/errors';
+import { RegisterRefusal, type RefusalKind } from '../data/refusals';
 import type { FieldErrors } from '../schemas/bodies';
 
 /** The label a generic schema message uses for each body or query field. */
@@ -53,6 +54,9 @@ function validationMessage(error: FastifyError, fieldErrors: FieldErrors | undef
   }
   return t('errors.fieldInvalid', { field: t(label) });
 }
+
+/** The status of each kind of refusal the data layer makes (server/data/refusals.ts): here and nowhere else. */
+const REFUSAL_STATUS: Record<RefusalKind, number> = { notFound: 404, invalid: 400, conflict: 409 };
 
 /** Node's parser codes and the status each gets; anything else the parser refuses is a 400. */
 const CLIENT_ERROR_STATUS: Record<string, { status: number; key: MessageKey }> = {
@@ -120,6 +124,9 @@ async function errors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error instanceof RegisterRefusal) {
+      return reply.status(REFUSAL_STATUS[error.kind]).send({ message: t(error.key, error.params) });
     }
     if (error.validation) {
       const status = error.validationContext === 'params' ? 404 : 400;

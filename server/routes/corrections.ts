@@ -20,7 +20,8 @@ import { CORRECTION_STATUSES, type CorrectionValues } from '../../src/domain/typ
 import type { AppContext } from '../http/context';
 import { applyStep, applyWithoutChange, CORRECTION_SORT, rejectCorrection } from '../data/corrections';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors';
+import { badRequest, notFound, refuse, tooMany } from '../http/errors';
+import { isNotFound } from '../data/refusals';
 import { contentRange, filterText, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
@@ -305,8 +306,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       } catch (error) {
         // Removed (or its grave deleted) between the read above and the write: the contract's answer for that.
         if (
-          error instanceof HttpError &&
-          error.statusCode === 404 &&
+          isNotFound(error) &&
           !(await ctx.data.corrections.burialNow(pending.burialId))
         ) {
           throw refuse(409, 'correction.burialGone');
