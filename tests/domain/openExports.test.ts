@@ -23,11 +23,11 @@ describe('the family name, where the register knows it', () => {
     ['محمد أحمد علي الفقي', 'محمد أحمد علي', 'الفقي'],
     // four units without the article: the fourth is the family
     ['محمد أحمد علي حسن', 'محمد أحمد علي', 'حسن'],
-    // three units, the last with the article: a family name
+    // three units: the last is the family, with the article or without
     ['فاطمة محمد الفقي', 'فاطمة محمد', 'الفقي'],
     ['محمد أحمد آل الفقي', 'محمد أحمد', 'آل الفقي'],
     // compounds are one unit, kept whole
-    ['عبد الله محمد عبد الرحمن', null, null],
+    ['عبد الله محمد عبد الرحمن', 'عبد الله محمد', 'عبد الرحمن'],
     ['عبد الله محمد نور الدين أبو زيد', 'عبد الله محمد نور الدين', 'أبو زيد'],
     ['محمد جاد الله أحمد عبد العزيز', 'محمد جاد الله أحمد', 'عبد العزيز'],
     // lineage words do not count, and the word after one is a father
@@ -35,12 +35,20 @@ describe('the family name, where the register knows it', () => {
     ['حسن بن علي بن محمد', null, null],
     ['حسن بن علي محمد الفقي', 'حسن بن علي محمد', 'الفقي'],
     // honorifics before the name do not count
-    ['المرحوم محمد أحمد علي', null, null],
+    ['المرحوم محمد أحمد علي', 'المرحوم محمد أحمد', 'علي'],
+    ['المرحوم محمد أحمد', null, null],
     ['الحاج محمد أحمد علي الشيخ', 'الحاج محمد أحمد علي', 'الشيخ'],
-    // too short, or three units without the article (the third may be the grandfather)
+    // family names without the article, and compounds (أبو زيد, عبد الغني)
+    ['محمد أحمد منصور', 'محمد أحمد', 'منصور'],
+    ['فاطمة محمود عطية', 'فاطمة محمود', 'عطية'],
+    ['سعاد علي شلبي', 'سعاد علي', 'شلبي'],
+    ['حسن محمد أبو زيد', 'حسن محمد', 'أبو زيد'],
+    ['عبد الله أحمد عبد الغني', 'عبد الله أحمد', 'عبد الغني'],
+    ['محمد أحمد علي', 'محمد أحمد', 'علي'],
+    // two units: the article says a family; without it the second is the father
+    ['محمد الفقي', 'محمد', 'الفقي'],
+    ['محمد أحمد', null, null],
     ['محمد', null, null],
-    ['محمد الفقي', null, null],
-    ['محمد أحمد علي', null, null],
   ])('%s', (name, before, family) => {
     const split = splitFamilyName(name);
     expect(split.family).toBe(family);
@@ -127,7 +135,7 @@ describe('GEDCOM names and places', () => {
     });
     expect(gedcomName('حسن بن علي')).toEqual({ payload: 'حسن بن علي', given: 'حسن', surname: null });
     // A slash or a tab cannot be in a GEDCOM name.
-    expect(gedcomName('محمد/أحمد\tعلي').payload).toBe('محمد أحمد علي');
+    expect(gedcomName('محمد/أحمد\tعلي').payload).toBe('محمد أحمد /علي/');
   });
 
   it('names the grave, the section, the cemetery and the village, smallest first', () => {

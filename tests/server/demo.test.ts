@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedText } from '../../src/domain/messages/shared';
 import { normalizeArabic } from '../../src/domain/search/normalize';
+import { FAMILY } from '../../server/seed/names';
 import type {
   ApprovedSuggestion,
   ArticleSummary,
@@ -125,6 +126,19 @@ describe.each(ENGINES)('the demo village on $name', ({ databaseUrl }) => {
     const times = all.map((x) => Date.parse(x.createdAt)).sort((a, b) => a - b);
     const gaps = new Set(times.slice(1).map((t, i) => t - times[i]!));
     expect(gaps.size).toBeGreaterThan(times.length / 2);
+  });
+
+  it("the GEDCOM export names every person's family as the surname, with or without its article", async () => {
+    const res = await fetch(`${s.api}/export/burials.ged`, { headers: { authorization: `Bearer ${manager}` } });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split(/\r?\n/);
+    const people = lines.filter((line) => / INDI$/.test(line));
+    const surnames = lines.filter((line) => line.startsWith('2 SURN ')).map((line) => line.slice('2 SURN '.length));
+    expect(people).toHaveLength(600);
+    // Every demo name ends in one of the village's families (منصور, أبو زيد, الفقي…): each is the surname.
+    expect(surnames).toHaveLength(600);
+    expect(surnames.filter((surname) => !FAMILY.includes(surname))).toEqual([]);
+    expect(surnames.filter((surname) => !surname.startsWith('ال')).length).toBeGreaterThan(100);
   });
 
   it('the demo accounts log in with their roles', async () => {

@@ -1,13 +1,14 @@
-// Where a register name ends in a family name (the GEDCOM export marks it as the surname). The register
-// writes a name as "given father grandfather family" — often with lineage words (بن/بنت) and compounds (عبد الله,
-// نور الدين, أبو زيد) — but many entries stop at the father or the grandfather, so the last word is a family name
-// only when the name says so. The rule, one place for every door:
+// Where a register name ends in a family name (the GEDCOM export marks it as the surname). The register writes a
+// name as "given father family" or "given بن father grandfather family", with compounds (عبد الله, نور الدين,
+// أبو زيد, عبد الغني), and a family name need not carry the article (منصور, عطية, شلبي): the last word or compound is
+// the family name, as an Egyptian register and its committee read it. The rule, one place for every door:
 // - the name is cut into units: a compound is one unit (a first half عبد/أبو/أم with the next word, the next word
 //   with a second half الدين/الله, آل with the family it names); lineage words and honorifics before the name
 //   (المرحوم, الحاج…) are not units of the chain;
-// - the last unit is the family name when the chain has four units or more (given, father, grandfather, family),
-//   or three when the last one carries the article (الفقي, آل الفقي: a family or tribe name, not a grandfather's);
-// - never the unit right after a lineage word (حسن بن علي: علي is the father), nor in a name of one or two units.
+// - the last unit is the family name when the chain has three units or more (given, father, family), or two when the
+//   last one carries the article (محمد الفقي, آل الفقي: a family or tribe name, not a father's);
+// - never the unit right after a lineage word (حسن بن علي: علي is the father), nor the second of two plain units
+//   (محمد أحمد: أحمد is the father).
 // Otherwise the register does not know the family name, and none is marked.
 import { normalizeArabic } from '../search/normalize';
 import {
@@ -73,7 +74,7 @@ export function splitFamilyName(name: string): SplitName {
     last !== undefined &&
     last.kind === 'name' &&
     beforeLast?.kind !== 'lineage' &&
-    (chain.length >= 4 || (chain.length === 3 && carriesArticle(last.text)));
+    (chain.length >= 3 || (chain.length === 2 && carriesArticle(last.text)));
   if (!known) return { whole, given, beforeFamily: '', family: null };
   return {
     whole,
