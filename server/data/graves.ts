@@ -1,4 +1,5 @@
 // Reading graves with their burials and deriving each grave's status at read time.
+import { nextGraveWhy, type NextGraveOrder } from '../../src/domain/rules/nextGrave';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
 import type { Kysely } from 'kysely';
 import type { Reason } from '../../src/domain/rules/burialHistory';
@@ -637,26 +638,28 @@ export async function countGraves(
   return figures[0]! + figures[1]!;
 }
 
-/** Which available grave of a section is offered next: the lowest number, or the one available the longest. */
-export type NextGraveOrder = 'lowest' | 'longest';
-
 /**
- * The next grave to use in the men's and the women's sections: an available grave (not full, not
- * resting), the lowest-numbered, or, by the committee's setting, the one available the longest (never used first,
- * then the oldest last burial). null when a section has none. Read through the section's indexes, a row at a time.
+ * The next grave to use in the men's and the women's sections, with why it is the one (src/domain/rules/nextGrave.ts):
+ * an available grave (not full, not resting), never used first and then the one whose last burial is the oldest, or,
+ * by the committee's setting, the lowest-numbered. null when a section has none. Read through the section's indexes,
+ * a row at a time.
  */
 export async function nextGraves(
   db: Kysely<Database>,
   ctx: StatusContext,
   order: NextGraveOrder,
-): Promise<{ men: Grave | null; women: Grave | null }> {
+): Promise<{ men: Grave | null; women: Grave | null; why: { men: string | null; women: string | null } }> {
   const pick = async (gender: 'men' | 'women') => {
     const since = availableSince(gender, ctx.today, ctx.restingPeriodDays);
     if (since === null) return null;
     // The row itself (with its position), so the grave is not read a second time before its burials.
-    const open = db.selectFrom('graves').select(placedGraveColumns).where('gender', '=', gender).where('full', '=', 0);
+    const open = db
+      .selectFrom('graves')
+      .select([...placedGraveColumns, 'last_burial_date'])
+      .where('gender', '=', gender)
+      .where('full', '=', 0);
     const first = (q: typeof open) => q.orderBy('number_value').orderBy('number').limit(1).executeTakeFirst();
-    let found: PlacedGraveRow | undefined;
+    let found: (PlacedGraveRow & { last_burial_date: string | null }) | undefined;
     if (order === 'longest') {
       found =
         (await first(open.where('last_burial_date', 'is', null))) ??
@@ -664,8 +667,15 @@ export async function nextGraves(
     } else {
       found = await first(open.where((eb) => eb.or([eb('last_burial_date', 'is', null), eb('last_burial_date', '<=', since)])));
     }
-    return found ? graveOfRow(db, ctx, found) : null;
+    if (!found) return null;
+    const { last_burial_date: last, ...row } = found;
+    const lastBurial = last === null ? null : String(last).slice(0, 10);
+    return { grave: await graveOfRow(db, ctx, row), why: nextGraveWhy(order, lastBurial) };
   };
   const [men, women] = await Promise.all([pick('men'), pick('women')]);
-  return { men, women };
+  return {
+    men: men?.grave ?? null,
+    women: women?.grave ?? null,
+    why: { men: men?.why ?? null, women: women?.why ?? null },
+  };
 }

@@ -111,8 +111,17 @@ export const graveCardPage = {
 const graveOrNull = { ...grave, type: ['object', 'null'] } as const;
 export const nextGraveAnswer = {
   type: 'object',
-  description: 'the next available grave of each section, or null when it has none',
-  properties: { men: graveOrNull, women: graveOrNull },
+  description: 'the next available grave of each section, or null when it has none, and why it is the one offered',
+  properties: {
+    men: graveOrNull,
+    women: graveOrNull,
+    why: {
+      type: 'object',
+      description: 'why each section offers its grave (never used, the longest rested, the lowest number), in Arabic',
+      properties: { men: { type: ['string', 'null'] }, women: { type: ['string', 'null'] } },
+      required: ['men', 'women'],
+    },
+  },
   required: ['men', 'women'],
 } as const;
 

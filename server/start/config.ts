@@ -1,4 +1,5 @@
 // Configuration from the environment. A bad value stops start-up with a one-line reason (ConfigError).
+import { DEFAULT_NEXT_GRAVE_ORDER, type NextGraveOrder } from '../../src/domain/rules/nextGrave';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -42,7 +43,7 @@ export interface Config {
   tokenTtlSeconds: number;
   restingPeriodDays: number;
   /** Which available grave GET /api/graves/next offers: the lowest number, or the one available the longest. */
-  nextGraveOrder: 'lowest' | 'longest';
+  nextGraveOrder: NextGraveOrder;
   /** Which calendar a burial date names first on the pages and in the console (the other follows it). */
   calendarFirst: CalendarFirst;
   timeZone: string;
@@ -109,10 +110,12 @@ function integer(name: string, value: string, min: number, max: number): number 
   return n;
 }
 
-function nextGraveOrder(value: string | undefined): 'lowest' | 'longest' {
-  const v = value?.trim() || 'lowest';
+function nextGraveOrder(value: string | undefined): NextGraveOrder {
+  const v = value?.trim() || DEFAULT_NEXT_GRAVE_ORDER;
   if (v !== 'lowest' && v !== 'longest') {
-    throw new ConfigError(`NEXT_GRAVE_ORDER: "${v}" is not lowest (the lowest number) or longest (available longest)`);
+    throw new ConfigError(
+      `NEXT_GRAVE_ORDER: "${v}" is not longest (never used first, then the longest rested) or lowest (the lowest number)`,
+    );
   }
   return v;
 }

@@ -8,6 +8,13 @@ import { deleteWith } from './bulk';
 import type { ConsoleApi } from './http';
 import type { BurialInput, GraveRecord } from './records';
 
+/** The next grave of each section, and why it is the one offered (never used, the longest rested…). */
+export interface NextGraves {
+  men: GraveRecord | null;
+  women: GraveRecord | null;
+  why?: { men: string | null; women: string | null };
+}
+
 export interface GraveMethods {
   /** PUT /graves/full/{id} */
   markFull(graveId: Identifier): Promise<{ data: GraveRecord; message: string }>;
@@ -35,8 +42,8 @@ export interface GraveMethods {
   ): Promise<{ data: GraveRecord; message: string }>;
   /** PUT /graves/{id}/reopen: the full mark cleared, with the reason (manager). */
   reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
-  /** GET /graves/next: the next grave to use in each section, or null. */
-  getNextGraves(): Promise<{ men: GraveRecord | null; women: GraveRecord | null }>;
+  /** GET /graves/next: the next grave to use in each section, or null, and why each is the one offered. */
+  getNextGraves(): Promise<NextGraves>;
   /** The register's statistics (five GET calls of spec section 7). */
   getStatistics(): Promise<{ data: Statistics }>;
   /** GET /graves/recentBurials */
@@ -128,7 +135,7 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
     },
 
     async getNextGraves() {
-      return api.call<{ men: GraveRecord | null; women: GraveRecord | null }>(paths.nextGraves());
+      return api.call<NextGraves>(paths.nextGraves());
     },
 
     async getRecentBurials() {

@@ -2,6 +2,7 @@
 // a bone section on a day; each keeps their record (the bone section and the search say where they came from, the
 // grave they left keeps them in its history), the grave left is available again once the rule allows, the deaths
 // are still counted in their first section, and every refusal says why and changes nothing.
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
 import { GRAVE_STATUS, type Grave, type SearchMatch } from '../../src/domain/types';
@@ -166,10 +167,22 @@ describe.each(ENGINES)('reopening a full grave, and the next grave to use, on $n
   let manager: StaffClient;
   const reopen = (graveId: string, body: unknown, token: string | null = manager.token) =>
     call<{ message: string; grave: Grave }>(s.api, 'PUT', `/graves/${graveId}/reopen`, { token, body });
-  const next = async () => (await call<{ men: Grave | null; women: Grave | null }>(s.api, 'GET', '/graves/next')).body;
+  const next = async () =>
+    (
+      await call<{ men: Grave | null; women: Grave | null; why: Record<'men' | 'women', string | null> }>(
+        s.api,
+        'GET',
+        '/graves/next',
+      )
+    ).body;
 
   beforeAll(async () => {
-    s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
+    s = await startTestServer({
+      seed: 'accounts',
+      now: () => new Date('2026-03-10T10:00:00Z'),
+      databaseUrl,
+      env: { NEXT_GRAVE_ORDER: 'lowest' },
+    });
     admin = await staffClient(s, 'admin');
     manager = await staffClient(s, 'manager');
   });
@@ -201,7 +214,7 @@ describe.each(ENGINES)('reopening a full grave, and the next grave to use, on $n
     expect((await call<Grave>(s.api, 'GET', `/graves/graves/${grave._id}`)).body.status).toBe(GRAVE_STATUS.full);
   });
 
-  it('offers the lowest-numbered available grave of each section', async () => {
+  it('offers the lowest-numbered available grave of each section when the committee chose it', async () => {
     // Graves 70 (reopened, last burial 2019) and 71 (full) exist; add a resting 60 and an available 80.
     const resting = await admin.makeGrave('men', 60);
     await admin.bury(resting._id, 'سامي مدحت البدري', '2026-02-01');
@@ -209,36 +222,44 @@ describe.each(ENGINES)('reopening a full grave, and the next grave to use, on $n
     const offered = await next();
     expect(offered.men?.number).toBe(70);
     expect(offered.men?.status).toBe(GRAVE_STATUS.available);
+    expect(offered.why.men).toBe(t('next.whyLowest'));
     expect(offered.women).toBeNull();
+    expect(offered.why.women).toBeNull();
     await admin.makeGrave('women', 90);
     expect((await next()).women?.number).toBe(90);
   });
 });
 
-describe.each(ENGINES)('the next grave by the one available longest on $name', ({ databaseUrl }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({
-      seed: 'accounts',
-      now: () => new Date('2026-03-10T10:00:00Z'),
-      databaseUrl,
-      env: { NEXT_GRAVE_ORDER: 'longest' },
+describe.each(ENGINES)(
+  'the next grave by default: never used, then the longest rested, on $name',
+  ({ databaseUrl }) => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ seed: 'accounts', now: () => new Date('2026-03-10T10:00:00Z'), databaseUrl });
     });
-  });
-  afterAll(() => s.close());
+    afterAll(() => s.close());
 
-  it('offers a never-used grave first, then the one whose last burial is oldest', async () => {
-    const admin = await staffClient(s, 'admin');
-    const used2000 = await admin.makeGrave('men', 1);
-    await admin.bury(used2000._id, 'أنور علي الجمال', '2000-01-01');
-    const used1990 = await admin.makeGrave('men', 2);
-    await admin.bury(used1990._id, 'ربيع علي الجمال', '1990-01-01');
-    const offered = await call<{ men: Grave | null }>(s.api, 'GET', '/graves/next');
-    expect(offered.body.men?.number).toBe(2);
-    await admin.makeGrave('men', 3);
-    expect((await call<{ men: Grave | null }>(s.api, 'GET', '/graves/next')).body.men?.number).toBe(3);
-  });
-});
+    type Next = { men: Grave | null; why: { men: string | null } };
+
+    it('offers a never-used grave first, then the one whose last burial is oldest, and says why', async () => {
+      const admin = await staffClient(s, 'admin');
+      const used2000 = await admin.makeGrave('men', 1);
+      await admin.bury(used2000._id, 'أنور علي الجمال', '2000-01-01');
+      const used1990 = await admin.makeGrave('men', 2);
+      await admin.bury(used1990._id, 'ربيع علي الجمال', '1990-01-01');
+      const offered = (await call<Next>(s.api, 'GET', '/graves/next')).body;
+      // Grave 1 is the lowest number, but grave 2 has rested since 1990.
+      expect(offered.men?.number).toBe(2);
+      expect(offered.why.men).toBe(t('next.whyLongestRested', { date: formatBurialDate('1990-01-01') }));
+      expect(offered.why.men).toContain('١٩٩٠');
+      // A grave never used comes before both, though its number is higher.
+      await admin.makeGrave('men', 150);
+      const fresh = (await call<Next>(s.api, 'GET', '/graves/next')).body;
+      expect(fresh.men?.number).toBe(150);
+      expect(fresh.why.men).toBe(t('next.whyNeverUsed'));
+    });
+  },
+);
 
 describe.each(ENGINES)("a grave's position on $name", ({ databaseUrl }) => {
   let s: TestServer;

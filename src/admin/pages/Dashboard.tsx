@@ -156,7 +156,14 @@ function NextGraves() {
           {sections.map(([gender, grave]) =>
             grave ? (
               <Stack key={gender} direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography>{gravePlace(grave)}</Typography>
+                <Stack>
+                  <Typography>{gravePlace(grave)}</Typography>
+                  {next.data.why?.[gender] && (
+                    <Typography variant="body2" color="text.secondary" className="next-grave-why">
+                      {next.data.why[gender]}
+                    </Typography>
+                  )}
+                </Stack>
                 <Button variant="contained" size="small" component={Link} to={consolePaths.bury(String(grave._id))}>
                   {t('next.buryHere')}
                 </Button>
