@@ -1,6 +1,7 @@
 // The console's MUI theme: right-to-left, the public site's Arabic web font, the register's green.
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { t } from '../domain/messages';
+import { raArabic } from './i18n/raArabic';
 
 /** Icons that point: MUI does not flip them in RTL, so they are mirrored here (pagination flips its own). */
 const POINTING_ICONS = [
@@ -24,6 +25,13 @@ const POINTING_ICONS = [
 export const TOUCH_MEDIA = '@media (max-width:899.95px), (pointer: coarse)';
 const TOUCH_TARGET = 44;
 const touch = (style: Record<string, unknown>) => ({ root: { [TOUCH_MEDIA]: style } });
+
+/** react-admin's own Arabic words for the controls MUI labels in English unless told (pagination, autocomplete). */
+const { navigation, action } = raArabic.ra;
+const navigationLabel = (type: string): string => {
+  const label = (navigation as Record<string, unknown>)[type];
+  return typeof label === 'string' ? label : navigation.page;
+};
 
 export const FONT_FAMILY = '"Noto Kufi Arabic", "Segoe UI", Tahoma, sans-serif';
 
@@ -56,5 +64,25 @@ export const rtlTheme: RaThemeOptions = {
     MuiInputBase: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
     // The spinners react-admin shows while a list reloads are progress bars: a screen reader hears what they are.
     MuiCircularProgress: { defaultProps: { 'aria-label': t('admin.loading') } },
+    // react-admin labels its pagination's buttons only on a wide screen; on a phone MUI's own English ("Go to next
+    // page") was read aloud and shown as a tooltip. The same for the autocomplete's buttons ("Clear", "Open").
+    MuiTablePagination: {
+      defaultProps: { getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => navigationLabel(type) },
+    },
+    MuiPagination: {
+      defaultProps: {
+        getItemAriaLabel: (type: string, page: number | null) =>
+          type === 'page' ? navigation.page.replace('{page}', String(page ?? '')) : navigationLabel(type),
+      },
+    },
+    MuiAutocomplete: {
+      defaultProps: {
+        clearText: action.clear_input_value,
+        openText: action.open,
+        closeText: action.close,
+        noOptionsText: t('admin.noOptions'),
+        loadingText: t('admin.loading'),
+      },
+    },
   },
 };

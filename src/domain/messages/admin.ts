@@ -39,6 +39,7 @@ export const adminText = {
   // A list or a page that could not be read says so, never 'no results' or 'not found'.
   'admin.listLoadError': 'تعذر تحميل هذه القائمة الآن.',
   'admin.loading': 'جارٍ التحميل…',
+  'admin.noOptions': 'لا توجد خيارات مطابقة.',
   'admin.recordLoadError': 'تعذر تحميل هذه الصفحة الآن.',
   'admin.recordMissing': 'هذا السجل غير موجود. ربما حُذف أو تغير الرابط.',
   'admin.connectionHint': 'تأكد من اتصالك بالإنترنت، ثم أعد المحاولة.',
