@@ -158,7 +158,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       // After "sign out everywhere" the token is already ended on the server.
       if (hadSession) await signOut(params?.sessionsEnded ? null : token, { local: storage(), base: apiBase });
       if (params?.sessionsEnded) return loginUrl(false, 'ended');
-      return hadSession ? loginUrl(false) : loginUrl(true, ended);
+      return hadSession ? loginUrl(false, 'signedOut') : loginUrl(true, ended);
     },
 
     async getIdentity(): Promise<UserIdentity> {

@@ -229,12 +229,12 @@ describe('identity, permissions, canAccess, logout', () => {
     expect(await ask(manager, 'graves', 'fly')).toBe(false);
   });
 
-  it('logout removes the token and the role and goes to /login', async () => {
+  it('logout removes the token and the role and goes to /login, which says the staff member signed out', async () => {
     const { provider, storage } = setup({
       token: tokenWith(claims('manager', Math.floor(NOW / 1000) + 3600)),
       role: 'manager',
     });
-    expect(await provider.logout({})).toBe('https://register.example/login');
+    expect(await provider.logout({})).toBe('https://register.example/login?session=signedOut');
     expect(storage.getItem('userToken')).toBeNull();
     expect(storage.getItem('userRole')).toBeNull();
   });

@@ -219,7 +219,7 @@ describeBrowser('Chromium and the drawn pages', () => {
       await page.goto(`${server.url}/grave-details-user/${grave._id}`);
       // Interactive once hydrated: the name search filters the burials.
       const other = grave.buriedPersons.length > 1 ? grave.buriedPersons[1]!.name : null;
-      await page.getByPlaceholder('ابحث عن اسم المتوفى....').fill(grave.buriedPersons[0]!.name);
+      await page.getByPlaceholder('ابحث عن اسم المتوفى…').fill(grave.buriedPersons[0]!.name);
       await page.getByRole('cell', { name: grave.buriedPersons[0]!.name, exact: true }).waitFor();
       if (other && other !== grave.buriedPersons[0]!.name) {
         await page.getByRole('cell', { name: other, exact: true }).waitFor({ state: 'detached' });

@@ -198,7 +198,7 @@ describeBrowser('public site', () => {
       async expect(page) {
         const grave = graveWithBurials();
         await page.getByRole('heading', { level: 1, name: graveName(grave) }).waitFor();
-        await page.getByPlaceholder('ابحث عن اسم المتوفى....').waitFor();
+        await page.getByPlaceholder('ابحث عن اسم المتوفى…').waitFor();
         const names = await page.locator('table.burials tbody td:first-child').allTextContents();
         const newestFirst = [...grave.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
         expect(names).toEqual(newestFirst.map((p) => p.name));
@@ -649,7 +649,7 @@ describeBrowser('public site', () => {
       const grave = graveWithBurials();
       const person = grave.buriedPersons[0]!;
       await open(page, `/grave-details-user/${grave._id}`);
-      const search = page.getByPlaceholder('ابحث عن اسم المتوفى....');
+      const search = page.getByPlaceholder('ابحث عن اسم المتوفى…');
       // Typed without hamza on the alef and with ى for ي: still found.
       const variant = person.name.replace(/[أإآ]/g, 'ا').replace(/ي$/, 'ى');
       await search.fill(variant);

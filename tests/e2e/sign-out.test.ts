@@ -126,6 +126,8 @@ describeBrowser('signing out leaves nothing of staff work in the browser', () =>
     await page.getByRole('button', { name: raArabic.ra.auth.user_menu }).click();
     await page.getByRole('menuitem', { name: m['nav.logout'] }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The login page says the staff member is signed out, plainly (a status, not an error).
+    await expect.poll(() => page.getByRole('status').filter({ hasText: m['auth.signedOut'] }).count()).toBe(1);
 
     const after = await everyStorage(page);
     const everything = JSON.stringify(after);

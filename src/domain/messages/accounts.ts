@@ -4,6 +4,7 @@
 /** Said by the API to a session that was ended, and by the login page the console sends it to. */
 export const sessionEndedText = {
   'errors.sessionEnded': 'تم إنهاء هذه الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+  'auth.signedOut': 'تم تسجيل خروجك، ولم يبقَ في هذا المتصفح شيء من عملك في لوحة التحكم.',
 } as const;
 
 export const accountsText = {

@@ -16,11 +16,12 @@ export interface PublicPath<Args extends unknown[] = []> {
  * Why a console page sent its visitor to the login page: no token at all, one that is expired or refused, or a
  * session ended on purpose (a password, role or disable change, or "sign out everywhere").
  */
-export type SessionEnd = 'missing' | 'invalid' | 'ended';
+/** Why the login page is shown: no session, an unusable one, one ended elsewhere, or the staff member signed out. */
+export type SessionEnd = 'missing' | 'invalid' | 'ended' | 'signedOut';
 export const SESSION_END_PARAM = 'session';
 
 export function sessionEndOf(value: string | null | undefined): SessionEnd | null {
-  return value === 'missing' || value === 'invalid' || value === 'ended' ? value : null;
+  return value === 'missing' || value === 'invalid' || value === 'ended' || value === 'signedOut' ? value : null;
 }
 
 const fixed = (path: string): PublicPath => ({ path, href: () => path });

@@ -23,7 +23,8 @@ interface Props {
 }
 
 export const GraveCard = memo(function GraveCard({ grave, onOpen }: Props) {
-  const availability = availabilityText(grave);
+  // The status line already says «متاحة»: the second line only says when a resting grave becomes available.
+  const availability = grave.status === GRAVE_STATUS.available ? null : availabilityText(grave);
   return (
     <li className="card grave-card">
       <h3 className="grave-number">

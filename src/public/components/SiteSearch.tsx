@@ -1,4 +1,5 @@
 // Beyond the spec: one search over every section (GET /api/search), for visitors who do not know the section.
+import { waitsForMoreLetters } from '../../domain/search/queryLength';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../router';
 import { ApiError, call, paths } from '../../api';
@@ -61,10 +62,11 @@ export function SiteSearch() {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const q = typedQuery(term);
   const empty = normalizeArabic(q) === '';
+  const oneLetter = waitsForMoreLetters(q);
   const failed = failedFor === q;
 
   useEffect(() => {
-    if (empty) {
+    if (empty || oneLetter) {
       setShown(null);
       return;
     }
@@ -78,7 +80,7 @@ export function SiteSearch() {
       (error: unknown) => signal.aborted || (error instanceof ApiError && setFailedFor(q)),
     );
     return () => controller.abort();
-  }, [q, empty, failed]);
+  }, [q, empty, oneLetter, failed]);
 
   // Emptied with the box (the effect above, run before the next paint for a keystroke).
   const matches = shown?.matches;
@@ -88,6 +90,7 @@ export function SiteSearch() {
       <p className="hint">{pt['public.searchAllHint']}</p>
       <SearchBox value={term} onChange={setTerm} placeholder={ui['search.placeholder']} />
       <div aria-live="polite" data-q={shown?.q}>
+        {oneLetter && <p className="message hint">{ui['search.oneMoreLetter']}</p>}
         {failed && <ErrorMessage text={pt['public.searchError']} onRetry={() => setFailedFor(null)} />}
         {matches &&
           (matches.length === 0 ? (

@@ -31,6 +31,7 @@ const SESSION_END: Record<SessionEnd, string> = {
   missing: ui['suggestion.tokenMissing'],
   invalid: ui['suggestion.unauthorized'],
   ended: sessionEndedText['errors.sessionEnded'],
+  signedOut: sessionEndedText['auth.signedOut'],
 };
 
 /**
@@ -130,7 +131,11 @@ export default function LoginPage() {
         </p>
       )}
       {ended && !failure && (
-        <p className="message message-error" role="alert">
+        // Signing out is what the staff member asked for: said plainly, not as an error.
+        <p
+          className={ended === 'signedOut' ? 'message' : 'message message-error'}
+          role={ended === 'signedOut' ? 'status' : 'alert'}
+        >
           {SESSION_END[ended]}
         </p>
       )}
