@@ -10,7 +10,8 @@ import {
   recentSince,
   type NoticeChecked,
 } from '../../src/domain/notices/noticeRules';
-import type { NoticeFields } from '../../src/domain/notices/noticeRules';
+import { noticeBurialDay, type NoticeFields } from '../../src/domain/notices/noticeRules';
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { t } from '../../src/domain/messages';
 import { isOneOf } from '../../src/domain/rules/oneOf';
 import { can, type Action } from '../../src/domain/rules/policy';
@@ -220,7 +221,7 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
         description:
           "Records the burial under the bury rule (as POST /graves/{id}/bury), by default the notice's name on " +
           "the prayer's day in the notice's grave, and links it to the notice in the same transaction. 409 when the " +
-          'notice already names a burial.',
+          "notice already names a burial, or when no day is given and the prayer's day is still to come.",
         params: idParams('id'),
         body: bodies.noticeBurial,
         response: answers({ 201: noticeWithWarnings }, { refusals: [...STAFF, ...WITH_BODY, 404, 409] }),
@@ -242,13 +243,18 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const graveId = request.body.graveId ?? found.graveId;
       if (!graveId) throw badRequest('notice.graveRequired');
       if (!(await ctx.data.graves.get(ctx.statusContext(), graveId))) throw badRequest('notice.graveNotFound');
+      // Dated the prayer's day unless the clerk names another; before that day, said so rather than dated today.
+      const burialDay = noticeBurialDay(dayOf(found.prayerAt), ctx.today());
+      if (!request.body.burialDate && burialDay.early) {
+        throw refuse(409, 'notice.buryFrom', { date: formatBurialDate(burialDay.day) });
+      }
       const write = writeBy(ctx, request);
       const link = linkBurialStep(write, id);
       const { message, warnings } = await recordBurial(
         ctx,
         write,
         graveId,
-        { name: request.body.name ?? found.name, burialDate: request.body.burialDate ?? dayOf(found.prayerAt) },
+        { name: request.body.name ?? found.name, burialDate: request.body.burialDate ?? burialDay.day },
         (trx, personId) => link(trx, graveId, personId),
         'notice.buried',
       );

@@ -2,6 +2,7 @@
 // last month's with ?recent), a hidden one is gone from the public at once (the answer cache included) but kept
 // for the staff; managers and admins publish, change, hide, delete and record a notice's burial (through the bury
 // rule, linked in the same transaction); data entry only reads. Every refusal is Arabic and changes nothing.
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '../../src/domain/notices/notice';
 import type { AuditEntry, Grave } from '../../src/domain/types';
@@ -315,6 +316,24 @@ describe.each(ENGINES)('death notices on $name', ({ databaseUrl }) => {
     expect(after.body).toMatchObject({ burialId: null, graveId: grave._id });
   });
 
+  it("before the prayer's day, says from when the burial can be recorded instead of dating it today", async () => {
+    const grave = await admin.makeGrave('men', 309);
+    const notice = await made('ناصر فهمي الشرقاوي', { prayerAt: '2026-11-26T13:00', graveId: grave._id });
+    const early = await call(s.api, 'POST', `/notices/${notice.id}/burial`, { token: admin.token, body: {} });
+    expectRefusal(early, 409);
+    expect(early.body).toEqual({ message: t('notice.buryFrom', { date: formatBurialDate('2026-11-26') }) });
+    expect(early.body.message).toContain('٢٦ نوفمبر ٢٠٢٦');
+    expect((await graveOf(grave._id)).buriedPersons).toHaveLength(0);
+    expect((await publicOne(notice.id)).body.burialId).toBeNull();
+    // A day the clerk names is taken as it is (a burial before the announced prayer).
+    const named = await call<Saved>(s.api, 'POST', `/notices/${notice.id}/burial`, {
+      token: admin.token,
+      body: { burialDate: TODAY },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+    expect((await graveOf(grave._id)).buriedPersons.map((p) => p.burialDate)).toEqual([TODAY]);
+  });
+
   it('records it under the same refusals as the bury call, changing nothing', async () => {
     const full = await admin.makeGrave('men', 305);
     await admin.bury(full._id, 'ساكن المقبرة', '2026-11-01');
@@ -341,8 +360,14 @@ describe.each(ENGINES)('death notices on $name', ({ databaseUrl }) => {
       'burial.nameInvalid',
     );
     const tomorrow = await made('فريد منصور', { prayerAt: '2026-11-26T12:00', graveId: empty._id });
+    const early = await call(s.api, 'POST', `/notices/${tomorrow.id}/burial`, { token: admin.token, body: {} });
+    expectRefusal(early, 409);
+    expect(early.body.message).toBe(t('notice.buryFrom', { date: formatBurialDate('2026-11-26') }));
     expectRefusal(
-      await call(s.api, 'POST', `/notices/${tomorrow.id}/burial`, { token: admin.token, body: {} }),
+      await call(s.api, 'POST', `/notices/${tomorrow.id}/burial`, {
+        token: admin.token,
+        body: { burialDate: '2026-11-26' },
+      }),
       400,
       'burial.dateFuture',
     );

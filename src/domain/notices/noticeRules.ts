@@ -256,3 +256,12 @@ export function isNoticeRecent(
 /** Newest prayer first (the order of every public list of notices). */
 export const byNewestPrayer = (a: Pick<Notice, 'prayerInstant'>, b: Pick<Notice, 'prayerInstant'>): number =>
   a.prayerInstant < b.prayerInstant ? 1 : a.prayerInstant > b.prayerInstant ? -1 : 0;
+
+/**
+ * The day a notice's burial is recorded on unless the clerk types another: the funeral prayer's day. Before that day
+ * the burial has not happened, so it is not dated today in its place (the grave's rest would count from the wrong
+ * day): `early` says so, and the console and the API say from which day it can be recorded.
+ */
+export function noticeBurialDay(prayerDay: string, today: string): { day: string; early: boolean } {
+  return { day: prayerDay, early: prayerDay > today };
+}

@@ -18,6 +18,8 @@ import type { CemeteryDataProvider, NoticeRecord } from '../../../dataProvider';
 import { BurialDateInput } from '../graves/burialInputs';
 import { useRegisterToday } from '../../queries';
 import { GraveInput } from './noticeInputs';
+import { noticeBurialDay } from '../../../domain/notices/noticeRules';
+import { formatBurialDate } from '../../../domain/dates/dateText';
 
 interface BurialForm {
   graveId: string | null;
@@ -63,11 +65,13 @@ function BuryDialog({ notice, onClose }: { notice: NoticeRecord; onClose: () => 
     onError: (error) => setRefusal(error.message || t('noticesConsole.buryError')),
   });
   const titleId = `bury-notice-${notice.id}`;
+  // The prayer's day (src/domain/notices/noticeRules.ts); still to come, the dialog says from when the burial can be
+  // recorded, and the clerk types the day only if the burial was earlier.
+  const burialDay = noticeBurialDay(notice.prayerDay, today);
   const defaults: BurialForm = {
     graveId: notice.graveId,
     graveSection: notice.grave?.gender ?? null,
-    // The prayer's day, unless it is still to come (a burial is never recorded ahead of its day).
-    burialDate: notice.prayerDay <= today ? notice.prayerDay : today,
+    burialDate: burialDay.early ? '' : burialDay.day,
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -86,6 +90,13 @@ function BuryDialog({ notice, onClose }: { notice: NoticeRecord; onClose: () => 
         <DialogTitle id={titleId}>{t('noticesConsole.buryTitle', { name: notice.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>
+            {burialDay.early && (
+              <Alert severity="info" className="bury-from">
+                <Typography variant="body2">
+                  {t('notice.buryFrom', { date: formatBurialDate(burialDay.day) })}
+                </Typography>
+              </Alert>
+            )}
             <GraveInput required />
             <BurialDateInput latest={today} onTyped={() => setRefusal(null)} />
             {refusal && (
