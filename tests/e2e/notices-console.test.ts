@@ -5,6 +5,7 @@
 // recorded from a notice and the notice then names its grave; a clerk reads the list but may not publish or edit.
 // The list and the form fit 360 px with nothing covered and no serious axe finding. Screenshots in
 // /work/tmp/shots/console/.
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { animationsFinished, describeBrowser, launchBrowser } from '../support/browser';
@@ -256,8 +257,15 @@ describeBrowser('death notices in the console at 360 px', () => {
     const graveField = dialog.getByRole('combobox', { name: m['noticesConsole.grave'] });
     await graveField.fill(String(grave.number));
     await page.getByRole('option', { name: graveName({ gender: 'men', number: grave.number }), exact: true }).click();
+    // This notice's prayer is tomorrow: the dialog says from when its burial can be recorded, and does not date it
+    // today by itself. The burial took place earlier here, so the clerk types its day.
+    const early = t('notice.buryFrom', { date: formatBurialDate(notice.prayerAt.slice(0, 10)) });
+    expect(notice.prayerAt.slice(0, 10) > server.ctx.today()).toBe(true);
+    await dialog.getByText(early).waitFor();
+    expect(await dialog.getByLabel(m['burial.date']).inputValue()).toBe('');
     await animationsFinished(page);
     await phoneScreenshot(page, 'notice-bury-360', SHOTS);
+    await dialog.getByLabel(m['burial.date']).fill(server.ctx.today());
     await dialog.getByRole('button', { name: m['noticesConsole.bury'] }).click();
     await status(page, m['notice.buried']);
     await page
