@@ -128,7 +128,6 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   await app.register(site, {
     staticDir: config.staticDir,
     calendarFirst: config.calendarFirst,
-    trustProxy: config.trustProxy,
     today: () => ctx.today(),
   });
   return app;

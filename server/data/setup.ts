@@ -88,6 +88,8 @@ export async function setupCodeMatches(db: Db, code: unknown): Promise<boolean> 
 export interface SetupInput {
   code: string;
   villageName: string;
+  /** The site's address as the rule stores it; '' leaves the settings' as they are. */
+  siteUrl: string;
   manager: { name: string; email: string; password: string };
   graves: { men: number; women: number };
 }
@@ -110,10 +112,11 @@ class SetupRefused extends Error {
 }
 
 /**
- * The setup, in one transaction: the first manager (audited `account.create`), the village's name (audited
- * `settings.update` with the old and new value), the codes deleted, the graves by the range rule (each section one
- * `grave.range`). Two setups at once take turns on the identity's row (written first, so that SQLite takes its
- * write lock at once and PostgreSQL holds the row): the second finds the account and is refused, writing nothing.
+ * The setup, in one transaction: the first manager (audited `account.create`), the village's name and the site's
+ * address when given (audited `settings.update` with the old and new value), the codes deleted, the graves by the
+ * range rule (each section one `grave.range`). Two setups at once take turns on the identity's row (written first,
+ * so that SQLite takes its write lock at once and PostgreSQL holds the row): the second finds the account and is
+ * refused, writing nothing.
  */
 export async function runSetup(write: Write, input: SetupInput): Promise<SetupOutcome> {
   const changes: GraveChange[] = [];
@@ -138,16 +141,22 @@ export async function runSetup(write: Write, input: SetupInput): Promise<SetupOu
       });
       const before = await loadIdentity(trx);
       const marks: DataScope[] = [];
-      if (before.villageName !== input.villageName) {
-        await storeIdentity(trx, readIdentity({ ...before, villageName: input.villageName }));
+      const siteUrl = input.siteUrl || before.siteUrl;
+      if (before.villageName !== input.villageName || before.siteUrl !== siteUrl) {
+        await storeIdentity(trx, readIdentity({ ...before, villageName: input.villageName, siteUrl }));
+        // The audit keeps the old and new value of each field changed, as a manager's change of the settings.
+        const changed = (identity: { villageName: string; siteUrl: string }) => ({
+          ...(before.villageName !== input.villageName ? { villageName: identity.villageName } : {}),
+          ...(before.siteUrl !== siteUrl ? { siteUrl: identity.siteUrl } : {}),
+        });
         await audit(trx, {
           at,
           account: by,
           action: 'settings.update',
           entity: 'settings',
           entityId: IDENTITY_KEY,
-          before: { villageName: before.villageName },
-          after: { villageName: input.villageName },
+          before: changed(before),
+          after: changed({ villageName: input.villageName, siteUrl }),
         });
         marks.push('site');
       }

@@ -8,6 +8,7 @@ import {
   type IdentityPatch,
   type SiteIdentity,
 } from '../../src/domain/identity/siteIdentity';
+import { checkSiteUrl } from '../../src/domain/identity/identityRules';
 import type { Database } from '../db/schema';
 import { auditedWrite } from './auditedWrite';
 import type { Write } from './write';
@@ -17,11 +18,17 @@ export const IDENTITY_KEY = 'site_identity';
 export async function loadIdentity(db: Kysely<Database> | Transaction<Database>): Promise<SiteIdentity> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', IDENTITY_KEY).executeTakeFirst();
   if (!row) return EMPTY_IDENTITY;
+  let identity: SiteIdentity;
   try {
-    return readIdentity(JSON.parse(row.value));
+    identity = readIdentity(JSON.parse(row.value));
   } catch {
     return EMPTY_IDENTITY;
   }
+  // An address stored under an older, looser rule (with a query or a fragment) would put every absolute address in
+  // its query: it is read by today's rule, and as not set when that rule refuses it.
+  const site = checkSiteUrl(identity.siteUrl);
+  const siteUrl = site.ok ? site.value : '';
+  return siteUrl === identity.siteUrl ? identity : { ...identity, siteUrl };
 }
 
 /** Writes the identity whole (insert or replace), inside the caller's transaction. */

@@ -6,6 +6,7 @@ import { noticeCalendar } from '../../src/domain/notices/calendar';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
+import { siteBase } from '../site/siteAddress';
 import { answers, idParams } from '../schemas/common';
 import { typed } from './typed';
 
@@ -33,9 +34,9 @@ export async function noticeCalendarRoutes(app: FastifyInstance, ctx: AppContext
       if (!found || found.hidden) throw notFound('notice.notFound');
       // The event links to the notice's page and is named after the site only when its public address is set: an
       // address taken from the request would be one a client chose.
-      const { siteUrl } = await ctx.data.identity.read();
-      const host = siteUrl ? new URL(siteUrl).host : null;
-      const url = siteUrl ? `${siteUrl}${publicPaths.notice.href(found.id)}` : null;
+      const site = siteBase(await ctx.data.identity.read());
+      const host = site ? new URL(site).host : null;
+      const url = site ? `${site}${publicPaths.notice.href(found.id)}` : null;
       reply.header('Content-Type', 'text/calendar; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="notice-${found.id.replace(/[^\w-]/g, '')}.ics"`);
       reply.header('Cache-Control', 'no-cache');

@@ -3,7 +3,7 @@
 // programs. Both are written a batch of graves at a time (server/data/openExports.ts) and streamed, never built
 // whole; each download is recorded in the audit before it starts. What the files hold is src/domain/export's.
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   burialPlace,
   GEDCOM_BOM,
@@ -19,7 +19,7 @@ import { identityWords } from '../../src/domain/identity/siteIdentity';
 import { graveShortPath } from '../../src/domain/paths/graveAddress';
 import type { AppContext } from '../http/context';
 import { answers, STAFF } from '../schemas/common';
-import { requestBase, siteBase, trustsPeer } from '../site/siteAddress';
+import { siteBase } from '../site/siteAddress';
 import { typed } from './typed';
 
 const geoJsonFile = { type: 'string', description: 'GeoJSON (RFC 7946): a FeatureCollection of every grave' } as const;
@@ -27,12 +27,14 @@ const gedcomFile = { type: 'string', description: 'GEDCOM 7 (UTF-8 with BOM): on
 
 export async function openExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const trusted = trustsPeer(ctx.config.trustProxy);
 
-  /** The site's public address (the settings', else the request's) and the village's words, for the files. */
-  const siteOf = async (request: FastifyRequest) => {
+  /**
+   * The site's public address and the village's words, for the files. A grave's short address is absolute on the
+   * settings' address alone (siteAddress.ts); while it is not set, the path (/g/m317), as the grave's page shows it.
+   */
+  const siteOf = async () => {
     const identity = await ctx.data.identity.read();
-    return { base: siteBase(identity.siteUrl, requestBase(request, trusted)), identity };
+    return { base: siteBase(identity) ?? '', identity };
   };
 
   r.get(
@@ -48,7 +50,7 @@ export async function openExportRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { access: { resource: 'graves', action: 'export' } },
     },
     async (request, reply) => {
-      const { base } = await siteOf(request);
+      const { base } = await siteOf();
       const fileName = `graves-${ctx.today()}.geojson`;
       await ctx.data.exports.record({ at: ctx.now(), by: request.account, kind: 'geojson', fileName });
       const batches = ctx.data.exports.graveBatches(ctx.statusContext());
@@ -86,7 +88,7 @@ export async function openExportRoutes(app: FastifyInstance, ctx: AppContext): P
       config: { access: { resource: 'graves', action: 'export' } },
     },
     async (request, reply) => {
-      const { base, identity } = await siteOf(request);
+      const { base, identity } = await siteOf();
       const cemetery = identityWords(identity).siteTitle;
       const village = identity.villageName;
       const fileName = `burials-${ctx.today()}.ged`;

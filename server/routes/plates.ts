@@ -2,7 +2,8 @@
 // grave's short address (/g/m317, src/domain/paths/graveAddress.ts), its section and number, the address printed
 // under the code and the village's name. Drawn by server/images/plate.ts; the console's plate sheets place it at
 // 5×5 cm (size=sticker) or 10×7 cm (size=plate, the default). The code holds the committee's public address
-// (siteUrl in the settings), else the address this request reached the site at (server/site/siteAddress.ts).
+// (siteUrl in the settings) and nothing else (server/site/siteAddress.ts): a plate is printed once and screwed to a
+// grave, so without that address none is drawn (409), and the refusal says where a manager sets it.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { graveQrText } from '../../src/domain/paths/graveAddress';
@@ -11,8 +12,8 @@ import { formatGraveNumber } from '../../src/domain/text/format';
 import { graveName } from '../../src/domain/text/graveLifeText';
 import { drawPlate, PLATE_SIZES } from '../images/plate';
 import type { AppContext } from '../http/context';
-import { notFound } from '../http/errors';
-import { requestBase, siteBase, trustsPeer } from '../site/siteAddress';
+import { notFound, refuse } from '../http/errors';
+import { siteBase } from '../site/siteAddress';
 import { answers, idParams } from '../schemas/common';
 import { typed } from './typed';
 
@@ -36,7 +37,6 @@ const plateQuery = {
 
 export async function plateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const trusted = trustsPeer(ctx.config.trustProxy);
 
   r.get(
     '/graves/:id/plate.svg',
@@ -45,17 +45,18 @@ export async function plateRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: "Get a grave's plate (SVG with its QR code)",
         description:
           'Public. The QR code holds the short address /g/{section letter}{number} on the site address of the ' +
-          'settings (siteUrl), else the address the request came to; it redirects to the grave page. ETag: 304.',
+          'settings (siteUrl); it redirects to the grave page. 409 while siteUrl is not set. ETag: 304.',
         params: idParams('id'),
         querystring: plateQuery,
-        response: answers(svg, { refusals: [404], kept: true }),
+        response: answers(svg, { refusals: [404, 409], kept: true }),
       },
     },
     async (request, reply) => {
       const grave = await ctx.data.graves.get(ctx.statusContext(), request.params.id);
       if (!grave) throw notFound('grave.notFound');
       const identity = await ctx.data.identity.read();
-      const site = siteBase(identity.siteUrl, requestBase(request, trusted));
+      const site = siteBase(identity);
+      if (site === null) throw refuse(409, 'plate.siteUrlMissing');
       const plate = drawPlate(
         {
           qrText: graveQrText(site, grave.gender, grave.number),

@@ -1,7 +1,7 @@
 // The first start in the browser: whether the register still waits for its first account, and the
 // setup that makes it (the code printed in the server's log, the village's name, the first manager, the graves).
 import type { FastifyInstance } from 'fastify';
-import { checkVillageName } from '../../src/domain/identity/identityRules';
+import { checkSiteUrl, checkVillageName } from '../../src/domain/identity/identityRules';
 import { t } from '../../src/domain/messages';
 import { IMPORT_LIMITS } from '../../src/domain/rules/registerImport';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
@@ -69,6 +69,8 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!(await ctx.data.setup.codeMatches(code))) throw refuse(403, 'setup.codeWrong');
       const villageName = checkVillageName(request.body.villageName);
       if (!villageName.ok) throw badRequest(villageName.error);
+      const siteUrl = checkSiteUrl(request.body.siteUrl ?? '');
+      if (!siteUrl.ok) throw badRequest(siteUrl.error);
       const name = checkText(
         manager?.name ?? '',
         LIMITS.accountNameMax,
@@ -84,6 +86,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const done = await runSetup(writeBy(ctx, { account: null }), {
         code: code ?? '',
         villageName: villageName.value,
+        siteUrl: siteUrl.value,
         manager: { name: name.value, email: email.value, password: password.value },
         graves: counts,
       });

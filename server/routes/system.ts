@@ -88,11 +88,14 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const checked = checkIdentityPatch(request.body);
       if (!checked.ok) throw badRequest(checked.error);
       const identity = await updateIdentity(writeBy(ctx, request), checked.value);
+      // A site address stored otherwise than typed (https:// added to a bare name) is named, so the manager sees it.
+      const typed = request.body.siteUrl?.trim();
+      const stored = checked.value.siteUrl;
       return {
         timeZone: ctx.config.timeZone,
         restingPeriodDays: ctx.config.restingPeriodDays,
         ...identity,
-        message: t('settings.saved'),
+        message: stored && stored !== typed ? t('settings.savedSiteUrl', { url: stored }) : t('settings.saved'),
       };
     },
   );

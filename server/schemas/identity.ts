@@ -43,7 +43,13 @@ export const identityProperties = {
   villageName: { type: 'string', description: "The village's name; '' until the first start names it" },
   cemeteryName: { type: 'string', description: "The cemetery's display name; '' = «مقابر» and the village's name" },
   description: { type: 'string', description: 'One paragraph: the home hero and the meta description' },
-  siteUrl: { type: 'string', description: "The site's public address (absolute links, share previews, plates); ''" },
+  siteUrl: {
+    type: 'string',
+    description:
+      "The site's public address: scheme, host, port and path, no trailing slash, no query, fragment or " +
+      'credentials; every absolute address of the site (links, sitemap, share previews, plates) is made from it ' +
+      "alone, and '' leaves them out (plates are refused). A bare host is stored with https://",
+  },
   themeColor: { type: 'string', description: '#rrggbb' },
   contact,
   texts,

@@ -20,6 +20,12 @@ export const setupBody = {
   properties: {
     code: { type: 'string', maxLength: 200, description: 'the one-time code the server printed in its log' },
     villageName: { type: 'string', maxLength: 200, description: "the village's name (the settings' villageName)" },
+    siteUrl: {
+      type: 'string',
+      maxLength: 1000,
+      description:
+        "optional: the site's public address (the settings' siteUrl, by the same rule); '' or absent: none yet",
+    },
     manager: {
       type: 'object',
       description: 'the first manager account',

@@ -17,8 +17,6 @@ import { isSiteAddress, PUBLIC_PAGES } from '../../src/domain/paths/publicPages'
 import type { Gender } from '../../src/domain/types';
 import { isGender } from '../../src/domain/rules/validation';
 import { GRAVE_ADDRESS_PREFIX, readGraveShortCode } from '../../src/domain/paths/graveAddress';
-import type { TrustProxy } from '../start/config';
-import { requestBase, trustsPeer } from './siteAddress';
 
 /**
  * Whether an address, as the static files' route gets it, leads into the renderer's folder: decoded, with backslashes
@@ -60,9 +58,8 @@ interface GraveNamed {
 
 async function site(
   app: FastifyInstance,
-  options: { staticDir: string | null; trustProxy?: TrustProxy; today?: () => string } & ShellSettings,
+  options: { staticDir: string | null; today?: () => string } & ShellSettings,
 ): Promise<void> {
-  const trusted = trustsPeer(options.trustProxy ?? false);
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
   const shell =
     staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'))
@@ -116,8 +113,9 @@ async function site(
       return answer;
     };
     // The page as drawn before, when every answer it was drawn from is still the same (pageMemo.ts).
-    const base = requestBase(request, trusted);
-    const key = `${shell.build()} ${today()} ${base} ${request.url}`;
+    // Not the Host the request names: a page's absolute addresses are the settings' alone (siteAddress.ts), and the
+    // answers it is drawn from (the settings among them) are checked before a kept page is sent.
+    const key = `${shell.build()} ${today()} ${request.url}`;
     const sendDrawn = ({ kept, status, page }: Drawn) => (kept ? sendKept(kept) : reply.status(status).send(page));
     const sendKept = (kept: KeptPage) => {
       reply.status(kept.status);
@@ -153,7 +151,7 @@ async function site(
     const generation = app.answerCache.generation();
     const under = drawing.get(key);
     if (under && under.generation === generation) return sendDrawn(await under.drawn);
-    const drawn = draw(request, key, ask, base);
+    const drawn = draw(request, key, ask);
     const mine = { generation, drawn };
     drawing.set(key, mine);
     try {
@@ -167,23 +165,18 @@ async function site(
     request: FastifyRequest,
     key: string,
     ask: (apiPath: string) => Promise<LightMyRequestResponse>,
-    base: string,
   ): Promise<Drawn> => {
     // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
     // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
     const used: Array<[string, string | undefined]> = [];
-    const page = await shell.page(
-      request.url,
-      async (apiPath) => {
-        const res = await ask(apiPath);
-        if (namesNothing(res.statusCode)) missing = true;
-        const etag = res.headers.etag;
-        used.push([apiPath, res.statusCode === 200 && typeof etag === 'string' ? etag : undefined]);
-        return res.statusCode === 200 ? res.json() : undefined;
-      },
-      base,
-    );
+    const page = await shell.page(request.url, async (apiPath) => {
+      const res = await ask(apiPath);
+      if (namesNothing(res.statusCode)) missing = true;
+      const etag = res.headers.etag;
+      used.push([apiPath, res.statusCode === 200 && typeof etag === 'string' ? etag : undefined]);
+      return res.statusCode === 200 ? res.json() : undefined;
+    });
     const status = missing ? 404 : 200;
     return { page, status, kept: memo.keep(key, page, status, used) };
   };

@@ -7,7 +7,8 @@
 // - the calendar-first setting on <html data-calendar-first>, on every page the site sends (the console's too), so
 //   the browser names dates in the order the server drew them without asking for the setting;
 // - its own head: title, description, canonical address, Open Graph and Twitter tags, a preview image and
-//   schema.org JSON-LD (src/domain/text/pageHead.ts), every address absolute on the site's address (siteAddress.ts).
+//   schema.org JSON-LD (src/domain/text/pageHead.ts), every address absolute on the committee's site address, and
+//   no canonical link while it is not set (siteAddress.ts).
 // Should the renderer be missing (a site built elsewhere) or fail, the page goes out as before: the browser draws
 // it, with the chunk hints and a preload of the answer.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -46,11 +47,8 @@ export interface ShellSettings {
 }
 
 export interface SiteShell {
-  /**
-   * The page for this path and query. `requestBase`: the site's address as the request reached it
-   * (siteAddress.ts), used when the settings name none.
-   */
-  page(href: string, answer: Answer, requestBase: string): Promise<string>;
+  /** The page for this path and query. */
+  page(href: string, answer: Answer): Promise<string>;
   /** The built site's version (index.html's time), read again now: a rebuild while the server runs changes it. */
   build(): number;
   /** Loads the pages' renderer now (before listening), so the first page asked for after a start does not. */
@@ -86,13 +84,17 @@ export function headTags(head: PageHead): string {
   return [
     meta('name', 'description', head.description),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
-    `<link rel="canonical" href="${escapeAttribute(head.url)}">`,
+    // Only an absolute address is canonical: without the site's address the page names none, and a crawler keeps
+    // the address it fetched.
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeAttribute(head.canonical)}">`] : []),
     meta('property', 'og:type', head.type),
     meta('property', 'og:locale', 'ar_EG'),
     meta('property', 'og:site_name', head.siteName),
     meta('property', 'og:title', head.shareTitle),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.url),
+    // og:url is the object's permanent absolute address (the Open Graph protocol): left out with the canonical, so a
+    // message app keeps the link that was shared. The image may be a path, read against the page's address.
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
     meta('property', 'og:image', head.image),
     meta('property', 'og:image:type', 'image/png'),
     meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
@@ -216,7 +218,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
     async prepare() {
       await site.renderer;
     },
-    async page(href, answer, requestBase) {
+    async page(href, answer) {
       build();
       // The identity, as the API answers it (its answer cache drops it when a manager changes it, here or in
       // another process sharing the database).
@@ -230,10 +232,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       const { shell: html, chunks, drawn } = site;
       const found = publicPageOf(href.split('?')[0] ?? '/');
       if (!found) return html;
-      // Absolute addresses name the site: a page drawn for one address is kept for that address only.
-      const base = siteBase(identity.siteUrl, requestBase);
-      const drawnKey = `${base} ${href}`;
-      const cached = drawn.get(drawnKey);
+      // Absolute addresses name the committee's site address, part of the identity the drawn pages are kept for.
+      const base = siteBase(identity) ?? '';
+      const cached = drawn.get(href);
       if (cached) return cached;
 
       const files = chunks[found.page];
@@ -298,7 +299,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         drawn.size < 64 &&
         site.drawnFor === identityKey
       )
-        drawn.set(drawnKey, page);
+        drawn.set(href, page);
       return page;
     },
   };

@@ -1,4 +1,8 @@
-// /sitemap.xml and /robots.txt, every address absolute on the site's address (siteAddress.ts).
+// /sitemap.xml and /robots.txt, every address absolute on the committee's site address
+// (siteAddress.ts). While it is not set, /sitemap.xml answers 404 saying so and robots.txt names no sitemap: the
+// protocol wants every <loc> absolute, on the sitemap's own host, and a host taken from the request would be one a
+// client chose, kept an hour by shared caches. A 404 is what a crawler reads as "no sitemap here" and asks again
+// later; robots.txt still keeps the staff's addresses out.
 // The sitemap lists the public pages without parameters (not the login nor the first start), the current notices,
 // the articles and the graves that hold someone. Past `sitemapMaxUrls` addresses (the protocol's 50,000) /sitemap.xml
 // is an index of /sitemap-1.xml, /sitemap-2.xml …, each written as it is read, a page of rows at a time
@@ -13,7 +17,7 @@ import { CONSOLE_BASE } from '../../src/domain/paths/consolePaths';
 import { PUBLIC_PAGES } from '../../src/domain/paths/publicPages';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { isIndexed } from '../../src/domain/text/pageHead';
-import { requestBase, siteBase, trustsPeer } from './siteAddress';
+import { siteBase } from './siteAddress';
 
 const notAnOperation = { schema: { hide: true } };
 const BATCH = 2000;
@@ -58,11 +62,16 @@ async function* urlsOf(segments: Segment[], start: number, end: number): AsyncGe
 
 async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Promise<void> {
   const { ctx } = options;
-  const trusted = trustsPeer(ctx.config.trustProxy);
   const max = ctx.config.sitemapMaxUrls;
 
-  const baseOf = async (request: FastifyRequest) =>
-    siteBase((await ctx.data.identity.read()).siteUrl, requestBase(request, trusted));
+  const baseOf = async () => siteBase(await ctx.data.identity.read());
+
+  /** No sitemap without the site's address; not kept, so it is there as soon as a manager sets the address. */
+  const noAddress = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .header('Cache-Control', 'no-cache')
+      .send({ message: t('share.siteUrlMissing') });
 
   /** What the sitemap lists, in its order: the pages, the notices, the articles, the graves. */
   const segmentsFor = async (request: FastifyRequest): Promise<Segment[]> => {
@@ -97,7 +106,9 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
     );
 
   app.get('/sitemap.xml', notAnOperation, async (request, reply) => {
-    const [base, segments] = await Promise.all([baseOf(request), segmentsFor(request)]);
+    const base = await baseOf();
+    if (base === null) return noAddress(reply);
+    const segments = await segmentsFor(request);
     const total = segments.reduce((sum, segment) => sum + segment.size, 0);
     if (total <= max) return sendXml(reply, urlset(base, segments, 0, total));
     const pieces = Math.ceil(total / max);
@@ -114,7 +125,9 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
 
   app.get<{ Params: { piece: string } }>('/sitemap-:piece.xml', notAnOperation, async (request, reply) => {
     const piece = /^[1-9]\d{0,5}$/.test(request.params.piece) ? Number(request.params.piece) : 0;
-    const [base, segments] = await Promise.all([baseOf(request), segmentsFor(request)]);
+    const base = await baseOf();
+    if (base === null) return noAddress(reply);
+    const segments = await segmentsFor(request);
     const total = segments.reduce((sum, segment) => sum + segment.size, 0);
     // Pieces exist only when the sitemap is an index, and only as many as it names.
     if (total <= max || piece < 1 || (piece - 1) * max >= total) {
@@ -123,15 +136,15 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
     return sendXml(reply, urlset(base, segments, (piece - 1) * max, Math.min(piece * max, total)));
   });
 
-  app.get('/robots.txt', notAnOperation, async (request, reply) => {
-    const base = await baseOf(request);
+  app.get('/robots.txt', notAnOperation, async (_request, reply) => {
+    const base = await baseOf();
     const lines = [
       'User-agent: *',
       `Disallow: ${CONSOLE_BASE}`,
       `Disallow: ${publicPaths.login.path}`,
       `Disallow: ${publicPaths.setup.path}`,
       'Disallow: /api',
-      `Sitemap: ${base}/sitemap.xml`,
+      ...(base === null ? [] : [`Sitemap: ${base}/sitemap.xml`]),
     ];
     return reply
       .header('Cache-Control', 'public, max-age=3600')

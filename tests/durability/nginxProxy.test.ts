@@ -5,7 +5,8 @@
 // compressed exactly once (by the app); the app sees the client's own address (the sign-in throttle counts a client
 // connecting from 127.0.0.2 apart from one connecting from 127.0.0.3, whatever X-Forwarded-For they write); both
 // processes serve requests, a write through one is read through the other, and one process stopping leaves the site
-// answering. Needs PostgreSQL (TEST_DATABASE_URL) and nginx (.ci/run installs nginx-light).
+// answering. No page names the Host a client sent through it, only the committee's site address. Needs PostgreSQL
+// (TEST_DATABASE_URL) and nginx (.ci/run installs nginx-light).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -255,6 +256,37 @@ http {
     // Another client behind the same nginx is another address (without TRUST_PROXY both would be nginx's own).
     const other = await signIn(MANAGER.password, '127.0.0.3');
     expect(other.status).toBe(200);
+  });
+
+  it('no page names the host a client wrote: only the committee’s site address, once set', async () => {
+    // The example's server block is the only one on its port, so nginx takes any Host and passes it on (Host and,
+    // in older copies of the example, X-Forwarded-Host): the app reads neither.
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const page = async (path: string) => decoded(await https(path, { headers: forged }));
+    const home = await page('/');
+    expect(home).not.toContain('evil.example');
+    expect(home).not.toContain('rel="canonical"');
+    expect(await page('/robots.txt')).not.toContain('Sitemap:');
+    expect((await https('/sitemap.xml', { headers: forged })).status).toBe(404);
+
+    const { body } = await signIn(MANAGER.password, '127.0.0.5');
+    const saved = await json<{ siteUrl: string }>('/api/settings', {
+      method: 'PUT',
+      from: '127.0.0.5',
+      headers: { authorization: `Bearer ${body.token!}` },
+      body: JSON.stringify({ siteUrl: 'cemetery.example.org' }),
+    });
+    expect(saved).toMatchObject({ status: 200, body: { siteUrl: 'https://cemetery.example.org' } });
+    // Both processes, whichever answers (the other lets its kept settings go within a second).
+    await expect
+      .poll(async () => {
+        const pages = await Promise.all([1, 2, 3, 4].map(() => page('/man')));
+        return pages.every((html) => html.includes('<link rel="canonical" href="https://cemetery.example.org/man">'));
+      })
+      .toBe(true);
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap).toContain('<loc>https://cemetery.example.org/man</loc>');
+    expect(sitemap).not.toContain('evil.example');
   });
 
   it('both processes serve: writes go to each, a write through one is read through the other, one may stop', async () => {

@@ -94,13 +94,17 @@ describeBrowser('the first start, in the browser', () => {
       const code = page.getByLabel(setupText['setup.code']);
       await expect(code.inputValue()).resolves.toBe(new URL(setupAddress).searchParams.get('code'));
       await page.getByLabel(setupText['setup.villageName']).fill(VILLAGE);
+      // The site's address, optional: refused on the page by the settings' rule, then a bare name is taken.
+      await page.getByLabel(setupText['setup.siteUrl']).fill('kafr-elnakhil.com/?lang=ar');
       await page.getByLabel(m['register.name'], { exact: true }).fill('سعاد عبد الحميد');
       await page.getByLabel(m['auth.email']).fill('souad@kafr-elnakhil.com');
       // A short password is refused on the page, keeping what was typed.
       await page.getByLabel(m['auth.password']).fill('short');
       await page.getByRole('button', { name: setupText['setup.button'] }).click();
       await page.getByText(m['register.passwordShort']).last().waitFor();
+      await page.getByText(m['settings.siteUrlQuery']).waitFor();
       await expect(page.getByLabel(setupText['setup.villageName']).inputValue()).resolves.toBe(VILLAGE);
+      await page.getByLabel(setupText['setup.siteUrl']).fill('kafr-elnakhil.com');
       await page.getByLabel(m['auth.password']).fill('first-manager-2026');
       await expectNoSidewaysScroll(page, 'setup page');
       await shot(page, 'setup-360');
@@ -123,6 +127,9 @@ describeBrowser('the first start, in the browser', () => {
     } finally {
       await closePage(page);
     }
+
+    const settings = (await (await fetch(`${server.api}/settings`)).json()) as { siteUrl: string };
+    expect(settings.siteUrl).toBe('https://kafr-elnakhil.com');
 
     // The public home, as a visitor: the new village's name in the tab, the hero, the footer and the manifest.
     const visitor = await newPageIn(browser, PHONE);

@@ -3,7 +3,8 @@
 // serious axe finding; in print emulation only the sheet shows, A4 pages at the plates' real size with crop marks,
 // and the QR code of one plate taken from the printed sheet as pixels leads to that grave's public page. A grave's
 // console page prints its plate alone, the graves list prints its selected graves, and a range past the print's
-// ceiling says so in Arabic. Screenshots in /work/tmp/shots/plate-sheets/.
+// ceiling says so in Arabic. Without the site's address the page prints nothing and says where to set it; the
+// settings field takes a bare host name and says how it is stored. Screenshots in /work/tmp/shots/plate-sheets/.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -299,6 +300,50 @@ describeBrowser('plate sheets in the console', () => {
       .getByText(countText(PLATES_PER_PRINT, Math.ceil(PLATES_PER_PRINT / sheetLayout('sticker').perPage)))
       .waitFor();
     expect(await page.locator('.plate-preview-page img').count()).toBe(PLATES_PER_PRINT);
+    expect(errors).toEqual([]);
+  });
+
+  it('without the site’s address no plate is shown: the page says where to set it, and the settings take a bare name', async () => {
+    const cleared = await fetch(`${server.api}/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}` },
+      body: JSON.stringify({ siteUrl: '' }),
+    });
+    expect(cleared.status).toBe(200);
+    const { page, errors } = await staffPage({ phone: true });
+    await page.goto(`${server.url}/admin/plate-sheets?gender=men&from=1&to=3&size=sticker`);
+    const refusal = page.getByRole('alert').filter({ hasText: t('plate.siteUrlMissing') });
+    await refusal.waitFor();
+    expect(await page.locator('.plate-grid img').count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('plateSheets.print') }).count()).toBe(0);
+    expect((await documentWidth(page)).document).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page, 'plate sheets without the site address')).toEqual([]);
+    await phoneScreenshot(page, 'plates-no-site-address-360', SHOTS);
+
+    await refusal.getByRole('link', { name: t('plateSheets.toSettings') }).click();
+    const field = page.locator('#settings-site-url');
+    await field.waitFor();
+    await field.fill('kafr-salem.com/');
+    const stored = t('settingsPage.siteUrlStoredAs', { url: 'https://kafr-salem.com' });
+    await page.getByText(stored).waitFor();
+    await phoneScreenshot(page, 'settings-site-address-360', SHOTS);
+    await page.getByRole('button', { name: t('settingsPage.save') }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('settings.savedSiteUrl', { url: 'https://kafr-salem.com' }) })
+      .waitFor();
+    expect(await field.inputValue()).toBe('https://kafr-salem.com');
+
+    // Back on the plates: drawn, with the committee's address.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin/plate-sheets');
+    await platesLoaded(page, 3);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: t('plate.siteUrlMissing') })
+        .count(),
+    ).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
 // unreadable) answers the site's page with 404, whose screen says in Arabic that no grave has it; a grave made again
 // with the same number answers at the same address. The plate (GET /api/graves/{id}/plate.svg) is an SVG in
 // millimetres with the Arabic section name, the number in Arabic-Indic digits, the short address and the village;
-// rendered to pixels, its QR code is decoded (jsQR) and followed to the right grave's page.
+// rendered to pixels, its QR code is decoded (jsQR) and followed to the right grave's page. The code holds the
+// committee's site address (the settings' siteUrl): until one is set, no plate is drawn (409, saying where to set it).
 import { mkdirSync } from 'node:fs';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -118,6 +119,20 @@ describe.each(ENGINES)('grave plates and short addresses on $name', ({ name: eng
     expect(res.headers.get('location')).toBe(publicPaths.grave.href(again._id));
   });
 
+  it('refuses every plate while the site address is not set, saying where a manager sets it', async () => {
+    for (const grave of [men317, women12, bones]) {
+      for (const size of ['sticker', 'plate'] as const) {
+        const refused = await call<{ message: string }>(s.api, 'GET', paths.gravePlate(grave._id, size));
+        expect(refused.status, `${grave.number} ${size}`).toBe(409);
+        expect(refused.body.message).toBe(t('plate.siteUrlMissing'));
+      }
+    }
+    expect(t('plate.siteUrlMissing')).toContain('«إعدادات الموقع»');
+    // An unknown grave is still 404, whatever the settings.
+    expect((await plate('no-such-grave')).status).toBe(404);
+    await putSettings({ siteUrl: s.url });
+  });
+
   it('draws the plate: an SVG in millimetres with the section, the Arabic-Indic number, the address and the village', async () => {
     const big = await plate(men317._id);
     expect(big.status).toBe(200);
@@ -157,8 +172,8 @@ describe.each(ENGINES)('grave plates and short addresses on $name', ({ name: eng
     expect(size.body.message).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it("reads back from the plate's pixels: the code holds the request's address, and leads to the grave's page", async () => {
-    // No site address in the settings yet: the code holds the address the request reached the site at.
+  it("reads back from the plate's pixels: the code holds the committee's address, and leads to the grave's page", async () => {
+    // The site address set above (this server's own, so that the code can be followed here).
     const read = await readPlate((await plate(men317._id, 'sticker')).svg);
     expect(read.text).toBe(graveQrText(s.url, 'men', 317));
     const followed = await follow(read.text!);
@@ -194,5 +209,6 @@ describe.each(ENGINES)('grave plates and short addresses on $name', ({ name: eng
       expect(read.version).toBeLessThanOrEqual(3);
     }
     await putSettings({ siteUrl: '' });
+    expect((await plate(men317._id)).status).toBe(409);
   });
 });

@@ -1,6 +1,7 @@
 // Links that look right when shared. Every public page of PUBLIC_PAGES is sent with its own head —
 // title, description, canonical, Open Graph, Twitter card, JSON-LD — every address absolute on the site's address
-// (the settings' siteUrl; else a trusted proxy's forwarded address; never a Host header a client wrote itself), and
+// (the settings' siteUrl alone: never a Host or X-Forwarded-Host header, not even from a trusted proxy; without it
+// no canonical, paths, no sitemap: tests/server/siteAddress.test.ts walks every surface), and
 // an og:image that answers a PNG of exactly 1200×630 under 150 KB. The preview images are 404 for what the public may
 // not see, kept until their record changes (same ETag until then); the sitemap lists the public pages, the notices,
 // the articles and the graves with burials, as an index past its threshold; robots.txt keeps the staff's addresses out.
@@ -97,7 +98,8 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
     mkdirSync(SHOTS, { recursive: true });
     s = await startTestServer({ seed: 'accounts', databaseUrl, staticDir: inject('siteDir') });
     manager = await signIn(s, 'manager');
-    await putSettings({ villageName: 'قرية السنابل', themeColor: '#35524a' });
+    // This server's own address as the committee's, so that every absolute address a page names can be followed.
+    await putSettings({ villageName: 'قرية السنابل', themeColor: '#35524a', siteUrl: s.url });
     grave = await makeGrave(s, manager, 'men', 34);
     await bury(s, manager, grave._id, 'عبد الرحيم محمود الدسوقي', '1990-05-01');
     grave = await bury(s, manager, grave._id, 'محمد أحمد عبد الرحمن الفقي', '2026-11-20');
@@ -341,7 +343,28 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
       const locs = locsOf(await (await fetch(`${s.url}/sitemap.xml`)).text());
       expect(locs.every((loc) => loc.startsWith('https://maqaber.example.org/'))).toBe(true);
     } finally {
-      await putSettings({ siteUrl: '' });
+      await putSettings({ siteUrl: s.url });
+    }
+  });
+
+  it('names no host before the committee sets the address: no canonical, paths, no sitemap', async () => {
+    await putSettings({ siteUrl: '' });
+    try {
+      const html = (await page('/team')).html;
+      expect(canonicalOf(html)).toBeUndefined();
+      expect(metaOf(html, 'og:url')).toBeUndefined();
+      const image = metaOf(html, 'og:image')!;
+      expect(image).toMatch(/^\/site\/preview\.png\?v=/);
+      expect(metaOf(html, 'twitter:image')).toBe(image);
+      // A path, read against the page's address: the image answers there.
+      const got = await png(`${s.url}${image}`);
+      expect([got.status, got.meta?.width, got.meta?.height]).toEqual([200, 1200, 630]);
+      const sitemap = await fetch(`${s.url}/sitemap.xml`);
+      expect(sitemap.status).toBe(404);
+      expect(((await sitemap.json()) as { message: string }).message).toMatch(/^لا توجد خريطة للموقع/);
+      expect(await (await fetch(`${s.url}/robots.txt`)).text()).not.toContain('Sitemap:');
+    } finally {
+      await putSettings({ siteUrl: s.url });
     }
   });
 
@@ -395,12 +418,17 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
         staticDir: inject('siteDir'),
         env: { TRUST_PROXY: '1', SITEMAP_MAX_URLS: '10' },
       });
+      const set = await call(proxied.api, 'PUT', '/settings', {
+        token: await signIn(proxied, 'manager'),
+        body: { siteUrl: proxied.url },
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
     });
     afterAll(async () => {
       await proxied?.close();
     });
 
-    it('names the address the request came to through the proxy', async () => {
+    it('names the committee’s address, not the host the proxy forwarded', async () => {
       const html = (
         await rawGet(`${proxied.url}/bones`, {
           host: '127.0.0.1',
@@ -408,9 +436,9 @@ describe.each(ENGINES)('links that look right when shared, on $name', ({ name: e
           'x-forwarded-host': 'register.village.example',
         })
       ).body;
-      expect(canonicalOf(html)).toBe('https://register.village.example/bones');
-      expect(metaOf(html, 'og:image')).toMatch(/^https:\/\/register\.village\.example\/site\/preview\.png/);
-      // A forwarded host that is no host name is not used.
+      expect(html).not.toContain('register.village.example');
+      expect(canonicalOf(html)).toBe(`${proxied.url}/bones`);
+      expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${escapeRegExp(proxied.url)}/site/preview\\.png`));
       const odd = (await rawGet(`${proxied.url}/bones`, { 'x-forwarded-host': 'a b"<x>' })).body;
       expect(canonicalOf(odd)).toBe(`${proxied.url}/bones`);
     });

@@ -2,6 +2,8 @@
 // grave's page (?id=…), in one size of plate, drawn on A4 pages at their real size with crop marks, and printed.
 // On screen the pages are a scaled preview; the print is a copy of the pages outside the console (a portal on the
 // body), so nothing of the console's chrome is printed and the page's margins are the paper's alone.
+// A plate's QR code holds the site's address from the settings: until a manager sets it the server draws no plate,
+// and this page says so, with the way to the settings, instead of a preview of plates that would not come.
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import {
@@ -20,12 +22,14 @@ import {
   Typography,
 } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { Title, useDataProvider } from 'react-admin';
-import { useSearchParams } from 'react-router';
+import { Title, useCanAccess, useDataProvider } from 'react-admin';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../api/client';
 import { paths } from '../../api/paths';
-import type { GraveRecord } from '../../dataProvider';
+import type { CemeteryDataProvider, GraveRecord } from '../../dataProvider';
+import { consolePaths } from '../../domain/paths/consolePaths';
+import { consoleQueryKeys } from '../queries';
 import { t } from '../../domain/messages';
 import { plateNoun, sheetPageNoun } from '../../domain/messages/plateSheets';
 import {
@@ -146,6 +150,7 @@ function PlateSheets() {
     );
 
   const { plates, leftOut } = platesOfPrint(graves.data ?? []);
+  const site = useSiteAddress();
   const layout = sheetLayout(size);
   const pages = sheetPages(plates, size);
 
@@ -199,7 +204,11 @@ function PlateSheets() {
       {graves.isError && (
         <LoadError error={graves.error} onRetry={() => void graves.refetch()} fallback={t('plateSheets.loadFailed')} />
       )}
-      {graves.data && (
+      {site.isError && (
+        <LoadError error={site.error} onRetry={() => void site.refetch()} fallback={t('plateSheets.loadFailed')} />
+      )}
+      {site.data === '' && <NoSiteAddress />}
+      {graves.data && site.data && (
         <Card>
           <CardContent sx={{ display: 'grid', gap: 2 }}>
             {plates.length === 0 ? (
@@ -234,6 +243,37 @@ function PlateSheets() {
         </Card>
       )}
     </Box>
+  );
+}
+
+/** The site's address from the settings ('' while not set): what every plate's QR code holds. */
+function useSiteAddress() {
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  return useQuery({
+    queryKey: consoleQueryKeys.identity(),
+    queryFn: () => dataProvider.siteIdentity(),
+    select: (identity) => identity.siteUrl,
+  });
+}
+
+/** No plate without the site's address: the server's own refusal, and the settings page for whoever may open it. */
+function NoSiteAddress() {
+  const { canAccess } = useCanAccess({ resource: 'settings', action: 'edit' });
+  return (
+    <Alert severity="warning" role="alert">
+      <Typography variant="body2">{t('plate.siteUrlMissing')}</Typography>
+      {canAccess && (
+        <Button
+          component={Link}
+          to={consolePaths.settings()}
+          variant="outlined"
+          color="inherit"
+          sx={{ mt: 1, minHeight: 44 }}
+        >
+          {t('plateSheets.toSettings')}
+        </Button>
+      )}
+    </Alert>
   );
 }
 

@@ -34,6 +34,7 @@ import {
   type SocialKind,
   type TeamCard,
 } from '../../domain/identity/siteIdentity';
+import { checkSiteUrl } from '../../domain/identity/identityRules';
 import { LoadError } from '../components/LoadError';
 import { RequireAccess } from '../layout/RequireAccess';
 
@@ -71,6 +72,14 @@ function patchOf(draft: SiteIdentity): IdentityPatch {
       return kept;
     }),
   };
+}
+
+/** The field's hint; in its place, the address as it will be stored when not as typed (https:// added). */
+function siteUrlHint(typed: string): string {
+  const site = checkSiteUrl(typed);
+  return site.ok && site.value !== '' && site.value !== typed.trim()
+    ? t('settingsPage.siteUrlStoredAs', { url: site.value })
+    : t('settingsPage.siteUrlHelp');
 }
 
 const errorText = (error: unknown) =>
@@ -148,6 +157,8 @@ function SettingsForm() {
   const stored = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => dataProvider.siteIdentity() });
   const [draft, setDraft] = useState<SiteIdentity | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  /** The site address's reason, once a save was refused for it (not while it is still being typed). */
+  const [siteUrlError, setSiteUrlError] = useState<string | null>(null);
   const [logoNotice, setLogoNotice] = useState<Notice>(null);
 
   // The form starts from the stored identity once, and is not overwritten while the manager types.
@@ -204,6 +215,13 @@ function SettingsForm() {
     event.preventDefault();
     if (save.isPending) return;
     setNotice(null);
+    // The server's rule, here first: a refused address is said at its field, and nothing is sent.
+    const site = checkSiteUrl(draft.siteUrl);
+    setSiteUrlError(site.ok ? null : t(site.error));
+    if (!site.ok) {
+      setNotice({ ok: false, text: t(site.error) });
+      return;
+    }
     save.mutate(patchOf(draft));
   };
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -304,11 +322,14 @@ function SettingsForm() {
                 id="settings-site-url"
                 label={t('settingsPage.siteUrl')}
                 value={draft.siteUrl}
-                placeholder="https://"
-                helperText={t('settingsPage.siteUrlHelp')}
-                onChange={(e) => set({ siteUrl: e.target.value })}
-                type="url"
-                slotProps={{ htmlInput: { dir: 'ltr' } }}
+                error={siteUrlError !== null}
+                helperText={siteUrlError ?? siteUrlHint(draft.siteUrl)}
+                onChange={(e) => {
+                  setSiteUrlError(null);
+                  set({ siteUrl: e.target.value });
+                }}
+                // Text, not url: a bare name (without https://) is an address the rule takes.
+                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url', autoCapitalize: 'none', spellCheck: false } }}
                 fullWidth
               />
               <TextField

@@ -141,7 +141,7 @@ export interface GedcomBurial {
   place: readonly string[];
   /** The grave's position in decimal degrees, when recorded. */
   position: { latitude: number; longitude: number } | null;
-  /** The grave's short address (an absolute URL). */
+  /** The grave's short address: an absolute URL on the site's address, or its path while that is not set. */
   address: string;
 }
 

@@ -17,7 +17,7 @@ export interface GraveFeatureInput {
   longitude: string | null;
   /** How many people the grave holds. */
   burials: number;
-  /** Its short address, an absolute URL. */
+  /** Its short address: an absolute URL on the site's address, or its path while that is not set. */
   address: string;
 }
 

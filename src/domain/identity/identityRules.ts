@@ -1,6 +1,7 @@
 // The one rule for a change of the village's identity, at every door that writes it: the settings call
-// (PUT /api/settings), the first start's setup (the village's name) and the console's form, which warns before
-// sending. A change is checked whole: the clean value of every field given, or the reason of the first refused.
+// (PUT /api/settings), the first start's setup (the village's name and the site's address) and the console's form,
+// which warns before sending. A change is checked whole: the clean value of every field given, or the reason of the
+// first refused.
 import { toWesternDigits } from '../search/normalize';
 import type { MessageKey } from '../messages';
 import { cleanText, type TextKind } from '../text/textRules';
@@ -60,6 +61,59 @@ export function checkWebAddress(value: unknown, error: MessageKey, optional = tr
     throw new Refused(error);
   }
   return url.href;
+}
+
+/** A scheme written before the host: `https://`, `ftp://`. */
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+
+/**
+ * A host a visitor can type: a domain name of two labels or more (xn-- for an Arabic one, as the URL parser writes it),
+ * localhost, an IPv4 address, or an IPv6 one in brackets. A single word (`kafr`) is a typo, not a site.
+ */
+const SITE_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+|localhost|\[[0-9a-f:.]+\])$/;
+
+/**
+ * The site's public address as it is stored: scheme, host, port and path, no trailing slash. What a visitor types is
+ * taken (`kafr-salem.com` is https://kafr-salem.com); a query, a fragment or credentials are refused, each with its
+ * reason, since every absolute address of the site is this text with a path after it.
+ */
+function siteUrl(value: unknown): string {
+  const given = text(value, IDENTITY_LIMITS.urlMax, 'settings.siteUrlInvalid');
+  if (given === '') return '';
+  if (/[?#]/.test(given)) throw new Refused('settings.siteUrlQuery');
+  if (/[\s\\]/.test(given)) throw new Refused('settings.siteUrlInvalid');
+  const scheme = SCHEME.exec(given)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'https' && scheme !== 'http') throw new Refused('settings.siteUrlScheme');
+  const written = scheme === undefined ? `https://${given}` : given;
+  // The authority runs from the scheme's // to the first /: an @ there names a user (a bare `@` too).
+  const authority = written.slice(written.indexOf('//') + 2).split('/')[0] ?? '';
+  if (authority.includes('@')) throw new Refused('settings.siteUrlCredentials');
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    throw new Refused('settings.siteUrlInvalid');
+  }
+  if (!SITE_HOST.test(url.hostname)) throw new Refused('settings.siteUrlInvalid');
+  const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  const stored = `${url.protocol}//${url.host}${path}`;
+  // An Arabic host or path grows when encoded: what is stored keeps the same bound as what is typed.
+  if (stored.length > IDENTITY_LIMITS.urlMax) throw new Refused('settings.siteUrlInvalid');
+  return stored;
+}
+
+/**
+ * The site's address by the one rule (the settings call, the first start, the console's form): the address as it
+ * will be stored ('' for none), or the reason it is refused.
+ */
+export function checkSiteUrl(value: unknown): Checked<string> {
+  try {
+    return { ok: true, value: siteUrl(value) };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, error: error.key };
+    throw error;
+  }
 }
 
 function list<T>(value: unknown, max: number, error: MessageKey, item: (v: unknown) => T): T[] {
@@ -160,8 +214,7 @@ export function checkIdentityPatch(value: unknown): Checked<IdentityPatch> {
     if ('description' in given) {
       patch.description = text(given.description, L.descriptionMax, 'settings.descriptionInvalid', 'multiline');
     }
-    if ('siteUrl' in given)
-      patch.siteUrl = checkWebAddress(given.siteUrl, 'settings.siteUrlInvalid').replace(/\/+$/, '');
+    if ('siteUrl' in given) patch.siteUrl = siteUrl(given.siteUrl);
     if ('themeColor' in given) {
       if (typeof given.themeColor !== 'string' || !/^#[0-9a-f]{6}$/i.test(given.themeColor.trim())) {
         throw new Refused('settings.themeColorInvalid');

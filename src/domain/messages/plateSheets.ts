@@ -28,6 +28,8 @@ export const plateSheetsText = {
   'plateSheets.page': 'الصفحة {n} من {count}',
   'plateSheets.plateAlt': 'لوحة {grave}',
   'plateSheets.preparing': 'جارٍ تجهيز اللوحات للطباعة…',
+  /** Beside plate.siteUrlMissing (the refusal's own words), for a manager: the way to the settings page. */
+  'plateSheets.toSettings': 'فتح إعدادات الموقع',
   'plateSheets.printHint':
     'اختر في نافذة الطباعة ورقًا بمقاس ٢١×٢٩٫٧ سم ومقياس ١٠٠٪ (دون «ملاءمة الصفحة») لتخرج اللوحات بمقاسها.',
 } as const;

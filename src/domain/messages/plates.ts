@@ -23,4 +23,7 @@ export const platesText = {
   /** A short address (from a plate or typed) that names no grave in the register: the page says so, with 404. */
   'plate.addressUnknown':
     'لا توجد مقبرة بهذا العنوان في السجل. تأكد من الرمز المكتوب على اللوحة، أو ابحث عن المقبرة من الصفحة الرئيسية.',
+  /** A plate asked for (the API, the console's sheets) before the committee has set the site's address. */
+  'plate.siteUrlMissing':
+    'لا تُطبع لوحات القبور قبل تحديد عنوان الموقع على الإنترنت: رمز QR في اللوحة يحمل هذا العنوان ويبقى على القبر سنوات. يحدده المدير في لوحة التحكم من صفحة «إعدادات الموقع».',
 } as const;

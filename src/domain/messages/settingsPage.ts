@@ -10,7 +10,10 @@ export const settingsPageText = {
   'settingsPage.description': 'وصف قصير للموقع',
   'settingsPage.descriptionHelp': 'فقرة واحدة تظهر في أعلى الصفحة الرئيسية وفي وصف الصفحات عند مشاركتها.',
   'settingsPage.siteUrl': 'عنوان الموقع على الإنترنت',
-  'settingsPage.siteUrlHelp': 'يُستخدم في الروابط الكاملة ومعاينات المشاركة واللوحات المطبوعة.',
+  'settingsPage.siteUrlHelp':
+    'اسم النطاق الذي يكتبه الزائر في المتصفح، وحده أو مع مسار بعده، ويُضاف https:// إن لم يُكتب. منه وحده تُصنع الروابط الكاملة وخريطة الموقع ومعاينات المشاركة ورموز QR في لوحات القبور، فلا تُطبع اللوحات قبل تحديده.',
+  /** Under the field while the address typed would be stored otherwise (https:// added): what will be kept. */
+  'settingsPage.siteUrlStoredAs': 'سيُحفظ هكذا: {url}',
   'settingsPage.themeColor': 'لون الموقع',
   'settingsPage.contact': 'بيانات التواصل مع اللجنة',
   'settingsPage.emails': 'البريد الإلكتروني',

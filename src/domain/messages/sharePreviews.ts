@@ -24,4 +24,7 @@ export const sharePreviewsText = {
   'share.imageAlt': 'بطاقة {site}: {title}',
   /** Kept out of the preview queue: too many images are being drawn at once. */
   'share.busy': 'الخادم مشغول برسم صور المعاينة الآن. يرجى المحاولة بعد قليل.',
+  /** /sitemap.xml before the committee has set the site's address (its addresses must be whole). */
+  'share.siteUrlMissing':
+    'لا توجد خريطة للموقع قبل تحديد عنوانه على الإنترنت. يحدده المدير في لوحة التحكم من صفحة «إعدادات الموقع».',
 } as const;

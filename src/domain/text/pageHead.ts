@@ -48,9 +48,11 @@ export interface PageHead {
   /** og:title: the page's own words alone (the site is og:site_name). */
   shareTitle: string;
   description: string;
-  /** The canonical absolute address of the page (og:url). */
+  /** The page's address: absolute on the site's address, or its path while the site's address is not set. */
   url: string;
-  /** The preview image's absolute address. */
+  /** The canonical link and og:url: the page's absolute address, or null while the site's address is not set. */
+  canonical: string | null;
+  /** The preview image's address (absolute, or a path as `url`). */
   image: string;
   imageAlt: string;
   type: 'website' | 'article' | 'profile';
@@ -68,7 +70,10 @@ export interface PageHeadInput {
   /** The API's answer for the record the page names (grave, article, notice), when it has one. */
   answer: unknown;
   identity: SiteIdentity;
-  /** The site's absolute address, no trailing slash: https://example.org. */
+  /**
+   * The site's absolute address, no trailing slash (the settings' siteUrl), or '' while the committee has not set
+   * it: every address is then a path (JSON-LD reads a relative address against the page's), and no canonical.
+   */
   base: string;
 }
 
@@ -298,9 +303,12 @@ export function pageHead(input: PageHeadInput): PageHead {
   const site = words.siteTitle;
   const titled = (name: string) => fill(text['share.pageTitle'], { page: name, site });
   const siteImage = absolute(base, sitePreviewPath(identity));
-  const head = (parts: Omit<PageHead, 'siteName' | 'imageAlt' | 'noindex'> & { noindex?: boolean }): PageHead => ({
+  const head = (
+    parts: Omit<PageHead, 'siteName' | 'imageAlt' | 'noindex' | 'canonical'> & { noindex?: boolean },
+  ): PageHead => ({
     noindex: false,
     ...parts,
+    canonical: base ? parts.url : null,
     siteName: site,
     imageAlt: fill(text['share.imageAlt'], { site, title: parts.shareTitle }),
   });

@@ -1,5 +1,6 @@
 // The first start in the browser: the code the server printed in its log (filled from ?code=), the
-// village's name, the first manager and, optionally, how many graves each section holds. On success the session is
+// village's name, optionally the site's address (the settings' rule), the first manager and, optionally, how many
+// graves each section holds. On success the session is
 // saved as the login page saves it and the console opens. Once the register is set up, the page says so and leads
 // to the login page. Its own chunk: nothing of it reaches the home page's download.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -7,7 +8,7 @@ import { Link, useSearchParams } from '../router';
 import { ApiError, call, paths } from '../../api';
 import { CONSOLE_BASE } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
-import { checkVillageName } from '../../domain/identity/identityRules';
+import { checkSiteUrl, checkVillageName } from '../../domain/identity/identityRules';
 import { checkGraveNumber, checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../domain/rules/validation';
 import { IMPORT_LIMITS } from '../../domain/rules/registerImport';
 import { formatNumber } from '../../domain/text/format';
@@ -28,7 +29,7 @@ interface SetupAnswer {
   message: string;
 }
 
-type Field = 'code' | 'villageName' | 'name' | 'email' | 'password' | 'men' | 'women';
+type Field = 'code' | 'villageName' | 'siteUrl' | 'name' | 'email' | 'password' | 'men' | 'women';
 
 /** A section's count as typed (Arabic-Indic or Western digits); empty is none. */
 function readCount(text: string): { ok: true; value: number } | { ok: false } {
@@ -45,6 +46,10 @@ const GRAVES_INVALID = () => fill(st['setup.gravesInvalid'], { max: formatNumber
 // name) reads as the field's own reason. The server checks the same rules and answers their exact words.
 const REASON: Partial<Record<MessageKey, string>> = {
   'settings.villageNameInvalid': settingsText['settings.villageNameInvalid'],
+  'settings.siteUrlInvalid': settingsText['settings.siteUrlInvalid'],
+  'settings.siteUrlScheme': settingsText['settings.siteUrlScheme'],
+  'settings.siteUrlQuery': settingsText['settings.siteUrlQuery'],
+  'settings.siteUrlCredentials': settingsText['settings.siteUrlCredentials'],
   'register.nameInvalid': serverText['register.nameInvalid'],
   'register.passwordShort': serverText['register.passwordShort'],
   'register.passwordLong': serverText['register.passwordLong'],
@@ -60,6 +65,7 @@ export default function SetupPage() {
   const [values, setValues] = useState<Record<Field, string>>({
     code: params.get('code') ?? '',
     villageName: '',
+    siteUrl: '',
     name: '',
     email: '',
     password: '',
@@ -91,6 +97,8 @@ export default function SetupPage() {
     if (values.code.trim() === '') found.code = st['setup.codeWrong'];
     const village = checkVillageName(values.villageName);
     if (!village.ok) found.villageName = reason(village.error, 'settings.villageNameInvalid');
+    const site = checkSiteUrl(values.siteUrl);
+    if (!site.ok) found.siteUrl = reason(site.error, 'settings.siteUrlInvalid');
     const name = checkText(values.name, LIMITS.accountNameMax, 'register.nameInvalid', TEXT_FIELDS.accountName);
     if (!name.ok) found.name = reason(name.error, 'register.nameInvalid');
     const email = checkStaffEmail(values.email);
@@ -103,7 +111,7 @@ export default function SetupPage() {
     if (!women.ok) found.women = GRAVES_INVALID();
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0 || !village.ok || !name.ok || !email.ok || !password.ok || !men.ok || !women.ok)
+    if (Object.keys(found).length > 0 || !village.ok || !site.ok || !name.ok || !email.ok || !password.ok || !men.ok || !women.ok)
       return;
     setBusy(true);
     try {
@@ -112,6 +120,7 @@ export default function SetupPage() {
         body: {
           code: values.code.trim(),
           villageName: village.value,
+          ...(site.value ? { siteUrl: site.value } : {}),
           manager: { name: name.value, email: email.value, password: password.value },
           ...(men.value || women.value ? { graves: { men: men.value, women: women.value } } : {}),
         },
@@ -147,7 +156,7 @@ export default function SetupPage() {
   const field = (
     name: Field,
     label: string,
-    input: { type?: string; dir?: 'ltr'; autoComplete?: string; inputMode?: 'numeric' },
+    input: { type?: string; dir?: 'ltr'; autoComplete?: string; inputMode?: 'numeric' | 'url' },
     hint?: ReactNode,
   ) => {
     const error = errors[name];
@@ -195,6 +204,7 @@ export default function SetupPage() {
       <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="setup-heading">
         {field('code', st['setup.code'], { dir: 'ltr', autoComplete: 'off' }, st['setup.codeHint'])}
         {field('villageName', st['setup.villageName'], {}, st['setup.villageNameHint'])}
+        {field('siteUrl', st['setup.siteUrl'], { dir: 'ltr', inputMode: 'url', autoComplete: 'off' }, st['setup.siteUrlHint'])}
         <h2 className="setup-part">{st['setup.managerHeading']}</h2>
         {field('name', ui['register.name'], { autoComplete: 'name' })}
         {field('email', ui['auth.email'], { type: 'email', dir: 'ltr', autoComplete: 'username' }, ui['auth.emailTld'])}
