@@ -11,6 +11,7 @@ import { KeptStreams } from './http/streamedAnswer';
 import { idleTurns, type IdleTurns } from './http/idleTurns';
 import { loggerOptions, type LogSink } from './start/log';
 import answerCache from './plugins/answerCache';
+import pendingExpiry from './plugins/pendingExpiry';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import requestCeiling from './plugins/rateLimit';
 import requestLog from './plugins/requestLog';
@@ -119,6 +120,8 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   }
 
   await app.register(async (api) => apiRoutes(api, ctx), { prefix: '/api' });
+  // Visitors' photos left undecided too long go, with their files (at start, then hourly).
+  await app.register(pendingExpiry, { ctx });
   await app.register(identityFiles, { ctx });
   // The graves' photos, from the photos folder.
   await app.register(photoFiles, { ctx });

@@ -50,7 +50,9 @@ export type AuditAction =
   | 'photo.create'
   | 'photo.approve'
   | 'photo.cover'
-  | 'photo.delete';
+  | 'photo.delete'
+  // A visitor's photo left undecided past PENDING_PHOTO_DAYS, removed by the server (no account).
+  | 'photo.expire';
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

@@ -6,8 +6,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isDatePrecision, type DatePrecision } from '../../src/domain/dates/datePrecision';
+import { PENDING_LIMITS, type PendingCap } from '../../src/domain/rules/pending';
 import { isGender } from '../../src/domain/rules/validation';
 import type { Correction, CorrectionFollow, CorrectionStatus, CorrectionValues } from '../../src/domain/types';
+import type { DialectName } from '../db/connect';
 import type { CorrectionsTable, Database } from '../db/schema';
 import { likeContains } from '../db/like';
 import { notFound, refuse } from '../http/errors';
@@ -15,6 +17,7 @@ import { audit } from './audit';
 import { auditedWrite, type AuditRecord, type Write } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { BurialUpdateAlso, BurialValues } from './graveWrites';
+import { holdPendingTurn, pendingRefusal } from './pending';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -145,23 +148,50 @@ export async function burialNow(
 }
 
 /**
+ * Whether one more correction from this client, of a burial in this grave, fits under the caps on pending
+ * corrections (src/domain/rules/pending.ts), or which cap it meets: the grave's, the client's, the register's.
+ */
+export async function pendingCorrectionRoom(
+  db: Db,
+  at: { graveId: string; client: string },
+): Promise<PendingCap | null> {
+  const pending = db
+    .selectFrom('corrections')
+    .select(db.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'pending');
+  const count = async (query: typeof pending) => Number((await query.executeTakeFirst())?.n ?? 0);
+  if ((await count(pending.where('grave_id', '=', at.graveId))) >= PENDING_LIMITS.correctionsPerGrave) return 'grave';
+  if ((await count(pending.where('sender_client', '=', at.client))) >= PENDING_LIMITS.correctionsPerClient) {
+    return 'client';
+  }
+  if ((await count(pending)) >= PENDING_LIMITS.correctionsInRegister) return 'register';
+  return null;
+}
+
+/**
  * A family's correction, kept with the burial as it stands in this transaction. `propose` (the route's rule) sees
- * that burial and answers what is really proposed, or throws a refusal. Answers the id and the follow-up token:
- * 24 random bytes, so the private follow-up address can be neither guessed nor walked from the id.
+ * that burial and answers what is really proposed, or throws a refusal. The caps on pending corrections are checked
+ * in the same transaction, taking turns with every other correction being sent, so the last room is taken once.
+ * Answers the id and the follow-up token: 24 random bytes, so the private follow-up address can be neither guessed
+ * nor walked from the id.
  */
 export async function addCorrection(
   db: Kysely<Database>,
+  dialect: DialectName,
   burialId: string,
   propose: (burial: CorrectionValues) => Proposal,
-  sender: { name: string; phone: string },
+  sender: { name: string; phone: string; client: string },
   at: Date,
 ): Promise<{ id: string; followToken: string }> {
   const id = randomUUID();
   const followToken = randomBytes(24).toString('base64url');
   await db.transaction().execute(async (trx) => {
+    await holdPendingTurn(trx, dialect, 'corrections');
     const burial = await burialNow(trx, burialId);
     if (!burial) throw notFound('burial.notFound');
     const proposal = propose(burial);
+    const cap = await pendingCorrectionRoom(trx, { graveId: burial.graveId, client: sender.client });
+    if (cap) throw pendingRefusal('corrections', cap);
     await trx
       .insertInto('corrections')
       .values({
@@ -182,6 +212,7 @@ export async function addCorrection(
         sender_name: sender.name,
         sender_phone: sender.phone,
         created_at: at.toISOString(),
+        sender_client: sender.client,
       })
       .execute();
   });
@@ -276,6 +307,8 @@ async function decide(
       status: to.status,
       decided_by: decision.decidedBy,
       decided_at: write.at.toISOString(),
+      // Kept only for the caps on what waits.
+      sender_client: null,
       ...(to.status === 'applied'
         ? { applied_json: to.applied === null ? null : JSON.stringify(to.applied) }
         : { reason: to.reason }),

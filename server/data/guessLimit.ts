@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import type { Allowance } from './throttle';
 
 /** The kinds of secret checked against this limit; a new code adds its kind here. */
-export type GuessKind = 'password';
+export type GuessKind = 'password' | 'setupCode';
 
 export const GUESS_WINDOW_SECONDS = 15 * 60;
 /**

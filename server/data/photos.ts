@@ -9,11 +9,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import {
+  PENDING_LIMITS,
+  pendingPhotoCutoff,
+  pendingPhotoExpiresAt,
+  type PendingCap,
+} from '../../src/domain/rules/pending';
 import type { GravePhoto } from '../../src/domain/types';
 import type { Database, GravePhotosTable } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { PhotoFileName, PhotoImages } from '../images/photo';
+import { audit } from './audit';
 import { auditedWrite, type Write } from './auditedWrite';
+import { holdPendingTurn, pendingRefusal } from './pending';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FILE = /^(display|thumb)\.(webp|jpg)$/;
@@ -30,7 +38,23 @@ export function photoFilePath(dir: string, id: string, file: PhotoFileName): str
 
 const address = (id: string, file: PhotoFileName) => `/photos/${id}/${file}`;
 
-function toPhoto(row: GravePhotosTable, staff: boolean): GravePhoto {
+/**
+ * Who reads a photo: the public (approved photos, nobody's name), or the staff, who see who sent each and, for a
+ * photo still waiting, when it will be removed; the sender's phone only to the roles that see families' phones
+ * (policy.ts seesFamilyPhones).
+ */
+export interface PhotoReader {
+  staff: boolean;
+  phones: boolean;
+  /** PENDING_PHOTO_DAYS, for the staff's `expiresAt` of a pending photo. */
+  pendingDays?: number;
+}
+
+const PUBLIC: PhotoReader = { staff: false, phones: false };
+const STAFF: PhotoReader = { staff: true, phones: true };
+
+function toPhoto(row: GravePhotosTable, reader: PhotoReader): GravePhoto {
+  const { staff, phones, pendingDays } = reader;
   return {
     _id: row.id,
     graveId: row.grave_id,
@@ -45,9 +69,13 @@ function toPhoto(row: GravePhotosTable, staff: boolean): GravePhoto {
     thumbWidth: Number(row.thumb_width),
     thumbHeight: Number(row.thumb_height),
     byStaff: Number(row.sent_by_staff) === 1,
-    // Who sent it is the staff's to see, never the public's.
-    ...(staff ? { senderName: row.sender_name, senderPhone: row.sender_phone } : {}),
+    // Who sent it is the staff's to see, never the public's; the phone only theirs who see families' phones.
+    ...(staff ? { senderName: row.sender_name } : {}),
+    ...(staff && phones ? { senderPhone: row.sender_phone } : {}),
     createdAt: row.created_at,
+    ...(staff && pendingDays !== undefined && row.status === 'pending'
+      ? { expiresAt: pendingPhotoExpiresAt(row.created_at, pendingDays) }
+      : {}),
   };
 }
 
@@ -69,13 +97,53 @@ export async function graveExists(db: Kysely<Database>, graveId: string): Promis
 export async function listPhotos(
   db: Kysely<Database>,
   graveId: string,
-  staff: boolean,
+  reader: PhotoReader,
 ): Promise<GravePhoto[] | null> {
   if (!(await graveExists(db, graveId))) return null;
   let query = db.selectFrom('grave_photos').selectAll().where('grave_id', '=', graveId);
-  if (!staff) query = query.where('status', '=', 'approved');
+  if (!reader.staff) query = query.where('status', '=', 'approved');
   const rows = await query.orderBy('cover', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => toPhoto(row, staff));
+  return rows.map((row) => toPhoto(row, reader));
+}
+
+/** The caps on visitors' pending photos: the grave's and the client's (counts), the register's (bytes). */
+export interface PendingPhotoCaps {
+  perGrave: number;
+  perClient: number;
+  registerBytes: number;
+}
+
+export const pendingPhotoCaps = (registerBytes: number): PendingPhotoCaps => ({
+  perGrave: PENDING_LIMITS.photosPerGrave,
+  perClient: PENDING_LIMITS.photosPerClient,
+  registerBytes,
+});
+
+/**
+ * Whether a visitor's photo of `bytes` (0 before it is made: is there room at all?) fits under the caps on pending
+ * photos, or which cap it meets: the grave's, the client's (by its key, clientAddress.ts), or the register's bytes.
+ */
+export async function pendingPhotoRoom(
+  db: Kysely<Database> | Transaction<Database>,
+  at: { graveId: string; client: string; bytes: number },
+  caps: PendingPhotoCaps,
+): Promise<PendingCap | null> {
+  const pending = db.selectFrom('grave_photos').where('status', '=', 'pending');
+  const count = (n: { n: string | number } | undefined) => Number(n?.n ?? 0);
+  const grave = await pending
+    .select(db.fn.countAll<string | number>().as('n'))
+    .where('grave_id', '=', at.graveId)
+    .executeTakeFirst();
+  if (count(grave) >= caps.perGrave) return 'grave';
+  const client = await pending
+    .select(db.fn.countAll<string | number>().as('n'))
+    .where('sender_client', '=', at.client)
+    .executeTakeFirst();
+  if (count(client) >= caps.perClient) return 'client';
+  const total = await pending.select(db.fn.sum<string | number | null>('bytes').as('n')).executeTakeFirst();
+  // A photo is never smaller than one byte: with no room left at all, the check before the work says so too.
+  if (Number(total?.n ?? 0) + Math.max(1, at.bytes) > caps.registerBytes) return 'register';
+  return null;
 }
 
 /** A photo's status, for serving its files; null when there is none. */
@@ -144,6 +212,8 @@ export async function addPhoto(
     byStaff: boolean;
     senderName: string | null;
     senderPhone: string | null;
+    /** A visitor's photo: the client it came from and the caps it must fit under (none for the staff's). */
+    pending?: { client: string; caps: PendingPhotoCaps };
   },
 ): Promise<GravePhoto> {
   const id = randomUUID();
@@ -154,6 +224,15 @@ export async function addPhoto(
       run: async (trx) => {
         if (!(await graveExists(trx, input.graveId))) throw notFound('grave.notFound');
         const { display, thumb } = input.images;
+        const bytes = display.webp.length + display.jpeg.length + thumb.webp.length + thumb.jpeg.length;
+        const { pending } = input;
+        if (pending && !input.byStaff) {
+          // Checked again in the transaction, with the photo's real size, taking turns with every other visitor's
+          // photo: two sent at once cannot both take the last room. A refusal removes the files written above.
+          await holdPendingTurn(trx, write.dialect, 'photos');
+          const cap = await pendingPhotoRoom(trx, { graveId: input.graveId, client: pending.client, bytes }, pending.caps);
+          if (cap) throw pendingRefusal('photos', cap);
+        }
         const row: GravePhotosTable = {
           id,
           grave_id: input.graveId,
@@ -163,17 +242,18 @@ export async function addPhoto(
           height: display.height,
           thumb_width: thumb.width,
           thumb_height: thumb.height,
-          bytes: display.webp.length + display.jpeg.length + thumb.webp.length + thumb.jpeg.length,
+          bytes,
           sent_by_staff: input.byStaff ? 1 : 0,
           sender_name: input.senderName,
           sender_phone: input.senderPhone,
           added_by: input.byStaff ? (write.by?.sub ?? null) : null,
           created_at: write.at.toISOString(),
+          sender_client: input.byStaff ? null : (pending?.client ?? null),
         };
         await trx.insertInto('grave_photos').values(row).execute();
         return {
           // A visitor's answer does not repeat who sent it (the public shape), a staff member's does.
-          result: toPhoto(row, input.byStaff),
+          result: toPhoto(row, input.byStaff ? STAFF : PUBLIC),
           audit: {
             action: 'photo.create',
             entity: 'photo',
@@ -215,10 +295,11 @@ export async function approvePhoto(write: Write, id: string): Promise<GravePhoto
     lock: [graveId],
     run: async (trx) => {
       const row = await photoRow(trx, id);
-      const after = { ...row, status: 'approved' as const };
-      await trx.updateTable('grave_photos').set({ status: 'approved' }).where('id', '=', id).execute();
+      const after = { ...row, status: 'approved' as const, sender_client: null };
+      // Decided: the client it came from was kept only for the caps on what waits.
+      await trx.updateTable('grave_photos').set({ status: 'approved', sender_client: null }).where('id', '=', id).execute();
       return {
-        result: toPhoto(after, true),
+        result: toPhoto(after, STAFF),
         audit: { action: 'photo.approve', entity: 'photo', entityId: id, before: audited(row), after: audited(after) },
         marks: ['photos'],
       };
@@ -244,10 +325,14 @@ export async function coverPhoto(write: Write, id: string): Promise<GravePhoto> 
         .where('cover', '=', 1)
         .where('id', '!=', id)
         .execute();
-      const after = { ...row, status: 'approved' as const, cover: 1 };
-      await trx.updateTable('grave_photos').set({ status: 'approved', cover: 1 }).where('id', '=', id).execute();
+      const after = { ...row, status: 'approved' as const, cover: 1, sender_client: null };
+      await trx
+        .updateTable('grave_photos')
+        .set({ status: 'approved', cover: 1, sender_client: null })
+        .where('id', '=', id)
+        .execute();
       return {
-        result: toPhoto(after, true),
+        result: toPhoto(after, STAFF),
         audit: { action: 'photo.cover', entity: 'photo', entityId: id, before: audited(row), after: audited(after) },
         marks: ['photos'],
       };
@@ -306,4 +391,60 @@ export async function sweepPhotoFolders(
     }
   }
   return removed;
+}
+
+/** How many expired photos one transaction of the sweep removes. */
+const EXPIRE_BATCH = 200;
+
+/**
+ * Removes the visitors' photos still pending `days` after they were sent (PENDING_PHOTO_DAYS): their rows, each
+ * with its audit entry (by no account), then their folders. Any process may run it at any time: a photo is removed
+ * by the one transaction that deletes its row still pending (deleted, approved meanwhile or chosen as the cover, it
+ * is left alone), so two processes sweeping at once never remove or record one twice. Answers how many it removed.
+ */
+export async function expirePendingPhotos(
+  db: Kysely<Database>,
+  dir: string,
+  now: Date,
+  days: number,
+): Promise<number> {
+  const cutoff = pendingPhotoCutoff(now, days);
+  let removed = 0;
+  for (;;) {
+    const gone = await db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('grave_photos')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('created_at', '<', cutoff)
+        .orderBy('created_at')
+        .limit(EXPIRE_BATCH)
+        .execute();
+      if (due.length === 0) return [];
+      const deleted = await trx
+        .deleteFrom('grave_photos')
+        .where(
+          'id',
+          'in',
+          due.map((r) => r.id),
+        )
+        .where('status', '=', 'pending')
+        .returning(['id', 'grave_id', 'status', 'cover', 'created_at', 'sender_name'])
+        .execute();
+      for (const row of deleted) {
+        await audit(trx, {
+          at: now,
+          account: null,
+          action: 'photo.expire',
+          entity: 'photo',
+          entityId: row.id,
+          before: { ...audited(row), sentAt: row.created_at, senderName: row.sender_name },
+        });
+      }
+      return deleted.map((row) => row.id);
+    });
+    for (const id of gone) await removePhotoFolder(dir, id);
+    removed += gone.length;
+    if (gone.length < EXPIRE_BATCH) return removed;
+  }
 }

@@ -90,6 +90,7 @@ export function createRepository(db: Db, dialect: DialectName) {
     // A grave's photos (writes: addPhoto, approvePhoto, coverPhoto, deletePhoto in photos.ts, audited).
     photos: {
       graveExists: withDb(photos.graveExists),
+      room: withDb(photos.pendingPhotoRoom),
       list: withDb(photos.listPhotos),
       status: withDb(photos.photoStatus),
       throttle: withDialect(createThrottle),
@@ -103,7 +104,8 @@ export function createRepository(db: Db, dialect: DialectName) {
     // Families' corrections (decisions: applyStep, applyWithoutChange, rejectCorrection in corrections.ts,
     // audited; sending shares the suggestions' kind of per-client throttle).
     corrections: {
-      add: withDb(corrections.addCorrection),
+      add: withDialect(corrections.addCorrection),
+      room: withDb(corrections.pendingCorrectionRoom),
       list: withDb(corrections.listCorrections),
       find: withDb(corrections.findCorrection),
       get: withDb(corrections.getCorrection),

@@ -480,6 +480,26 @@ const migrations: Record<string, Migration> = {
       else await db.transaction().execute(steps);
     },
   },
+  '0020_pending_senders': {
+    // What visitors leave waiting is capped per client (src/domain/rules/pending.ts): a pending photo or correction
+    // keeps the client it came from (as the throttles count clients), until it is decided. Counted by status and
+    // client, and a grave's pending corrections by grave.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('grave_photos').addColumn('sender_client', 'text').execute();
+      await db.schema.alterTable('corrections').addColumn('sender_client', 'text').execute();
+      await db.schema
+        .createIndex('grave_photos_pending_client')
+        .on('grave_photos')
+        .columns(['status', 'sender_client'])
+        .execute();
+      await db.schema
+        .createIndex('corrections_pending_client')
+        .on('corrections')
+        .columns(['status', 'sender_client'])
+        .execute();
+      await db.schema.createIndex('corrections_grave').on('corrections').columns(['grave_id', 'status']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

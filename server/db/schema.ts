@@ -245,6 +245,11 @@ export interface CorrectionsTable {
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
+  /**
+   * The client the family sent it from as the throttles count clients (an IPv4 address, an IPv6 /64), for the caps
+   * on what one client has waiting; dropped once the correction is decided. Null on corrections older than it.
+   */
+  sender_client: string | null;
 }
 
 /** A photo of a grave; its files are in the photos folder (server/data/photos.ts). */
@@ -266,6 +271,11 @@ export interface GravePhotosTable {
   /** The staff account's id that added it, or null for a family's. */
   added_by: string | null;
   created_at: string;
+  /**
+   * A visitor's photo: the client it came from as the throttles count clients (an IPv4 address, an IPv6 /64), for
+   * the caps on what one client has waiting; dropped once the photo is approved. Null for the staff's photos.
+   */
+  sender_client: string | null;
 }
 
 export interface Database {

@@ -65,6 +65,24 @@ const CLIENT_ERROR_STATUS: Record<string, { status: number; key: MessageKey }> =
   ERR_HTTP_HEADERS_TIMEOUT: { status: 408, key: 'http.timeout' },
 };
 
+/** How long the refusal's few hundred bytes may take to leave before the socket is cut all the same. */
+const LAST_WORDS_MS = 1000;
+
+/**
+ * The refusal written, then the socket destroyed: not only half-closed. Node's HTTP sockets allow half-open
+ * connections, so `end()` alone sends our side's close and then waits for the client's, which a client that stopped
+ * sending never gives: the socket stayed the process's (FIN-WAIT-2) for as long as the client liked. Destroyed
+ * once the answer has left, or after LAST_WORDS_MS when the client does not even read it.
+ */
+function answerAndDestroy(socket: Duplex, answer: string): void {
+  const cut = setTimeout(() => socket.destroy(), LAST_WORDS_MS);
+  cut.unref();
+  socket.end(answer, () => {
+    clearTimeout(cut);
+    socket.destroy();
+  });
+}
+
 /**
  * Fastify's `clientErrorHandler` option: what a request Node's parser refused (headers too large, a malformed request
  * line or header, a request not arrived within the timeouts) is answered, straight on the socket since no route was
@@ -74,6 +92,13 @@ const CLIENT_ERROR_STATUS: Record<string, { status: number; key: MessageKey }> =
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
   // A client that went away or a socket already answered: nothing to say.
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // A route already began its answer on this socket (it refused a body that was still arriving, say): a second
+  // answer would be read as part of the first. The connection is cut.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (inFlight?.headersSent) {
     socket.destroy();
     return;
   }
@@ -94,7 +119,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
     ...security.map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  answerAndDestroy(socket, `${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** Fastify's `frameworkErrors` option (malformed URLs and the like): the same Arabic {message} as every refusal. */

@@ -5,7 +5,9 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { clientKey } from '../http/clientAddress';
 import { HttpError } from '../http/errors';
+import { isApiRequest } from '../http/routedPath';
 import { t } from '../../src/domain/messages';
 
 async function requestCeiling(app: FastifyInstance, options: { perMinute: number }): Promise<void> {
@@ -14,10 +16,12 @@ async function requestCeiling(app: FastifyInstance, options: { perMinute: number
     global: true,
     max: options.perMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => request.ip,
+    // One client: an IPv4 address, or an IPv6 address's /64 (clientAddress.ts), as every throttle counts it.
+    keyGenerator: clientKey,
     // Site pages and assets are not counted: a page drawn on the server asks its API answers as the visitor
-    // (same address), so those are counted once, where they are asked.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // (same address), so those are counted once, where they are asked. Decided on the routed path: an API address
+    // written percent-encoded is still the API's.
+    allowList: (request) => !isApiRequest(request),
     // Only Retry-After on a refusal; no x-ratelimit-* headers on every answer (bytes on each of thousands of calls).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: {

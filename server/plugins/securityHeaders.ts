@@ -11,6 +11,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { isApiRequest } from '../http/routedPath';
 
 const SITE_CSP_DIRECTIVES = {
   'default-src': ["'self'"],
@@ -80,7 +81,7 @@ async function securityHeaders(app: FastifyInstance, options: { trustProxy: bool
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
     if (app.overTls(request)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('Cache-Control') && isApiRequest(request)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../http/context';
+import { clientKey } from '../http/clientAddress';
 import { emailKey, isEmailTaken, tokenAccount } from '../data/accounts';
 import { type LoginRefusal } from '../data/loginThrottle';
 import { badRequest, notFound, refuse, tooMany } from '../http/errors';
@@ -45,14 +46,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { email, password } = request.body;
       // Every attempt is recorded before the password is checked (a failure keeps its record, a success forgets
       // the account's), so guesses sent all at once cannot get past the allowance while the hashes are computed.
-      await throwIfThrottled(await logins.attempt(email, request.ip));
+      await throwIfThrottled(await logins.attempt(email, clientKey(request)));
       const account = await ctx.data.accounts.findByEmail(email);
       // An unknown email costs the same hash check as a wrong password, so neither answer reveals which it was.
       const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
       if (!account || !valid) throw badRequest('auth.badCredentials');
       // Said only to whoever gave the right password, so it tells a guesser nothing about the account.
       if (account.disabled_at !== null) throw refuse(403, 'accounts.loginDisabled');
-      await logins.succeeded(account, request.ip);
+      await logins.succeeded(account, clientKey(request));
       await ctx.data.accounts.recordLogin(account.id, ctx.now());
       const token = await ctx.signer.sign(tokenAccount(account), Math.floor(ctx.now().getTime() / 1000));
       return { token, role: account.role, message: t('auth.loginSuccess') };
@@ -140,10 +141,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // be enough to take the account over. Checked like a sign-in (the same allowances), so this form is no way
       // around them. A manager resetting another account's password (the spec's /resetpassword) needs none.
       if (account.id === claims.sub) {
-        await throwIfThrottled(await logins.attempt(account.email, request.ip));
+        await throwIfThrottled(await logins.attempt(account.email, clientKey(request)));
         if (!currentPassword) throw badRequest('password.currentRequired');
         if (!(await verifyPassword(account.password_hash, currentPassword))) throw badRequest('password.currentWrong');
-        await logins.succeeded(account, request.ip, false);
+        await logins.succeeded(account, clientKey(request), false);
       }
       const generation = await ctx.data.accounts.changePassword(account, newPassword, claims, ctx.now());
       // Every session of the account has ended, the caller's too when it is their own: the answer carries a fresh

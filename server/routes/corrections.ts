@@ -9,6 +9,7 @@ import { t } from '../../src/domain/messages';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import {
   CORRECTION_LIMITS,
+  CORRECTION_TEXT_ERRORS,
   CORRECTION_TEXT_FIELDS,
   checkOptionalText,
   isBlank,
@@ -18,10 +19,12 @@ import { checkPhone, checkText, isGender, LIMITS, TEXT_FIELDS } from '../../src/
 import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import { CORRECTION_STATUSES, type CorrectionValues } from '../../src/domain/types';
 import type { AppContext } from '../http/context';
+import { clientKey } from '../http/clientAddress';
 import { applyStep, applyWithoutChange, CORRECTION_SORT, rejectCorrection } from '../data/corrections';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, notFound, refuse, tooMany } from '../http/errors';
+import { pendingRefusal } from '../data/pending';
 import { isNotFound } from '../data/refusals';
+import { badRequest, notFound, refuse, tooMany } from '../http/errors';
 import { contentRange, filterText, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
@@ -98,16 +101,18 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         description:
           'Anyone (a family). The name and date are read by the rules of the burial correction ' +
           '(PUT /graves/{id}/buried/{personId}); a value equal to the current one counts as not proposed, and with ' +
-          'nothing proposed and no note the call is refused. Throttled per client address.',
+          'nothing proposed and no note the call is refused. Throttled per client address (10 an hour); at most ' +
+          '20 wait per grave and 30 per client (429), and 5,000 in the whole register (507).',
         params: idParams('id'),
         body: bodies.correction,
-        response: answers({ 201: sentAnswer }, { refusals: [...WITH_BODY, 404] }),
+        response: answers({ 201: sentAnswer }, { refusals: [...WITH_BODY, 404, 507] }),
       },
       config: {
         fieldErrors: {
           name: 'burial.nameInvalid',
           burialDate: 'burial.dateUnreadable',
-          note: 'correction.noteInvalid',
+          // A note too long is said as such; a value that is no text at all (a number) has its own reason.
+          note: { tooLong: 'correction.noteTooLong', other: 'correction.noteInvalid' },
           senderName: 'correction.senderNameInvalid',
           senderPhone: 'suggest.phoneInvalid',
         },
@@ -132,7 +137,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       const note = checkOptionalText(
         body.note,
         CORRECTION_LIMITS.noteMax,
-        'correction.noteInvalid',
+        CORRECTION_TEXT_ERRORS.note,
         CORRECTION_TEXT_FIELDS.note,
       );
       if (!note.ok) throw badRequest(note.error);
@@ -142,7 +147,12 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!burial) throw notFound('burial.notFound');
       if (isEmpty(withoutUnchanged(read, burial)) && note.value === null)
         throw badRequest('correction.nothingProposed');
-      const taken = await throttle.take(`correct:${request.ip}`, 3600, CORRECTIONS_PER_HOUR);
+      // What waits for the committee is capped (per grave, per client, the register's): refused before the hourly
+      // allowance is touched, nothing written; checked again as it is added.
+      const client = clientKey(request);
+      const cap = await ctx.data.corrections.room({ graveId: burial.graveId, client });
+      if (cap) throw pendingRefusal('corrections', cap);
+      const taken = await throttle.take(`correct:${client}`, 3600, CORRECTIONS_PER_HOUR);
       if (!taken.ok) {
         const wait = taken.retryAfterSeconds;
         throw tooMany('correction.tooManyWait', wait, { wait: formatWaitMinutes(wait) });
@@ -160,7 +170,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
             note: note.value,
           };
         },
-        { name: senderName.value, phone: senderPhone.value },
+        { name: senderName.value, phone: senderPhone.value, client },
         ctx.now(),
       );
       reply.status(201);
@@ -328,7 +338,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       },
       config: {
         access: { resource: 'corrections', action: 'edit' },
-        fieldErrors: { reason: 'correction.reasonInvalid' },
+        fieldErrors: { reason: { tooLong: 'correction.reasonTooLong', other: 'correction.reasonInvalid' } },
       },
     },
     async (request) => {
@@ -336,7 +346,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
       const reason = checkOptionalText(
         request.body?.reason,
         CORRECTION_LIMITS.reasonMax,
-        'correction.reasonInvalid',
+        CORRECTION_TEXT_ERRORS.reason,
         CORRECTION_TEXT_FIELDS.reason,
       );
       if (!reason.ok) throw badRequest(reason.error);

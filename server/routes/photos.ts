@@ -5,14 +5,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
-import { can } from '../../src/domain/rules/policy';
+import { can, seesFamilyPhones } from '../../src/domain/rules/policy';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import type { TokenClaims } from '../../src/domain/types';
 import type { AppContext } from '../http/context';
+import { clientKey } from '../http/clientAddress';
 import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors';
 import { writeBy } from '../data/graveWrites';
-import { addPhoto, approvePhoto, coverPhoto, deletePhoto } from '../data/photos';
+import { addPhoto, approvePhoto, coverPhoto, deletePhoto, pendingPhotoCaps } from '../data/photos';
+import { pendingRefusal } from '../data/pending';
 import { createPhotoWorkshop, PHOTO_MAX_BYTES, photoKind, PhotoRefused } from '../images/photo';
 import { optionalSession } from '../plugins/authentication';
 import { answers, idParams, messageAnswer, STAFF } from '../schemas/common';
@@ -114,7 +116,9 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           summary: 'Send a photo of a grave (multipart/form-data, the file in the field `photo`)',
           description:
             'JPEG, PNG or WebP up to 15 MB (a HEIC file is refused with its own message). Anyone may send one: it ' +
-            'waits for a staff approval, and a visitor may send 10 an hour. With a staff session that may add ' +
+            'waits for a staff approval, and a visitor may send 10 an hour; at most 10 wait per grave and 20 per ' +
+            'client (429), and their files at most PENDING_PHOTOS_MAX_MB together (507); one not approved within ' +
+            'PENDING_PHOTO_DAYS is removed. With a staff session that may add ' +
             'photos, it is shown at once. The server turns it upright, strips every metadata field (GPS too) and ' +
             'keeps a display size (at most 1600 px) and a thumbnail (at most 400 px), each as WebP and JPEG; the ' +
             'original is not kept. Optional fields senderName and senderPhone (checked as a suggestion’s).',
@@ -133,7 +137,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           // Public (no security requirement declared): a visitor sends no token, and a token that cannot be read counts
           // as none, so nothing here answers 401. A staff session's token only makes the photo shown at once.
           security: [],
-          response: answers({ 201: photoAdded }, { refusals: [400, 404, 413, 415, 503] }),
+          response: answers({ 201: photoAdded }, { refusals: [400, 404, 413, 415, 503, 507] }),
         },
         attachValidation: true,
       },
@@ -142,6 +146,14 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (!request.isMultipart()) throw refuse(415, 'photo.missing');
         const graveId = request.params.id;
         if (!(await ctx.data.photos.graveExists(graveId))) throw notFound('grave.notFound');
+        // A visitor's photo waits for the committee: refused before anything is read when what waits is at a cap
+        // already (the grave's, this client's, the register's bytes); checked again with its size as it is added.
+        const client = clientKey(request);
+        const caps = pendingPhotoCaps(ctx.config.pendingPhotosMaxBytes);
+        if (!session) {
+          const cap = await ctx.data.photos.room({ graveId, client, bytes: 0 }, caps);
+          if (cap) throw pendingRefusal('photos', cap);
+        }
         let release: () => void;
         try {
           release = workshop.admit();
@@ -160,7 +172,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
             throw error;
           }
           if (!session) {
-            const taken = await throttle.take(`photo:${request.ip}`, 3600, PHOTOS_PER_HOUR);
+            const taken = await throttle.take(`photo:${client}`, 3600, PHOTOS_PER_HOUR);
             if (!taken.ok) {
               const wait = taken.retryAfterSeconds;
               throw tooMany('photo.tooManyWait', wait, { wait: formatWaitMinutes(wait) });
@@ -180,6 +192,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
             images,
             byStaff: session !== null,
             ...from,
+            ...(session ? {} : { pending: { client, caps } }),
           });
           reply.status(201);
           return { message: t(session ? 'photo.added' : 'photo.sentPending'), id: photo._id, photo };
@@ -199,7 +212,8 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
         summary: "List a grave's photos",
         description:
           'The cover first, then the newest. Anyone: the approved photos. A staff session that may list photos: ' +
-          'every photo, pending ones too, with who sent it (senderName, senderPhone).',
+          'every photo, pending ones too, with who sent it (senderName; senderPhone to managers and admins only) ' +
+          'and, for a pending one, when it is removed unless approved first (expiresAt).',
         params: idParams('id'),
         // Public, as above: a staff token only shows more.
         security: [],
@@ -210,8 +224,13 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { answerCache: { shows: ['photos', 'burials'], publicOnly: true } },
     },
     async (request) => {
-      const staff = (await staffSession(ctx, request, 'list')) !== null;
-      const photos = await ctx.data.photos.list(request.params.id, staff);
+      const session = await staffSession(ctx, request, 'list');
+      const photos = await ctx.data.photos.list(
+        request.params.id,
+        session
+          ? { staff: true, phones: seesFamilyPhones(session.role), pendingDays: ctx.config.pendingPhotoDays }
+          : { staff: false, phones: false },
+      );
       if (!photos) throw notFound('grave.notFound');
       return photos;
     },

@@ -8,6 +8,8 @@ import { checkNewPassword, checkStaffEmail, checkText, LIMITS, TEXT_FIELDS } fro
 import { formatNumber } from '../../src/domain/text/format';
 import { formatWaitMinutes } from '../../src/domain/text/nouns';
 import type { AppContext } from '../http/context';
+import { clientKey } from '../http/clientAddress';
+import { guessAllowance } from '../data/guessLimit';
 import { tokenAccount } from '../data/accounts';
 import { writeBy } from '../data/graveWrites';
 import { runSetup } from '../data/setup';
@@ -15,9 +17,6 @@ import { badRequest, refuse, tooMany } from '../http/errors';
 import { answers, WITH_BODY } from '../schemas/common';
 import { setupAnswer, setupBody, setupState } from '../schemas/setup';
 import { typed } from './typed';
-
-/** Setups one client may try in a quarter of an hour (the code is 43 random characters: this only slows noise). */
-const SETUPS_PER_QUARTER = 10;
 
 function graveCount(value: number | undefined): number {
   if (value === undefined) return 0;
@@ -60,13 +59,20 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       if (!(await ctx.data.setup.needed())) throw refuse(409, 'setup.alreadyDone');
-      const taken = await throttle.take(`setup:${request.ip}`, 900, SETUPS_PER_QUARTER);
-      if (!taken.ok) {
-        const wait = taken.retryAfterSeconds;
-        throw tooMany('setup.tooMany', wait, { wait: formatWaitMinutes(wait) });
-      }
       const { code, manager, graves } = request.body;
-      if (!(await ctx.data.setup.codeMatches(code))) throw refuse(403, 'setup.codeWrong');
+      // Only wrong codes are counted, each once it is found wrong: the right code always goes through, however many
+      // wrong ones came from the same address before it (a neighbour guessing on the village's shared line must not
+      // lock the committee out of its own first start). Past the allowance of wrong secrets per address
+      // (guessLimit.ts) a wrong code is answered 429 with the wait; what no guesser gets through is the code itself,
+      // 43 random characters (256 bits).
+      if (!(await ctx.data.setup.codeMatches(code))) {
+        const taken = await throttle.takeAll([guessAllowance('setupCode', clientKey(request))]);
+        if (!taken.ok) {
+          const wait = taken.retryAfterSeconds;
+          throw tooMany('setup.tooMany', wait, { wait: formatWaitMinutes(wait) });
+        }
+        throw refuse(403, 'setup.codeWrong');
+      }
       const villageName = checkVillageName(request.body.villageName);
       if (!villageName.ok) throw badRequest(villageName.error);
       const siteUrl = checkSiteUrl(request.body.siteUrl ?? '');

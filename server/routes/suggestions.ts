@@ -6,6 +6,7 @@ import { isOneOf } from '../../src/domain/rules/oneOf';
 import { SUGGESTION_STATUSES, type SuggestionStatus } from '../../src/domain/types';
 import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import type { AppContext } from '../http/context';
+import { clientKey } from '../http/clientAddress';
 import { setSuggestionStatus, SUGGESTION_SORT } from '../data/suggestions';
 import { writeBy } from '../data/graveWrites';
 import { badRequest, tooMany } from '../http/errors';
@@ -57,7 +58,7 @@ export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!name.ok) throw badRequest(name.error);
       const phone = checkPhone(request.body.phone);
       if (!phone.ok) throw badRequest(phone.error);
-      const taken = await throttle.take(`suggest:${request.ip}`, 3600, SUGGESTIONS_PER_HOUR);
+      const taken = await throttle.take(`suggest:${clientKey(request)}`, 3600, SUGGESTIONS_PER_HOUR);
       if (!taken.ok) {
         const wait = taken.retryAfterSeconds;
         throw tooMany('suggest.tooManyWait', wait, { wait: formatWaitMinutes(wait) });

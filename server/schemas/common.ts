@@ -45,7 +45,7 @@ export const STAFF = [401, 403] as const;
 /** A route with a JSON body: invalid (400), too large (413), not JSON (415). */
 export const WITH_BODY = [400, 413, 415] as const;
 
-type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503 | 507;
 
 /**
  * The `response` schemas of a route: its successes as given, 304 when the answer cache keeps it, and the error

@@ -21,8 +21,15 @@ export const gravePhoto = {
     thumbHeight: integer,
     byStaff: { type: 'boolean', description: 'added by a staff member (shown at once)' },
     senderName: { type: ['string', 'null'], description: 'staff answers only' },
-    senderPhone: { type: ['string', 'null'], description: 'staff answers only' },
+    senderPhone: {
+      type: ['string', 'null'],
+      description: 'staff answers only, to the roles that see families’ phones (not data entry)',
+    },
     createdAt: string,
+    expiresAt: {
+      type: 'string',
+      description: 'staff answers, a pending photo only: when it is removed unless approved first (PENDING_PHOTO_DAYS)',
+    },
   },
   required: [
     '_id',

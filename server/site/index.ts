@@ -10,6 +10,7 @@ import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
 import { PageMemo, type KeptPage } from './pageMemo';
 import { COMPRESS_FROM, pickEncoding } from '../http/compressed';
+import { isApiRequest } from '../http/routedPath';
 import { paths } from '../../src/api/paths';
 import { namesNothing } from '../../src/api/firstData';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
@@ -228,8 +229,8 @@ async function site(
   }
 
   app.setNotFoundHandler(counted, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // The path as the router read it: an API address written percent-encoded is still the API's.
+    if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return notFound(reply);
     }
     // The site's routes live in the browser: every other GET gets the site's page.

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { CALENDARS_FIRST, type CalendarFirst } from '../../src/domain/dates/dateText';
 import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../../src/domain/rules/graveStatus';
+import { DEFAULT_PENDING_PHOTO_DAYS, DEFAULT_PENDING_PHOTOS_MAX_MB } from '../../src/domain/rules/pending';
 import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../../src/domain/rules/validation';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
@@ -90,6 +91,10 @@ export interface Config {
    * path; null (SEARCH_INDEX_FILE=none): built from the names at every start.
    */
   searchIndexFile: string | null;
+  /** Days a visitor's photo waits for a decision before it is removed with its files (src/domain/rules/pending.ts). */
+  pendingPhotoDays: number;
+  /** Bytes the pending photos' files may take together, the whole register's; past it a new one is refused (507). */
+  pendingPhotosMaxBytes: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -278,5 +283,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? integer('OFFLINE_INDEX_MAX_BURIALS', env.OFFLINE_INDEX_MAX_BURIALS, 0, 100_000_000)
       : 60_000,
     searchIndexFile: searchIndexFileFrom(env.SEARCH_INDEX_FILE, databaseUrl),
+    pendingPhotoDays: env.PENDING_PHOTO_DAYS
+      ? integer('PENDING_PHOTO_DAYS', env.PENDING_PHOTO_DAYS, 1, 3650)
+      : DEFAULT_PENDING_PHOTO_DAYS,
+    pendingPhotosMaxBytes:
+      (env.PENDING_PHOTOS_MAX_MB
+        ? integer('PENDING_PHOTOS_MAX_MB', env.PENDING_PHOTOS_MAX_MB, 1, 10_000_000)
+        : DEFAULT_PENDING_PHOTOS_MAX_MB) *
+      1024 *
+      1024,
   };
 }

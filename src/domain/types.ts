@@ -159,6 +159,8 @@ export interface GravePhoto {
   senderName?: string | null;
   senderPhone?: string | null;
   createdAt: string;
+  /** Staff answers, a photo still pending: when it is removed unless approved first (PENDING_PHOTO_DAYS). */
+  expiresAt?: string;
 }
 
 export interface ApprovedSuggestion {

@@ -144,6 +144,16 @@ describeBrowser('photos of a grave in the console at 360 px', () => {
     const card = photoCards(page).first();
     await card.getByText(m['photosConsole.pending']).waitFor();
     await card.getByText('سعيد عبد الحميد', { exact: false }).waitFor();
+    // The manager sees the family's phone, and the day the photo goes unless approved, from the staff's list.
+    await card.locator('a[href^="tel:"]').waitFor();
+    const listed = (await (
+      await fetch(`${server.api}/graves/${grave._id}/photos`, { headers: { authorization: `Bearer ${managerToken}` } })
+    ).json()) as GravePhoto[];
+    expect(listed[0]!.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const [before, after] = m['photosConsole.expiresAt'].split('{date}');
+    const expiry = await card.getByText(m['photosConsole.expiresAt'].slice(0, 4), { exact: false }).textContent();
+    expect(expiry!.startsWith(before!) && expiry!.endsWith(after!)).toBe(true);
+    expect(expiry).toMatch(/[٠-٩]/);
     await expect.poll(() => thumbsDrawn(page)).toEqual([true]);
     await fitsThePhone(page, 'grave-photos-pending');
     await page.getByRole('heading', { name: m['photosConsole.heading'] }).scrollIntoViewIfNeeded();
@@ -247,7 +257,11 @@ describeBrowser('photos of a grave in the console at 360 px', () => {
     const { page, errors } = await phonePage('clerk');
     await openGrave(page);
     await expect.poll(() => photoCards(page).count()).toBe(3);
-    await photoCards(page).filter({ hasText: 'هدى كمال' }).getByText(m['photosConsole.pending']).waitFor();
+    const waiting = photoCards(page).filter({ hasText: 'هدى كمال' });
+    await waiting.getByText(m['photosConsole.pending']).waitFor();
+    // The family's phone is the managers' and admins', never data entry's; the name is shown.
+    expect(await photoCards(page).locator('a[href^="tel:"]').count()).toBe(0);
+    expect(await page.locator('section[aria-labelledby="photos-heading"]').textContent()).not.toContain('٠١٠٩٨٧٦٥٤٣٢');
     await page.getByText(m['photosConsole.add'], { exact: true }).waitFor();
     for (const label of [m['photosConsole.approve'], m['photosConsole.makeCover'], m['photosConsole.delete']]) {
       expect(

@@ -62,7 +62,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TOKEN_TTL: '7d' }).tokenTtlSeconds).toBe(7 * 86400);
   });
 
+  it("keeps visitors' pending photos 30 days and 500 MB of them by default; PENDING_PHOTO_DAYS, PENDING_PHOTOS_MAX_MB", () => {
+    expect(loadConfig({})).toMatchObject({ pendingPhotoDays: 30, pendingPhotosMaxBytes: 500 * 1024 * 1024 });
+    expect(loadConfig({ PENDING_PHOTO_DAYS: '7', PENDING_PHOTOS_MAX_MB: '2048' })).toMatchObject({
+      pendingPhotoDays: 7,
+      pendingPhotosMaxBytes: 2048 * 1024 * 1024,
+    });
+  });
+
   it.each([
+    ['PENDING_PHOTO_DAYS', { PENDING_PHOTO_DAYS: '0' }, /PENDING_PHOTO_DAYS/],
+    ['PENDING_PHOTO_DAYS', { PENDING_PHOTO_DAYS: 'a month' }, /PENDING_PHOTO_DAYS/],
+    ['PENDING_PHOTOS_MAX_MB', { PENDING_PHOTOS_MAX_MB: '0' }, /PENDING_PHOTOS_MAX_MB/],
+    ['PENDING_PHOTOS_MAX_MB', { PENDING_PHOTOS_MAX_MB: '1.5' }, /PENDING_PHOTOS_MAX_MB/],
     ['PORT', { PORT: 'eighty' }, /PORT/],
     ['PORT', { PORT: '70000' }, /PORT/],
     ['PORT', { PORT: '-1' }, /PORT/],

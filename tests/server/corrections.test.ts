@@ -274,7 +274,7 @@ describe.each(ENGINES)('corrections from families on $name', ({ databaseUrl }) =
   it('rejects with a reason the follow-up page shows; the burial is untouched', async () => {
     const { graveId, personId } = await burial('يوسف كمال', '1995-07-07');
     const { id, followToken } = await sent(personId, { name: 'يوسف كمال الدين' });
-    expectRefusal(await reject(id, { reason: 'س'.repeat(501) }), 400, 'correction.reasonInvalid');
+    expectRefusal(await reject(id, { reason: 'س'.repeat(501) }), 400, 'correction.reasonTooLong');
     expectRefusal(await reject(id, { reason: 'سبب\u0000' }), 400, 'input.correctionReason.control');
     expect((await get(id)).body.status).toBe('pending');
 
@@ -395,7 +395,11 @@ describe.each(ENGINES)('corrections from families on $name', ({ databaseUrl }) =
       [{ ...SENDER, name: 'ج'.repeat(201) }, 'burial.nameInvalid'],
       [{ ...SENDER, name: 'ـــ\u200b' }, 'burial.nameInvalid'],
       [{ ...SENDER, name: 12 }, 'burial.nameInvalid'],
-      [{ ...SENDER, note: 'م'.repeat(1001) }, 'correction.noteInvalid'],
+      [{ ...SENDER, note: 'م'.repeat(1001) }, 'correction.noteTooLong'],
+      [{ ...SENDER, note: 'م'.repeat(4001) }, 'correction.noteTooLong'],
+      // A number is no note: said as such, never as a note too long.
+      [{ ...SENDER, note: 12345 }, 'correction.noteInvalid'],
+      [{ ...SENDER, note: ['ملاحظة'] }, 'correction.noteInvalid'],
       [{ ...SENDER, note: 'سطر\u0007' }, 'input.correctionNote.control'],
       [{ ...SENDER }, 'correction.nothingProposed'],
     ];
@@ -415,6 +419,8 @@ describe.each(ENGINES)('corrections from families on $name', ({ databaseUrl }) =
     expectRefusal(await apply(UNKNOWN, { confirmChanged: true }), 404, 'correction.notFound');
     expectRefusal(await reject(UNKNOWN, { reason: 'سبب' }), 404, 'correction.notFound');
     expectRefusal(await reject(UNKNOWN, '{oops'), 400);
+    // A rejection's reason likewise: too long is said as such, a number as no reason at all.
+    expectRefusal(await reject(UNKNOWN, { reason: 5 }), 400, 'correction.reasonInvalid');
     expect(await count()).toBe(before);
   });
 });

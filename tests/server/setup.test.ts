@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '../../src/domain/messages';
 import type { Grave } from '../../src/domain/types';
+import { GUESSES_PER_ADDRESS } from '../../server/data/guessLimit';
 import { issueSetupCode } from '../../server/data/setup';
 import { freshPostgresDatabase, ENGINES } from '../support/postgres';
 import { startServerProcess } from '../support/process';
@@ -54,6 +56,28 @@ describe.each(ENGINES)('the first start on $name', ({ databaseUrl }) => {
   const needed = async () => (await call<{ needed: boolean }>(s.api, 'GET', '/setup')).body.needed;
   const codeRows = () => s.ctx.db.selectFrom('settings').select('key').where('key', 'like', 'setup_code:%').execute();
   const accountCount = async () => (await s.ctx.db.selectFrom('accounts').select('id').execute()).length;
+
+  it('wrong codes are counted per client (an IPv6 /64) and refused past 30; the right code always works', async () => {
+    await start({ TRUST_PROXY: '1' });
+    const from = (address: string, code: string) =>
+      call<SetupAnswer>(s.api, 'POST', '/setup', { body: body(code), headers: { 'x-forwarded-for': address } });
+    // Two addresses of one /64 are one client: their wrong codes share one allowance.
+    const [a, b] = ['2001:db8:9:1::a', '2001:db8:9:1:ffff::b'];
+    for (let n = 0; n < GUESSES_PER_ADDRESS; n++) {
+      expectRefusal(await from(n % 2 === 0 ? a : b, `wrong-code-${n}`), 403, 'setup.codeWrong');
+    }
+    const refused = await from(b, 'wrong-code-again');
+    expectRefusal(refused, 429);
+    expect(refused.body.message).toBe(t('setup.tooMany', { wait: '١٥ دقيقة' }));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another client is not held back by them.
+    expectRefusal(await from('2001:db8:9:2::c', 'wrong-code'), 403, 'setup.codeWrong');
+    expect(await accountCount()).toBe(0);
+    // The committee's own code, from the very client that was locked out of guessing: it works at once.
+    const done = await from(a, s.setupCode!);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.role).toBe('manager');
+  });
 
   it('an empty register needs its setup; a wrong or missing code is 403 and writes nothing', async () => {
     await start();

@@ -3,7 +3,7 @@
 export const correctionsText = {
   'correction.sent': 'تم إرسال التصحيح، وستراجعه لجنة المقبرة. احتفظ برابط المتابعة لتعرف ما تقرر فيه.',
   'correction.nothingProposed': 'لم يُقترح أي تصحيح: غيّر الاسم أو تاريخ الدفن، أو اكتب ملاحظة للجنة.',
-  'correction.noteInvalid': 'الملاحظة أطول من الحد الأقصى (١٠٠٠ حرف). يرجى اختصارها.',
+  'correction.noteInvalid': 'الملاحظة يجب أن تكون نصًا مكتوبًا.',
   'correction.senderNameInvalid': 'اسمك مطلوب، والحد الأقصى لطوله ١٠٠ حرف.',
   'correction.tooManyWait': 'أرسلت تصحيحات كثيرة خلال وقت قصير. يرجى المحاولة بعد {wait}.',
   'correction.notFound': 'هذا التصحيح غير موجود.',
@@ -14,7 +14,7 @@ export const correctionsText = {
   'correction.burialGone': 'لم يعد هذا المتوفى في السجل، فلا يمكن تطبيق التصحيح. يمكن رفضه.',
   'correction.applied': 'تم تطبيق التصحيح على السجل.',
   'correction.rejected': 'تم رفض التصحيح.',
-  'correction.reasonInvalid': 'سبب الرفض أطول من الحد الأقصى (٥٠٠ حرف). يرجى اختصاره.',
+  'correction.reasonInvalid': 'سبب الرفض يجب أن يكون نصًا مكتوبًا.',
   'correction.statusInvalid': 'حالة التصحيح غير معروفة.',
   'input.correctionNote.control': 'تحتوي الملاحظة على رموز تحكم غير مرئية. يرجى حذفها ثم المحاولة مرة أخرى.',
   'input.correctionNote.unpaired': 'تحتوي الملاحظة على حرف تالف لا يمكن حفظه. يرجى إعادة كتابتها.',

@@ -29,7 +29,8 @@ export const setupText = {
   'setup.alreadyDone': 'أُعِدّ هذا السجل من قبل، فلا يمكن إعداده مرة أخرى. يرجى تسجيل الدخول.',
   'setup.codeWrong': 'رمز الإعداد غير صحيح. انسخ الرابط كما هو من سجل تشغيل الخادم.',
   'setup.gravesInvalid': 'عدد المقابر يجب أن يكون رقمًا صحيحًا من ٠ إلى {max}.',
-  'setup.tooMany': 'محاولات كثيرة لإعداد السجل. يرجى المحاولة بعد {wait}.',
+  'setup.tooMany':
+    'أُدخل رمز إعداد خاطئ مرات كثيرة. يرجى المحاولة بعد {wait}، أو فتح الرابط كما هو من سجل تشغيل الخادم.',
   'setup.success': 'تم إعداد السجل. مرحبًا بك في لوحة التحكم.',
   // The console's first screen on an empty register (§3)
   'empty.consoleHeading': 'السجل فارغ',

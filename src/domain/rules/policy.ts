@@ -97,3 +97,12 @@ export function can(role: Role | null | undefined, resource: Resource, action: A
   if (!role) return false;
   return POLICY[role]?.[resource]?.includes(action) ?? false;
 }
+
+/**
+ * Whether a role sees the phone numbers families leave with what they send (a suggestion, a correction, a photo):
+ * the roles that answer families, those who work through their corrections. Data entry sees none of them: it opens
+ * neither suggestions nor corrections, and a photo's sender is shown to it by name only.
+ */
+export function seesFamilyPhones(role: Role | null | undefined): boolean {
+  return can(role, 'corrections', 'list');
+}

@@ -15,7 +15,12 @@ import { correctionDraftKey } from '../../domain/paths/browserKeys';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import { DEFAULT_TIME_ZONE, todayIn } from '../../domain/rules/graveStatus';
 import { checkBurialName, checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../domain/rules/validation';
-import { checkOptionalText, CORRECTION_LIMITS, CORRECTION_TEXT_FIELDS } from '../../domain/rules/corrections';
+import {
+  checkOptionalText,
+  CORRECTION_LIMITS,
+  CORRECTION_TEXT_ERRORS,
+  CORRECTION_TEXT_FIELDS,
+} from '../../domain/rules/corrections';
 import { formatNumber } from '../../domain/text/format';
 import { graveName } from '../../domain/text/graveLifeText';
 import type { BuriedPerson, Grave } from '../../domain/types';
@@ -57,6 +62,7 @@ const REFUSED_FIELD: ReadonlyArray<readonly [MessageKey, Field]> = [
   ['burial.dateFuture', 'burialDate'],
   ['burial.dateTooOld', 'burialDate'],
   ['correction.noteInvalid', 'note'],
+  ['correction.noteTooLong', 'note'],
   ['input.correctionNote.control', 'note'],
   ['input.correctionNote.unpaired', 'note'],
   ['correction.senderNameInvalid', 'senderName'],
@@ -167,7 +173,7 @@ function CorrectionForm({ grave, person }: { grave: Grave; person: BuriedPerson 
       else if (date.value.date !== person.burialDate.slice(0, 10) || date.value.precision !== (person.datePrecision ?? 'day'))
         body.burialDate = burialDateText(date.value.date, date.value.precision);
     }
-    const note = checkOptionalText(values.note, NOTE_MAX, 'correction.noteInvalid', CORRECTION_TEXT_FIELDS.note);
+    const note = checkOptionalText(values.note, NOTE_MAX, CORRECTION_TEXT_ERRORS.note, CORRECTION_TEXT_FIELDS.note);
     if (!note.ok) found.note = t(note.error);
     else if (note.value !== null) body.note = note.value;
     if (values.senderName.trim() === '') found.senderName = ui['common.required'];

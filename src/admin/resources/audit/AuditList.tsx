@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'photo.approve',
   'photo.cover',
   'photo.delete',
+  'photo.expire',
 ] as const;
 
 const actionLabel = (action: string) => t(`audit.action.${action}` as MessageKey);

@@ -184,6 +184,12 @@ function PhotoCard({
         <Typography variant="body2" color="text.secondary">
           {t(photo.byStaff ? 'photosConsole.addedAt' : 'photosConsole.sentAt', { date: dayText(photo.createdAt) })}
         </Typography>
+        {pending && photo.expiresAt && (
+          // A family's photo not approved by then is removed by the server (PENDING_PHOTO_DAYS).
+          <Typography variant="body2" color="text.secondary">
+            {t('photosConsole.expiresAt', { date: dayText(photo.expiresAt) })}
+          </Typography>
+        )}
         <CardActions>
           {mayEdit && pending && (
             <Button
