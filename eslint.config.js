@@ -124,6 +124,12 @@ export default tseslint.config(
               from: './server/db',
               message: 'Routes ask the data layer; the database and its errors are server/data’s (design.md).',
             },
+            {
+              target: './server/data',
+              from: ['./server/http', './server/plugins', './server/routes'],
+              message:
+                'The data layer knows nothing of HTTP: it refuses with server/data/refusals.ts, and the errors plugin gives the status.',
+            },
           ],
         },
       ],

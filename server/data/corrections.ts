@@ -12,7 +12,7 @@ import type { Correction, CorrectionFollow, CorrectionStatus, CorrectionValues }
 import type { DialectName } from '../db/connect';
 import type { CorrectionsTable, Database } from '../db/schema';
 import { likeContains } from '../db/like';
-import { notFound, refuse } from '../http/errors';
+import { conflict, notFound } from './refusals';
 import { audit } from './audit';
 import { auditedWrite, type AuditRecord, type Write } from './auditedWrite';
 import type { DataScope } from './dataVersions';
@@ -316,7 +316,7 @@ async function decide(
     .where('id', '=', decision.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw refuse(409, 'correction.alreadyDecided');
+  if (Number(done.numUpdatedRows) !== 1) throw conflict('correction.alreadyDecided');
   return {
     action: to.status === 'applied' ? 'correction.apply' : 'correction.reject',
     entity: 'correction',
@@ -343,7 +343,7 @@ export const applyStep = (
 ): BurialUpdateAlso => ({
   audit: { correctionId: decision.id },
   run: async (trx, before, after) => {
-    if (!confirmChanged && differs(sentAgainst, before)) throw refuse(409, 'correction.burialChanged');
+    if (!confirmChanged && differs(sentAgainst, before)) throw conflict('correction.burialChanged');
     const entry = await decide(trx, write, decision, {
       status: 'applied',
       applied: { name: after.name, burialDate: after.burialDate },
@@ -366,9 +366,9 @@ export async function applyWithoutChange(write: Write, decision: Decision, confi
       const found = await findCorrection(trx, decision.id);
       if (!found) throw notFound('correction.notFound');
       const { correction } = found;
-      if (correction.status !== 'pending') throw refuse(409, 'correction.alreadyDecided');
-      if (correction.current === null) throw refuse(409, 'correction.burialGone');
-      if (correction.burialChanged && !confirmChanged) throw refuse(409, 'correction.burialChanged');
+      if (correction.status !== 'pending') throw conflict('correction.alreadyDecided');
+      if (correction.current === null) throw conflict('correction.burialGone');
+      if (correction.burialChanged && !confirmChanged) throw conflict('correction.burialChanged');
       const entry = await decide(trx, write, decision, { status: 'applied', applied: null });
       return { result: undefined, audit: entry, marks: NO_MARKS };
     },

@@ -5,7 +5,7 @@ import { PENDING_CAP_STATUS, type PendingCap } from '../../src/domain/rules/pend
 import type { MessageKey } from '../../src/domain/messages';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
-import { refuse, type HttpError } from '../http/errors';
+import { capReached, type RegisterRefusal } from './refusals';
 
 export type PendingKind = 'photos' | 'corrections';
 
@@ -35,5 +35,5 @@ const MESSAGE: Record<PendingKind, Record<PendingCap, MessageKey>> = {
 };
 
 /** The refusal of a cap: 429 (the grave's, the client's) or 507 (the register's), in Arabic, with Retry-After. */
-export const pendingRefusal = (kind: PendingKind, cap: PendingCap): HttpError =>
-  refuse(PENDING_CAP_STATUS[cap], MESSAGE[kind][cap], undefined, { 'retry-after': String(PENDING_RETRY_SECONDS) });
+export const pendingRefusal = (kind: PendingKind, cap: PendingCap): RegisterRefusal =>
+  capReached(PENDING_CAP_STATUS[cap] === 507 ? 'full' : 'tooMany', MESSAGE[kind][cap], PENDING_RETRY_SECONDS);

@@ -17,7 +17,7 @@ import {
 } from '../../src/domain/rules/pending';
 import type { GravePhoto } from '../../src/domain/types';
 import type { Database, GravePhotosTable } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from './refusals';
 import type { PhotoFileName, PhotoImages } from '../images/photo';
 import { audit } from './audit';
 import { auditedWrite, type Write } from './auditedWrite';

@@ -1,16 +1,19 @@
 // What the data layer refuses, in the register's own words: the record is not there, what was asked breaks a rule of
-// the register, or it conflicts with the register's present state. Each carries the key of its Arabic message and
+// the register, it conflicts with the register's present state, or a cap on what visitors leave waiting is reached
+// (theirs, or the register's whole room). Each carries the key of its Arabic message and
 // its parameters; the kind alone decides the HTTP status, in one place (server/plugins/errors.ts), so this layer
 // knows nothing of HTTP and a command-line tool can read the same refusal.
 import type { MessageKey } from '../../src/domain/messages';
 
-export type RefusalKind = 'notFound' | 'invalid' | 'conflict';
+export type RefusalKind = 'notFound' | 'invalid' | 'conflict' | 'tooMany' | 'full';
 
 export class RegisterRefusal extends Error {
   constructor(
     readonly kind: RefusalKind,
     readonly key: MessageKey,
     readonly params?: Record<string, string | number>,
+    /** For a cap: when the client may try again, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(key);
     this.name = 'RegisterRefusal';
@@ -27,3 +30,7 @@ export const conflict = (key: MessageKey, params?: Record<string, string | numbe
   new RegisterRefusal('conflict', key, params);
 
 export const isNotFound = (error: unknown): boolean => error instanceof RegisterRefusal && error.kind === 'notFound';
+
+/** A cap reached: the client's or the grave's share ('tooMany'), or the register's whole room ('full'). */
+export const capReached = (kind: 'tooMany' | 'full', key: MessageKey, retryAfterSeconds: number) =>
+  new RegisterRefusal(kind, key, undefined, retryAfterSeconds);

@@ -56,7 +56,13 @@ function validationMessage(error: FastifyError, fieldErrors: FieldErrors | undef
 }
 
 /** The status of each kind of refusal the data layer makes (server/data/refusals.ts): here and nowhere else. */
-const REFUSAL_STATUS: Record<RefusalKind, number> = { notFound: 404, invalid: 400, conflict: 409 };
+const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  notFound: 404,
+  invalid: 400,
+  conflict: 409,
+  tooMany: 429,
+  full: 507,
+};
 
 /** Node's parser codes and the status each gets; anything else the parser refuses is a 400. */
 const CLIENT_ERROR_STATUS: Record<string, { status: number; key: MessageKey }> = {
@@ -151,6 +157,9 @@ async function errors(app: FastifyInstance): Promise<void> {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (error instanceof RegisterRefusal) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       return reply.status(REFUSAL_STATUS[error.kind]).send({ message: t(error.key, error.params) });
     }
     if (error.validation) {
