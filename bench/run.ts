@@ -1,5 +1,5 @@
 // npm run bench: every performance figure of the register side by side with its target, in one run.
-// Prints a table, writes bench/results/latest.json, and puts the table into the README between its bench markers.
+// Prints a table, writes bench/results/latest.json, and puts the table into docs/measurements.md between its bench markers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -25,6 +25,9 @@ import { gravePhotoFigures, phoneJourneys } from './phone';
 import { scaleOutSection } from './scaleOut';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 import { keptScaleResults, scaleSection } from './scale';
+
+/** Where the figures' table is kept for readers, between its bench markers. */
+const MEASUREMENTS = 'docs/measurements.md';
 
 interface Row {
   group: string;
@@ -650,13 +653,13 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   writeFileSync('bench/results/latest.md', table + '\n' + (scale.markdown ? `\n${scale.markdown}\n` : ''));
-  if (existsSync('README.md') && !QUICK) {
-    const readme = readFileSync('README.md', 'utf8');
+  if (existsSync(MEASUREMENTS) && !QUICK) {
+    const readme = readFileSync(MEASUREMENTS, 'utf8');
     const updated = readme.replace(
       /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
       `<!-- bench:start -->\n${table}\n<!-- bench:end -->`,
     );
-    writeFileSync('README.md', updated);
+    writeFileSync(MEASUREMENTS, updated);
   }
   const failed = rows.filter((r) => r.pass === false).length;
   console.log(`\n${table}\n\n${rows.length - failed} figures on target, ${failed} off target.`);

@@ -8,7 +8,7 @@
 // its primary key so that memory stays bounded, all inside one transaction on the target: a failure anywhere leaves
 // the target as it was. The source is read inside one transaction too (a snapshot: SQLite's WAL reader, PostgreSQL's
 // repeatable read), so the copy is consistent even if a process still writes; what it writes afterwards is not
-// copied, hence "stop writes first" in README.
+// copied, hence "stop writes first" in docs/operating.md.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';

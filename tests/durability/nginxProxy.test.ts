@@ -1,4 +1,4 @@
-// README's reverse-proxy example (docs/deploy/nginx.conf) works as written. The example file itself,
+// The reverse-proxy example of docs/deploying.md (docs/deploy/nginx.conf) works as written. The example file itself,
 // with only its ports and certificate paths put in, runs in a real nginx (no root: its own prefix, pid, logs and
 // temporary files in a temp folder) over TLS with a self-signed certificate, in front of two app processes on one
 // PostgreSQL database. Through it: the home page and /api/health answer; plain HTTP is sent to HTTPS; an answer is

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-// 90 KB as README's figures and `npm run bench` count them (1 KB = 1024 bytes): the two must read one budget. The
+// 90 KB as docs/measurements.md's figures and `npm run bench` count them (1 KB = 1024 bytes): the two must read one budget. The
 // gzip size moves by some ten bytes from one build to the next with the chunks' content hashes it names.
 export const HOME_BUDGET_BYTES = 90 * 1024;
 

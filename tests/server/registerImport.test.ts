@@ -294,7 +294,7 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       expect(bad.body.message).toBe(t('import.mappingInvalid'));
     });
 
-    it('the README’s sample (docs/register-sample.csv) reads without a refusal', async () => {
+    it('the import’s sample (docs/register-sample.csv) reads without a refusal', async () => {
       const sample = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'register-sample.csv'));
       const dry = await upload(sample, 'dryRun=true');
       expect(dry.body).toMatchObject({ rowsRead: 7, refused: [] });
