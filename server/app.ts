@@ -4,8 +4,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import type { TrustProxy } from './start/config';
 import type { AppContext } from './http/context';
+import { fastifyTrustProxy } from './http/trustProxy';
 import { lazySchemas, type LazySchemas } from './http/lazySchemas';
 import { KeptStreams } from './http/streamedAnswer';
 import { idleTurns, type IdleTurns } from './http/idleTurns';
@@ -24,21 +24,6 @@ import previewFiles from './site/previewFiles';
 import sitemap from './site/sitemap';
 
 export const BODY_LIMIT = 256 * 1024;
-
-/**
- * TRUST_PROXY as Fastify takes it. A hop count is a function of the hop's position: Fastify 5 turns a plain number
- * into "trust nobody" (it cannot check the nearest peer), while here the nearest `hops` peers are the proxies
- * by configuration. proxy-addr walks from the connecting peer (position 0) back along X-Forwarded-For, so with
- * one hop the client is the last address the proxy appended, whatever the client wrote before it.
- */
-export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
-  if (trust === false) return false;
-  if ('hops' in trust) {
-    const { hops } = trust;
-    return (_address, hop) => hop < hops;
-  }
-  return trust.proxies;
-}
 
 /** `logTo`: where the log's lines go instead of standard output (the request log's test reads them). */
 declare module 'fastify' {
