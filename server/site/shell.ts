@@ -22,7 +22,7 @@ import { pageHead, type PageHead } from '../../src/domain/text/pageHead';
 import { paths } from '../../src/api/paths';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { siteBase } from './siteAddress';
-import { identityWords, readIdentity, type SiteIdentity } from '../../src/domain/identity/siteIdentity';
+import { identityWords, logoAddress, readIdentity, type SiteIdentity } from '../../src/domain/identity/siteIdentity';
 import {
   FIRST_DATA_ELEMENT_ID,
   IDENTITY_ELEMENT_ID,
@@ -140,6 +140,13 @@ export function withIdentity(html: string, identity: SiteIdentity): string {
   page = setMeta(page, 'property', 'og:title', words.siteTitle);
   page = setMeta(page, 'property', 'og:description', words.metaDescription);
   page = setMeta(page, 'name', 'theme-color', identity.themeColor);
+  // The browser tab shows the committee's logo once there is one, as the manifest and the previews do.
+  if (identity.logo) {
+    page = page.replace(
+      /<link rel="icon"[^>]*>/,
+      () => `<link rel="icon" href="${escapeAttribute(logoAddress(identity, 32))}" type="image/png" sizes="32x32" />`,
+    );
+  }
   const head = [
     `<style>:root{--green:${identity.themeColor}}</style>`,
     `<script type="application/json" id="${IDENTITY_ELEMENT_ID}">${jsonForScript(identity)}</script>`,

@@ -5,7 +5,7 @@
 // manifest, while an SVG with a script, a text file named logo.png, a file over 2 MB and a decompression bomb are
 // refused, nothing changed, the server still answering.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOGO_SIZES } from '../../src/domain/identity/siteIdentity';
 import { t } from '../../src/domain/messages';
 import type { AuditEntry } from '../../src/domain/types';
@@ -84,7 +84,7 @@ describe.each(ENGINES)('the village’s settings on $name', ({ databaseUrl }) =>
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ seed: 'accounts', databaseUrl });
+    s = await startTestServer({ seed: 'accounts', databaseUrl, staticDir: inject('siteDir') });
     manager = await signIn(s, 'manager');
     admin = await signIn(s, 'admin');
     const made = await call(s.api, 'POST', '/auth/register', { token: manager, body: { ...CLERK, role: 'clerk' } });
@@ -193,6 +193,14 @@ describe.each(ENGINES)('the village’s settings on $name', ({ databaseUrl }) =>
       expect(manifest.headers.get('cache-control')).toBe('no-cache');
       const icons = ((await manifest.json()) as { icons: Array<{ src: string }> }).icons.map((icon) => icon.src);
       expect(icons).toEqual([`/site/logo-192.png?v=${token}`, `/site/logo-512.png?v=${token}`]);
+      // The browser tab's icon is the logo too, on the public pages and in the console.
+      for (const page of ['/', '/man', '/admin']) {
+        const html = await (await fetch(`${s.url}${page}`)).text();
+        expect(html).toContain(
+          `<link rel="icon" href="/site/logo-32.png?v=${token}" type="image/png" sizes="32x32" />`,
+        );
+        expect(html).not.toContain('favicon.svg');
+      }
       const entry = (await audit())[0]!;
       expect((await audit()).length).toBe(entries + 1);
       expect(entry.before).toEqual({ logo: before });
