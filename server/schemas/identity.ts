@@ -23,8 +23,13 @@ const contact = {
 const texts = {
   type: 'object',
   description: "Texts of the pages that name the village or its committee; '' shows the default wording",
-  properties: { heroTitle: { type: 'string' }, about: { type: 'string' }, approvedHeading: { type: 'string' } },
-  required: ['heroTitle', 'about', 'approvedHeading'],
+  properties: {
+    heroTitle: { type: 'string' },
+    about: { type: 'string' },
+    approvedHeading: { type: 'string' },
+    teamHeading: { type: 'string' },
+  },
+  required: ['heroTitle', 'about', 'approvedHeading', 'teamHeading'],
 } as const;
 
 const teamCard = {

@@ -12,6 +12,8 @@ const TEAM_PHONE = '+20 100 000 0000';
 export const DEMO_IDENTITY: SiteIdentity = readIdentity({
   villageName: 'القرية الغربية',
   description: '',
+  // The specification's heading for the team page; a village set up at the first start has «فريق العمل».
+  texts: { teamHeading: sharedText['team.heading'] },
   contact: {
     emails: [TEAM_EMAIL],
     phones: [TEAM_PHONE],

@@ -82,7 +82,7 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
         : path === '/man'
           ? `مقابر الرجال | ${words.siteTitle}`
           : path === '/team'
-            ? `مطورو المشروع | ${words.siteTitle}`
+            ? `فريق العمل | ${words.siteTitle}`
             : words.siteTitle;
       expect(html, path).toContain(`<title>${escapeHtml(title)}</title>`);
       expect(metaOf(html, 'property', 'og:site_name'), path).toBe(words.siteTitle);
@@ -91,6 +91,8 @@ describe.each(ENGINES)('the pages show the village’s identity on $name', ({ da
         expect(metaOf(html, 'property', 'og:title'), path).toBe(words.siteTitle);
         expect(metaOf(html, 'property', 'og:description'), path).toBe(identity.description);
       }
+      // A village's team page lists its committee: «فريق العمل» until the committee words it otherwise.
+      if (path === '/team') expect(html, path).toContain('>فريق العمل</h1>');
       expect(metaOf(html, 'name', 'theme-color'), path).toBe('#7a3e1d');
       expect(html, path).toContain('--green:#7a3e1d');
       expect(embedded(html), path).toMatchObject({ villageName: 'قرية السنابل', themeColor: '#7a3e1d' });

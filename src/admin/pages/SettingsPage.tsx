@@ -464,6 +464,14 @@ function SettingsForm() {
                 onChange={(e) => setTexts({ approvedHeading: e.target.value })}
                 fullWidth
               />
+              <TextField
+                id="settings-team-heading"
+                label={t('settingsPage.teamHeading')}
+                value={draft.texts.teamHeading}
+                placeholder={defaults.teamHeading}
+                onChange={(e) => setTexts({ teamHeading: e.target.value })}
+                fullWidth
+              />
             </Section>
 
             <Section title={t('settingsPage.team')}>

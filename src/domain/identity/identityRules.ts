@@ -159,7 +159,12 @@ function texts(value: unknown): IdentityTexts {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refused('settings.textInvalid');
   const given = value as Record<string, unknown>;
   const one = (v: unknown) => text(v ?? '', IDENTITY_LIMITS.textMax, 'settings.textInvalid', 'multiline');
-  return { heroTitle: one(given.heroTitle), about: one(given.about), approvedHeading: one(given.approvedHeading) };
+  return {
+    heroTitle: one(given.heroTitle),
+    about: one(given.about),
+    approvedHeading: one(given.approvedHeading),
+    teamHeading: one(given.teamHeading),
+  };
 }
 
 function teamCard(value: unknown): TeamCard {

@@ -36,6 +36,8 @@ export interface IdentityTexts {
   heroTitle: string;
   about: string;
   approvedHeading: string;
+  /** The team page's heading: the committee's words for who keeps the register. */
+  teamHeading: string;
 }
 
 export interface SiteIdentity {
@@ -65,7 +67,7 @@ export const EMPTY_IDENTITY: SiteIdentity = {
   siteUrl: '',
   themeColor: DEFAULT_THEME_COLOR,
   contact: { emails: [], phones: [], address: '', social: [] },
-  texts: { heroTitle: '', about: '', approvedHeading: '' },
+  texts: { heroTitle: '', about: '', approvedHeading: '', teamHeading: '' },
   team: [],
   logo: null,
 };
@@ -118,6 +120,7 @@ export function readIdentity(value: unknown): SiteIdentity {
       heroTitle: str(texts.heroTitle),
       about: str(texts.about),
       approvedHeading: str(texts.approvedHeading),
+      teamHeading: str(texts.teamHeading),
     },
     team: (Array.isArray(given.team) ? given.team : []).filter(isObject).flatMap((card) => {
       if (typeof card.name !== 'string' || typeof card.role !== 'string') return [];
@@ -144,6 +147,8 @@ export interface IdentityWords {
   heroText: string;
   about: string;
   approvedHeading: string;
+  /** The team page's heading (and the contact page's team section). */
+  teamHeading: string;
   homeLink: string;
   /** The footer's line, for this year (as Arabic-Indic digits, formatted by the caller). */
   rights: (year: string) => string;
@@ -167,6 +172,7 @@ export function identityWords(identity: SiteIdentity): IdentityWords {
     approvedHeading:
       identity.texts.approvedHeading.trim() ||
       (named ? withNames(identityText['identity.approvedHeading']) : identityText['identity.approvedHeadingUnnamed']),
+    teamHeading: identity.texts.teamHeading.trim() || identityText['identity.teamHeading'],
     homeLink: withNames(identityText['identity.homeLink']),
     rights: (year) => fill(identityText['identity.rights'], { year, site: siteTitle }),
   };

@@ -13,6 +13,7 @@ export const identityText = {
     'موقع تطوعي أعدته لجنة {site} لحفظ سجل المقابر وتيسير الوصول إلى أماكن الدفن، ويُحدَّث السجل أولًا بأول عند كل حالة دفن.',
   'identity.approvedHeading': 'اقتراحات أهالي {village}',
   'identity.approvedHeadingUnnamed': 'اقتراحات الأهالي',
+  'identity.teamHeading': 'فريق العمل',
   'identity.homeLink': 'الصفحة الرئيسية: {site}',
   'identity.rights': 'جميع الحقوق محفوظة © {year} {site}',
 } as const;

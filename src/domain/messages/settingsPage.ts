@@ -33,6 +33,7 @@ export const settingsPageText = {
   'settingsPage.heroTitle': 'عنوان الصفحة الرئيسية',
   'settingsPage.about': 'نبذة عن الموقع',
   'settingsPage.approvedHeading': 'عنوان صفحة الاقتراحات المعتمدة',
+  'settingsPage.teamHeading': 'عنوان صفحة فريق العمل',
   'settingsPage.team': 'فريق العمل',
   'settingsPage.teamName': 'الاسم',
   'settingsPage.teamRole': 'الدور',

@@ -206,7 +206,7 @@ const FIXED_PAGES: Record<string, (identity: SiteIdentity) => { name: string; de
     description: publicText['public.approvedIntro'],
   }),
   [publicPaths.team.path]: (identity) => ({
-    name: sharedText['team.heading'],
+    name: identityWords(identity).teamHeading,
     description: fill(text['share.teamDescription'], { site: identityWords(identity).siteTitle }),
   }),
   [publicPaths.memorial.path]: () => ({

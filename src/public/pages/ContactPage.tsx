@@ -1,10 +1,12 @@
 // Screen 4: the suggestion form, with the team cards below it.
 import { SuggestionForm } from '../components/SuggestionForm';
 import { TeamCards } from '../components/TeamCards';
+import { useIdentity } from '../identity';
 import { ui, pt } from '../text';
 import '../pages.css';
 
 export default function ContactPage() {
+  const { words } = useIdentity();
   return (
     <>
       <section aria-labelledby="contact-heading">
@@ -13,7 +15,7 @@ export default function ContactPage() {
         <SuggestionForm headingId="contact-heading" />
       </section>
       <section aria-labelledby="team-heading">
-        <h2 id="team-heading">{ui['team.heading']}</h2>
+        <h2 id="team-heading">{words.teamHeading}</h2>
         <TeamCards />
       </section>
     </>
