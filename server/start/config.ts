@@ -7,6 +7,7 @@ import { DEFAULT_RESTING_PERIOD_DAYS, DEFAULT_TIME_ZONE } from '../../src/domain
 import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../../src/domain/rules/validation';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
+import { DEFAULT_DECODE_BUDGET_MB } from '../images/decoding';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -89,6 +90,11 @@ export interface Config {
    * path; null (SEARCH_INDEX_FILE=none): built from the names at every start.
    */
   searchIndexFile: string | null;
+  /**
+   * What decoding one sent image (a photo, a logo) may hold, in megabytes, counted from its header before it is
+   * decoded (server/images/decoding.ts); the images decoded at once share it. IMAGE_DECODE_BUDGET_MB.
+   */
+  imageDecodeBudgetMb: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -275,5 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? integer('OFFLINE_INDEX_MAX_BURIALS', env.OFFLINE_INDEX_MAX_BURIALS, 0, 100_000_000)
       : 60_000,
     searchIndexFile: searchIndexFileFrom(env.SEARCH_INDEX_FILE, databaseUrl),
+    imageDecodeBudgetMb: env.IMAGE_DECODE_BUDGET_MB
+      ? integer('IMAGE_DECODE_BUDGET_MB', env.IMAGE_DECODE_BUDGET_MB, 16, 4096)
+      : DEFAULT_DECODE_BUDGET_MB,
   };
 }
