@@ -56,7 +56,7 @@ export async function plateRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!grave) throw notFound('grave.notFound');
       const identity = await ctx.data.identity.read();
       const site = siteBase(identity.siteUrl, requestBase(request, trusted));
-      const plate = drawPlate(
+      const plate = await drawPlate(
         {
           qrText: graveQrText(site, grave.gender, grave.number),
           address: shortAddressText(site, grave),
