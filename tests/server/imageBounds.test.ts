@@ -215,6 +215,37 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   });
 });
 
+describe('the decode budget is a setting', () => {
+  it('IMAGE_DECODE_BUDGET_MB=16 refuses a photo and a logo of 18 MB decoded, naming 16', async () => {
+    const s = await startTestServer({ seed: 'accounts', env: { IMAGE_DECODE_BUDGET_MB: '16' } });
+    try {
+      const manager = await signIn(s, 'manager');
+      const grave = await makeGrave(s, manager, 'men', 1);
+      const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#556677' } })
+        .jpeg()
+        .toBuffer();
+      const send = async (path: string, field: string) => {
+        const form = new FormData();
+        form.append(field, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+        const res = await fetch(`${s.api}${path}`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${manager}` },
+        });
+        return { status: res.status, headers: res.headers, body: (await res.json()) as { message: string } };
+      };
+      const refusedPhoto = await send(`/graves/${grave._id}/photos`, 'photo');
+      expectRefusal(refusedPhoto, 400);
+      expect(refusedPhoto.body.message).toBe(t('photo.tooBigToOpen', { max: formatNumber(16) }));
+      const refusedLogo = await send('/settings/logo', 'logo');
+      expectRefusal(refusedLogo, 400);
+      expect(refusedLogo.body.message).toBe(t('logo.tooBigToOpen', { max: formatNumber(16) }));
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('the charge of an image is what decoding it holds', () => {
   it('counts channels, alpha, 16 bits and a progressive JPEG’s coefficients from the header', async () => {
     const of = async (image: sharp.Sharp) => decodedBytes(await sharp(await image.toBuffer()).metadata());
