@@ -21,6 +21,7 @@ import {
   startBenchServer,
   startChromiumWithDebugPort,
 } from './measure';
+import { imagesSection } from './images';
 import { gravePhotoFigures, phoneJourneys } from './phone';
 import { scaleOutSection } from './scaleOut';
 import { publicPaths } from '../src/domain/paths/publicPaths';
@@ -95,7 +96,7 @@ const ONLY = new Set(
     .filter(Boolean),
 );
 const want = (
-  section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import' | 'scale',
+  section: 'api' | 'search' | 'bytes' | 'lighthouse' | 'browser' | 'phone' | 'load' | 'import' | 'scale' | 'images',
 ) => (ONLY.size === 0 ? section !== 'scale' : ONLY.has(section));
 const DURATION = QUICK ? 2 : 5;
 // API ratios: rounds of the real server then the bare one.
@@ -135,7 +136,9 @@ async function main(): Promise<void> {
   // Several processes on one PostgreSQL (bench/scaleOut.ts): only when named, since it needs a PostgreSQL cluster.
   if (ONLY.has('scaleout')) await scaleOutSection(record, siteDir);
   if (want('scale')) await scaleSection(siteDir);
-  if (ONLY.size > 0 && [...ONLY].every((section) => section === 'scale' || section === 'scaleout')) {
+  // What the worst photos cost the server (bench/images.ts): servers of their own, no village needed.
+  if (want('images')) await imagesSection(record);
+  if (ONLY.size > 0 && [...ONLY].every((section) => ['scale', 'scaleout', 'images'].includes(section))) {
     rmSync(work, { recursive: true, force: true });
     return;
   }

@@ -7,24 +7,14 @@
 // - drawing runs in libuv's thread pool (sharp is asynchronous), never on the event loop, at most two at once; a few
 //   more wait their turn, and beyond them the request is refused at once (PreviewBusy: 503 with an Arabic message),
 //   so a crawler asking for thousands of graves cannot queue work without bound. The same card asked twice while it
-//   is drawn is drawn once.
+//   is drawn is drawn once;
+// - any text draws: a word longer than its line (a name written as one word) is broken between letters, a text
+//   taller than its room keeps the whole lines that fit, and a layer that would still pass its box is shrunk into it,
+//   so no text of any length makes the card fail (sharp refuses a layer larger than the card it is put on).
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type SharpModule from 'sharp';
+import { loadSharp, type Sharp } from './decoding';
+import { FONTS } from './fonts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, type PreviewCard } from '../../src/domain/text/pageHead';
-
-const require = createRequire(import.meta.url);
-const FONT_PACKAGE = '@expo-google-fonts/noto-kufi-arabic';
-const FONTS = {
-  bold: {
-    file: require.resolve(`${FONT_PACKAGE}/700Bold/NotoKufiArabic_700Bold.ttf`),
-    family: 'Noto Kufi Arabic Bold',
-  },
-  regular: {
-    file: require.resolve(`${FONT_PACKAGE}/400Regular/NotoKufiArabic_400Regular.ttf`),
-    family: 'Noto Kufi Arabic',
-  },
-} as const;
 
 /** The product's own mark (public/icons/icon.svg), its ground in the site's theme colour. */
 const productMark = (color: string) =>
@@ -65,37 +55,67 @@ export interface PreviewOptions {
   maxBytes?: number;
 }
 
-type Sharp = typeof SharpModule;
-let loaded: Promise<Sharp> | null = null;
-// Loaded at the first preview asked for: libvips is not needed to start serving.
-const loadSharp = () => (loaded ??= import('sharp').then((module) => module.default));
+/**
+ * The most characters of one text drawn: more than the card's room shows of any of them (a line of the smallest size
+ * holds about 70), so a longer text loses only what would fall off the card anyway, and its layer stays small.
+ */
+const MAX_TEXT_CHARS = 600;
+
+/** The distance between two lines of a text, in pixels, for its font size (Noto Kufi Arabic at 72 dpi; measured). */
+const lineHeightOf = (size: number) => Math.round(size * 1.9);
+
+interface Layer {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 /** One text as a transparent PNG layer, right-aligned, wrapped at `width`; with its size. */
 async function textLayer(
   sharp: Sharp,
   text: string,
   options: { size: number; weight: keyof typeof FONTS; color: string; width?: number },
-): Promise<{ data: Buffer; width: number; height: number }> {
+): Promise<Layer> {
   const font = FONTS[options.weight];
-  // U+200F first: the paragraph is right to left even when it begins with a digit or a Latin letter.
-  const markup = `<span foreground="${options.color}">\u200f${escapeMarkup(text)}</span>`;
+  const width = options.width ?? TEXT_WIDTH;
+  const shown = Array.from(text).slice(0, MAX_TEXT_CHARS).join('');
+  // U+200F first: the paragraph is right to left even when it begins with a digit or a Latin letter. A word broken
+  // between letters takes no hyphen: Arabic writes none.
+  const markup = `<span foreground="${options.color}" insert_hyphens="false">\u200f${escapeMarkup(shown)}</span>`;
   const { data, info } = await sharp({
     text: {
       text: markup,
       font: `${font.family} ${options.size}`,
       fontfile: font.file,
       rgba: true,
-      width: options.width ?? TEXT_WIDTH,
+      width,
       // Pango mirrors the alignment of a right-to-left paragraph: its 'left' puts every wrapped line against the
       // right edge ('right' would leave the second line of a long prayer line hanging from the left; looked at).
       align: 'left',
-      wrap: 'word',
+      // Between words, and between the letters of a word longer than the line (a name written as one word).
+      wrap: 'word-char',
       dpi: 72,
     },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  if (info.width <= width) return { data, width: info.width, height: info.height };
+  // Pango's width is a wish: a layer wider than its box all the same is shrunk into it.
+  const shrunk = await sharp(data).resize({ width, fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+  return { data: shrunk.data, width: shrunk.info.width, height: shrunk.info.height };
+}
+
+/**
+ * The layer within `room` pixels of height: as it is when it fits; else its whole lines that fit, from the first; else
+ * (not one line fits) null, and the text is left out.
+ */
+async function withinHeight(sharp: Sharp, layer: Layer, room: number, size: number): Promise<Layer | null> {
+  if (layer.height <= room) return layer;
+  const lineHeight = lineHeightOf(size);
+  const keep = Math.min(Math.floor(room / lineHeight) * lineHeight, layer.height);
+  if (keep < lineHeight) return null;
+  const cut = await sharp(layer.data).extract({ left: 0, top: 0, width: layer.width, height: keep }).png().toBuffer();
+  return { data: cut, width: layer.width, height: keep };
 }
 
 async function logoLayer(sharp: Sharp, card: PreviewCard, logo: PreviewOptions['logo']): Promise<Buffer> {
@@ -124,18 +144,21 @@ export async function drawPreview(card: PreviewCard, logo: PreviewOptions['logo'
   const sharp = await loadSharp();
   const layers: Array<{ input: Buffer; top: number; left: number }> = [];
   layers.push({ input: await logoLayer(sharp, card, logo), top: TOP, left: PREVIEW_WIDTH - MARGIN - LOGO });
-  const header = await textLayer(sharp, card.header, {
-    size: 36,
-    weight: 'bold',
-    color: CREAM,
-    width: TEXT_WIDTH - LOGO - 32,
-  });
-  layers.push({
-    input: header.data,
-    top: TOP + Math.max(0, Math.round((LOGO - header.height) / 2)),
-    left: PREVIEW_WIDTH - MARGIN - LOGO - 32 - header.width,
-  });
   const ruleTop = TOP + LOGO + 36;
+  // The site's line beside the logo, above the rule: two lines of it at most.
+  const header = await withinHeight(
+    sharp,
+    await textLayer(sharp, card.header, { size: 36, weight: 'bold', color: CREAM, width: TEXT_WIDTH - LOGO - 32 }),
+    ruleTop - 8 - TOP,
+    36,
+  );
+  if (header) {
+    layers.push({
+      input: header.data,
+      top: TOP + Math.max(0, Math.round((LOGO - header.height) / 2)),
+      left: PREVIEW_WIDTH - MARGIN - LOGO - 32 - header.width,
+    });
+  }
   layers.push({
     input: await sharp({
       create: { width: TEXT_WIDTH, height: 2, channels: 4, background: { r: 247, g: 244, b: 238, alpha: 0.35 } },
@@ -153,22 +176,11 @@ export async function drawPreview(card: PreviewCard, logo: PreviewOptions['logo'
     ...card.lines.map((line) => ({ text: line, size: 32, weight: 'regular' as const, color: '#f1ede4', gap: 10 })),
   ];
   for (const part of body) {
-    const layer = await textLayer(sharp, part.text, part);
-    if (y + layer.height > BOTTOM) {
-      // What does not fit is cut at its last whole line that does, or left out.
-      const room = BOTTOM - y;
-      const lineHeight = Math.round(part.size * 1.9);
-      const keep = Math.floor(room / lineHeight) * lineHeight;
-      if (keep >= lineHeight) {
-        const cut = await sharp(layer.data)
-          .extract({ left: 0, top: 0, width: layer.width, height: Math.min(keep, layer.height) })
-          .png()
-          .toBuffer();
-        layers.push({ input: cut, top: y, left: PREVIEW_WIDTH - MARGIN - layer.width });
-      }
-      break;
-    }
-    layers.push({ input: layer.data, top: y, left: PREVIEW_WIDTH - MARGIN - layer.width });
+    const drawn = await textLayer(sharp, part.text, part);
+    // What does not fit is cut at its last whole line that does, or left out; nothing is drawn after it.
+    const layer = await withinHeight(sharp, drawn, BOTTOM - y, part.size);
+    if (layer) layers.push({ input: layer.data, top: y, left: PREVIEW_WIDTH - MARGIN - layer.width });
+    if (layer !== drawn) break;
     y += layer.height + part.gap;
   }
 

@@ -15,7 +15,8 @@ import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors
 import { writeBy } from '../data/graveWrites';
 import { addPhoto, approvePhoto, coverPhoto, deletePhoto, pendingPhotoCaps } from '../data/photos';
 import { pendingRefusal } from '../data/pending';
-import { createPhotoWorkshop, PHOTO_MAX_BYTES, photoKind, PhotoRefused } from '../images/photo';
+import { MEGABYTE } from '../images/decoding';
+import { createPhotoWorkshop, PHOTO_MAX_BYTES, photoKind, PhotoRefused, type ReceivedPhoto } from '../images/photo';
 import { optionalSession } from '../plugins/authentication';
 import { answers, idParams, messageAnswer, STAFF } from '../schemas/common';
 import { gravePhotos, photoAdded, photoWithMessage } from '../schemas/photos';
@@ -23,9 +24,9 @@ import { typed } from './typed';
 
 export const PHOTOS_PER_HOUR = 10;
 
-/** What a sent form holds once read: the photo's bytes and the optional sender fields. */
+/** What a sent form holds once read: the photo's file, read whole to disk, and the optional sender fields. */
 interface SentPhoto {
-  bytes: Buffer;
+  file: ReceivedPhoto;
   senderName?: string;
   senderPhone?: string;
 }
@@ -40,24 +41,31 @@ async function staffSession(ctx: AppContext, request: FastifyRequest, action: 'c
 }
 
 const refusal = (error: PhotoRefused) =>
-  refuse(error.status, error.key, undefined, error.status === 503 ? { 'retry-after': '60' } : {});
+  refuse(error.status, error.key, error.params, error.status === 503 ? { 'retry-after': '60' } : {});
 
 export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const workshop = createPhotoWorkshop();
+  const workshop = createPhotoWorkshop({
+    photosDir: ctx.config.photosDir,
+    decodeBudgetBytes: ctx.config.imageDecodeBudgetMb * MEGABYTE,
+  });
   const throttle = ctx.data.photos.throttle(() => Math.floor(ctx.now().getTime() / 1000));
   const dir = ctx.config.photosDir;
 
-  /** Reads the form as it streams, every part bounded by the limits below; refusals as HttpError. */
+  /**
+   * Reads the form as it streams, every part bounded by the limits below, the photo written to disk as it arrives
+   * (the workshop's receive: nothing of it is held in memory, and no place is taken while a client is still sending);
+   * refusals as HttpError, with nothing left on disk.
+   */
   async function readForm(request: FastifyRequest, multipartErrors: FastifyInstance['multipartErrors']) {
-    let bytes: Buffer | null = null;
-    const fields: Omit<SentPhoto, 'bytes'> = {};
+    let file: ReceivedPhoto | null = null;
+    const fields: Omit<SentPhoto, 'file'> = {};
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'photo') throw refuse(400, 'photo.missing');
-          bytes = await part.toBuffer();
-          // The stream stops one byte past the limit; the length and the stream's own mark decide (as the logo's).
-          if (part.file.truncated || bytes.length > PHOTO_MAX_BYTES) throw refuse(413, 'photo.tooLarge');
+          if (part.fieldname !== 'photo' || file) throw refuse(400, 'photo.missing');
+          file = await workshop.receive(part.file);
+          // The stream stops one byte past the limit; the size and the stream's own mark decide (as the logo's).
+          if (part.file.truncated || file.size > PHOTO_MAX_BYTES) throw refuse(413, 'photo.tooLarge');
         } else if (part.fieldname === 'senderName' || part.fieldname === 'senderPhone') {
           if (part.valueTruncated || typeof part.value !== 'string') {
             throw badRequest(part.fieldname === 'senderName' ? 'suggest.nameInvalid' : 'suggest.phoneInvalid');
@@ -68,13 +76,19 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
         }
       }
     } catch (error) {
+      await file?.discard();
       if (error instanceof multipartErrors.RequestFileTooLargeError) throw refuse(413, 'photo.tooLarge');
+      if (error instanceof PhotoRefused) throw refusal(error);
       if (error instanceof HttpError) throw error;
       // A form cut short, too many parts or fields, a broken boundary: the form could not be read.
       throw refuse(400, 'photo.missing');
     }
-    if (!bytes || bytes.length === 0) throw refuse(400, 'photo.missing');
-    return { ...fields, bytes };
+    if (!file) throw refuse(400, 'photo.missing');
+    if (file.size === 0) {
+      await file.discard();
+      throw refuse(400, 'photo.missing');
+    }
+    return { ...fields, file };
   }
 
   /** The optional sender fields, by the suggestions' rules when given; empty is not given. */
@@ -154,19 +168,20 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           const cap = await ctx.data.photos.room({ graveId, client, bytes: 0 }, caps);
           if (cap) throw pendingRefusal('photos', cap);
         }
-        let release: () => void;
+        // The place is taken once the file is read whole: a client still sending holds none.
+        const sent = await readForm(request, files.multipartErrors);
+        let release = () => {};
         try {
-          release = workshop.admit();
-        } catch (error) {
-          if (error instanceof PhotoRefused) throw refusal(error);
-          throw error;
-        }
-        try {
-          const sent = await readForm(request, files.multipartErrors);
+          try {
+            release = workshop.admit();
+          } catch (error) {
+            if (error instanceof PhotoRefused) throw refusal(error);
+            throw error;
+          }
           const from = sender(sent);
           try {
             // The cheap refusals (not an image, HEIC) count no attempt; the throttle is asked before the work.
-            photoKind(sent.bytes);
+            photoKind(sent.file.head, sent.file.size);
           } catch (error) {
             if (error instanceof PhotoRefused) throw refusal(error);
             throw error;
@@ -180,7 +195,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           }
           let images;
           try {
-            images = await workshop.make(sent.bytes);
+            images = await workshop.make(sent.file.path);
           } catch (error) {
             if (error instanceof PhotoRefused) throw refusal(error);
             throw error;
@@ -198,6 +213,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           return { message: t(session ? 'photo.added' : 'photo.sentPending'), id: photo._id, photo };
         } finally {
           release();
+          await sent.file.discard();
         }
       },
     );

@@ -57,7 +57,7 @@ export async function plateRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const identity = await ctx.data.identity.read();
       const site = siteBase(identity);
       if (site === null) throw refuse(409, 'plate.siteUrlMissing');
-      const plate = drawPlate(
+      const plate = await drawPlate(
         {
           qrText: graveQrText(site, grave.gender, grave.number),
           address: shortAddressText(site, grave),

@@ -8,6 +8,7 @@ import type { AppContext } from '../http/context';
 import { refuse } from '../http/errors';
 import { writeBy } from '../data/graveWrites';
 import { logoFileName, setLogo } from '../data/siteFiles';
+import { MEGABYTE } from '../images/decoding';
 import { LOGO_MAX_BYTES, LogoRefused, makeLogoImages } from '../images/logo';
 import { answers, STAFF } from '../schemas/common';
 import { t } from '../../src/domain/messages';
@@ -77,10 +78,10 @@ export async function siteLogoRoutes(app: FastifyInstance, ctx: AppContext): Pro
         }
         let images;
         try {
-          images = await makeLogoImages(bytes);
+          images = await makeLogoImages(bytes, ctx.config.imageDecodeBudgetMb * MEGABYTE);
         } catch (error) {
           if (error instanceof LogoRefused) {
-            throw refuse(error.status, error.key, undefined, error.status === 503 ? { 'retry-after': '60' } : {});
+            throw refuse(error.status, error.key, error.params, error.status === 503 ? { 'retry-after': '60' } : {});
           }
           throw error;
         }

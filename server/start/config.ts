@@ -9,6 +9,7 @@ import { DEFAULT_PENDING_PHOTO_DAYS, DEFAULT_PENDING_PHOTOS_MAX_MB } from '../..
 import { t, type MessageKey } from '../../src/domain/messages';
 import { checkNewPassword, checkStaffEmail } from '../../src/domain/rules/validation';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
+import { DEFAULT_DECODE_BUDGET_MB } from '../images/decoding';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -95,6 +96,11 @@ export interface Config {
   pendingPhotoDays: number;
   /** Bytes the pending photos' files may take together, the whole register's; past it a new one is refused (507). */
   pendingPhotosMaxBytes: number;
+  /**
+   * What decoding one sent image (a photo, a logo) may hold, in megabytes, counted from its header before it is
+   * decoded (server/images/decoding.ts); the images decoded at once share it. IMAGE_DECODE_BUDGET_MB.
+   */
+  imageDecodeBudgetMb: number;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -292,5 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : DEFAULT_PENDING_PHOTOS_MAX_MB) *
       1024 *
       1024,
+    imageDecodeBudgetMb: env.IMAGE_DECODE_BUDGET_MB
+      ? integer('IMAGE_DECODE_BUDGET_MB', env.IMAGE_DECODE_BUDGET_MB, 16, 4096)
+      : DEFAULT_DECODE_BUDGET_MB,
   };
 }

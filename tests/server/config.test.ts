@@ -38,6 +38,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds what decoding a sent image may hold: 64 MB, or IMAGE_DECODE_BUDGET_MB', () => {
+    expect(loadConfig({}).imageDecodeBudgetMb).toBe(64);
+    expect(loadConfig({ IMAGE_DECODE_BUDGET_MB: '256' }).imageDecodeBudgetMb).toBe(256);
+  });
+
   it('reads good values', () => {
     const c = loadConfig({
       PORT: '8080',
@@ -91,6 +96,8 @@ describe('loadConfig', () => {
     ['RESTING_PERIOD_DAYS', { RESTING_PERIOD_DAYS: '1.5' }, /RESTING_PERIOD_DAYS/],
     ['RESTING_PERIOD_DAYS', { RESTING_PERIOD_DAYS: 'a year' }, /RESTING_PERIOD_DAYS/],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'example.com' }, /CORS_ORIGINS/],
+    ['IMAGE_DECODE_BUDGET_MB', { IMAGE_DECODE_BUDGET_MB: '8' }, /IMAGE_DECODE_BUDGET_MB/],
+    ['IMAGE_DECODE_BUDGET_MB', { IMAGE_DECODE_BUDGET_MB: '64 MB' }, /IMAGE_DECODE_BUDGET_MB/],
   ] as const)('a bad %s stops start-up with a one-line reason (%j)', (_name, env, reason) => {
     let error: unknown;
     try {
