@@ -54,6 +54,8 @@ describe.each(ENGINES)('previews and plates of the longest names, on $name', ({ 
       body: {
         villageName: 'ق'.repeat(IDENTITY_LIMITS.villageNameMax),
         cemeteryName: 'W'.repeat(IDENTITY_LIMITS.cemeteryNameMax),
+        // Plates are printed only once the site's address is set (they carry it for good).
+        siteUrl: 'https://plates.example.org',
       },
     });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
