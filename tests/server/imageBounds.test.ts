@@ -38,7 +38,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   let manager: string;
   let graveId: string;
   let images: Record<HostileImage, Buffer>;
-  const dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
+  let dir = '';
 
   const uploadPhoto = async (bytes: Buffer, token: string | null = null): Promise<Answer<{ message: string }>> => {
     const form = new FormData();
@@ -77,6 +77,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   };
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
     images = await makeHostileImages(dir);
     s = await startTestServer({ seed: 'accounts', databaseUrl });
     manager = await signIn(s, 'manager');
@@ -86,7 +87,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   }, 180_000);
   afterAll(async () => {
     await s?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a photo whose decoded size passes the budget from its header alone, naming the budget', async () => {
