@@ -8,12 +8,13 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DECODE_BUDGET_MB, decodedBytes, MEGABYTE } from '../../server/images/decoding';
 import { svgHasPicture, svgIsUnsafe } from '../../server/images/logo';
-import { INCOMING_FOLDER } from '../../server/images/photo';
+import { createPhotoWorkshop, INCOMING_FOLDER } from '../../server/images/photo';
 import { t } from '../../src/domain/messages';
 import { formatNumber } from '../../src/domain/text/format';
 import { makeGrave, signIn } from '../support/fixtures';
@@ -37,7 +38,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   let manager: string;
   let graveId: string;
   let images: Record<HostileImage, Buffer>;
-  const dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
+  let dir = '';
 
   const uploadPhoto = async (bytes: Buffer, token: string | null = null): Promise<Answer<{ message: string }>> => {
     const form = new FormData();
@@ -76,6 +77,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   };
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
     images = await makeHostileImages(dir);
     s = await startTestServer({ seed: 'accounts', databaseUrl });
     manager = await signIn(s, 'manager');
@@ -85,7 +87,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   }, 180_000);
   afterAll(async () => {
     await s?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a photo whose decoded size passes the budget from its header alone, naming the budget', async () => {
@@ -212,6 +214,35 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
     expect(await fetch(`${s.url}/site/logo-192.png`).then(async (res) => Buffer.from(await res.arrayBuffer()))).toEqual(
       served,
     );
+  });
+});
+
+describe('the photos being received', () => {
+  it('take at most their bound on disk together: past it the next is refused with 503 and nothing is left', async () => {
+    const photosDir = mkdtempSync(join(tmpdir(), 'cemetery-receiving-'));
+    try {
+      const workshop = createPhotoWorkshop({ photosDir, receivingMaxBytes: 100_000 });
+      const first = await workshop.receive(Readable.from([Buffer.alloc(60_000, 1)]));
+      expect(first.size).toBe(60_000);
+      expect(workshop.load().receiving).toBe(60_000);
+      await expect(
+        workshop.receive(Readable.from([Buffer.alloc(30_000, 2), Buffer.alloc(30_000, 3)])),
+      ).rejects.toMatchObject({
+        key: 'photo.busy',
+        status: 503,
+      });
+      expect(readdirSync(join(photosDir, INCOMING_FOLDER))).toEqual([first.path.split('/').pop()]);
+      await first.discard();
+      await first.discard();
+      expect(workshop.load().receiving).toBe(0);
+      expect(readdirSync(join(photosDir, INCOMING_FOLDER))).toEqual([]);
+      const second = await workshop.receive(Readable.from([Buffer.alloc(90_000, 4)]));
+      expect(readFileSync(second.path)).toEqual(Buffer.alloc(90_000, 4));
+      expect(second.head).toEqual(Buffer.alloc(4096, 4));
+      await second.discard();
+    } finally {
+      rmSync(photosDir, { recursive: true, force: true });
+    }
   });
 });
 
