@@ -295,7 +295,9 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   t('typing', 'علي حسن', 'ع', null),
   t('typing', 'علي حسن', 'حسن ع', 'exact'),
   t('typing', 'علي حسن', 'سعيد عل', null),
-  t('typing', 'علي حسن', 'حس علي', null),
+  // A word left unfinished before a word that matches whole is a beginning too, ranked below whole words.
+  t('typing', 'علي حسن', 'حس علي', 'prefix'),
+  c('typing', 'علي حسن', 'حس سالم', null),
   t('typing', 'المرحومة منى عوض', 'منى المرح', 'prefix'),
   t('typing', 'منى عوض', 'منى المرح', null),
 
