@@ -5,16 +5,18 @@ import { arabicSkeletons, arabicWordOf, latinCost, latinForms, latinKey, type La
 import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. Four bits each (match.ts). */
-export const EXACT = 8;
-export const FOLDED = 7;
+export const EXACT = 9;
+export const FOLDED = 8;
 /** The unfinished last word of a query begins the stored word: below every whole-word likeness of Arabic letters. */
-export const PREFIX = 6;
-export const SPOKEN = 5;
+export const PREFIX = 7;
+export const SPOKEN = 6;
 /** A Latin word spelled from the Arabic by the plain letter rules (latin.ts), or two spellings of one Latin name. */
-export const LATIN = 4;
+export const LATIN = 5;
 /** …by the looser ones (ي as e, a final ي as a, ق as g): below the plain ones. */
-export const LATIN_LOOSE = 3;
-export const TYPO = 2;
+export const LATIN_LOOSE = 4;
+export const TYPO = 3;
+/** A slip at the word's first letter, which a hand rarely misses: below a slip further on (منور: منصور, then أنور). */
+export const TYPO_START = 2;
 /**
  * A word that only begins the stored word and is not the Arabic word being typed at the end: a word left unfinished
  * before a later word that matches whole ("عبد الم" in "محمد عبد الم الجمال"), or a Latin beginning. Below every
@@ -299,7 +301,7 @@ export interface PrefixForms {
 
 /** Letters an unfinished word needs before it is looked for as a beginning (the article not counted). */
 export const PREFIX_MIN = 2;
-/** A Latin beginning is read through the spelling keys, which fold vowels: three letters before it means much. */
+/** A Latin beginning: three letters (vowels are short and many) before it means much. */
 const LATIN_PREFIX_MIN = 3;
 
 /**
@@ -310,11 +312,13 @@ export function prefixFormsOf(forms: Forms, last: boolean): PrefixForms | null {
   if (forms.script === 'ar' || forms.script === 'other') {
     const bare = forms.script === 'ar' && forms.folded.startsWith(ARTICLE) ? forms.folded.slice(ARTICLE.length) : null;
     if ((bare ?? forms.folded).length < PREFIX_MIN) return null;
+    // A word ending in a letter that only ends words (ة, ى, a hamza after ا) was typed to its end.
+    if (forms.script === 'ar' && /(?:[ةى]|اء)$/.test(forms.exact)) return null;
     return { starts: bare === null ? [forms.folded] : [forms.folded, bare], low: !last, needsWhole: !last };
   }
   if (forms.script === 'latin') {
+    if (forms.exact.length < LATIN_PREFIX_MIN) return null;
     const key = latinKey(forms.folded);
-    if (key.length < LATIN_PREFIX_MIN) return null;
     // Before the last word, two consonants at least: a beginning of one reaches thousands of stored words.
     if (!last && !forms.latin!.prefixSkeletons.some((s) => s.length >= 2)) return null;
     return { starts: [key], low: true, needsWhole: !last };
@@ -372,11 +376,15 @@ function classifyWhole(q: QueryForms, t: Token): number {
   // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد), either
   // way round.
   if (q.known && t.known) return NONE;
-  return typoMatch(q.folded, q.letters, t.folded, t.letters) ||
-    (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters)) ||
-    (!t.known && q.bare !== null && typoMatch(q.bare, q.bareLetters, t.folded, t.letters))
-    ? TYPO
-    : NONE;
+  let typed: string | null = null;
+  let stored: string | null = null;
+  if (typoMatch(q.folded, q.letters, t.folded, t.letters)) [typed, stored] = [q.folded, t.folded];
+  else if (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters)) [typed, stored] = [q.folded, t.bare];
+  else if (!t.known && q.bare !== null && typoMatch(q.bare, q.bareLetters, t.folded, t.letters)) {
+    [typed, stored] = [q.bare, t.folded];
+  }
+  if (typed === null || stored === null) return NONE;
+  return typed.charAt(0) === stored.charAt(0) ? TYPO : TYPO_START;
 }
 
 // --- the vocabulary -------------------------------------------------------------------------------------------------

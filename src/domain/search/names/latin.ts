@@ -18,8 +18,9 @@
 //   or nothing: "Fiky" is الفقي, and a Latin article is optional too ("El Sherbiny" is شربيني), both looser than
 //   the article as written;
 // - a few spellings are looser (cost 1): ي as e ("Zenab"), ا as e, a final ي as a (مصطفي written for مصطفى), ق as
-//   g, c or ', ك as q, ض as z, a silent final و (عمرو: "Amr"), a short o or u after the first syllable ("Yusuf"),
-//   an article left out or added. A match that needs them ranks below one that does not.
+//   g, c or ', ك as q, ض as z, a silent final و after a vowel (عمرو is "Amr"), a short o or u after the first
+//   syllable ("Yusuf"), a final hamza left out ("Asma"), a long vowel after a short one of another sound, a
+//   Latin pair read as two letters (th as ت and ح: "Fathy"), an article left out or added. A match that needs them ranks below one that does not.
 // Two Latin words are compared by their spelling keys (latinKey): letters Latin writes interchangeably made one.
 //
 // Finding the Arabic words to compare with: each word has consonant skeletons (its letters sorted into classes the
@@ -208,8 +209,11 @@ function latinReadings(text: string, open: boolean): string[] {
         }
       }
     }
-    // The last letter of an unfinished word may be the first of a pair (s of sh, k of kh): not read yet.
-    if (open && i + length === text.length && /[sktdgcp7369]/.test(c)) break;
+    // The last letter of an unfinished word may be the first of a pair (s of sh, k of kh): it reads as either.
+    if (open && length === 1 && i + 1 === text.length) {
+      const pairs = LATIN_CLASSES.filter(([spelled]) => spelled.length > 1 && spelled.startsWith(c));
+      options = [...new Set([...options, ...pairs.flatMap(([, classes]) => classes)])];
+    }
     readings =
       options.length === 1
         ? readings.map((r) => r + options[0])
@@ -237,7 +241,7 @@ export function latinForms(parts: readonly string[]): LatinForms {
   if (article && text.length - article[0].length >= 2) texts.push(text.slice(article[0].length));
   for (const [typed] of PREFIXES) {
     if (!text.startsWith(typed)) continue;
-    const after = /^[aeiou]l'?(?=[^aeiouwy'])/.exec(text.slice(typed.length));
+    const after = /^[aeiou]l'?(?=[^aeiouwy']|$)/.exec(text.slice(typed.length));
     if (after) texts.push(typed + text.slice(typed.length + after[0].length));
     break;
   }
@@ -339,10 +343,15 @@ export function arabicSkeletons(word: ArabicWord, finished: boolean): string[] {
 
 /** How an Arabic letter may be written: the Latin, its cost (0 or 1: looser), and what may follow (AFTER_*). */
 type Spelling = readonly [latin: string, cost: number, after: number];
-/** After it: no short vowel (it was a vowel); a short vowel (it was a consonant); one even at the word's end. */
+/**
+ * After it: no short vowel (it was a vowel); a short vowel (it was a consonant); one even at the word's end. And
+ * after a short vowel itself (SHORT): no other, and a long vowel is looser unless it carries on that vowel.
+ */
 const NO_VOWEL = 0;
 const VOWEL = 1;
 const VOWEL_AT_END = 2;
+const SHORT = 3;
+const STATES = 4;
 
 const consonant = (...latin: Array<string | readonly [string, number]>): Spelling[] =>
   latin.map((l) => (typeof l === 'string' ? [l, 0, VOWEL] : [l[0], l[1], VOWEL]));
@@ -391,12 +400,20 @@ const TA_AFTER_ALEF = vowel('a', 'ah', 'at', 'e', 'et', 't', 'h');
 /** ا inside a word, and a hamza on alef there (رأفت: "Raafat", "Rafat"). */
 const ALEF = vowel('a', 'aa', ['e', 1]);
 const HAMZA_ALEF = glottal(...vowel('a', 'aa', 'e'));
-/** A word's first ا, أ, إ or آ: the vowel it starts with. */
+/** A word's first ا, أ or إ: the vowel it starts with; آ is a long a. */
 const INITIAL_ALEF = vowel('a', 'e', 'i', 'o', 'u', 'aa', 'ou');
+const INITIAL_MADDA = vowel('a', 'aa');
+/** A final hamza after ا: written (Asmaa, Wafaa, Alaa), or left out looser (Asma, and Ala is علا before علاء). */
+const FINAL_HAMZA: readonly Spelling[] = [
+  ['', 1, VOWEL_AT_END],
+  ["'", 0, VOWEL_AT_END],
+  ['2', 0, VOWEL_AT_END],
+  ...vowel('a', ['e', 1]),
+];
 // و and ي before a vowel are consonants, written w and y, or (French) ou and (looser) i: "Anouar", "Mariam".
 const WAW = [...consonant('w', 'ou'), ...vowel('ou', 'oo', 'u', 'o')];
 const YA = [...consonant('y', ['i', 1]), ...vowel('i', 'ee', 'ie', 'ei', 'ey', 'ai', 'ay', 'y', 'ii', ['e', 1])];
-const FINAL_WAW: readonly Spelling[] = [...WAW, ['', 1, NO_VOWEL]];
+const FINAL_WAW: readonly Spelling[] = [...WAW, ['', 0, NO_VOWEL]];
 const FINAL_YA: readonly Spelling[] = [...YA, ['a', 1, NO_VOWEL]];
 const INITIAL_WAW = consonant('w');
 const INITIAL_YA = consonant('y');
@@ -429,7 +446,7 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
   const { letters, articles, starts } = word;
   const n = letters.length;
   const m = latin.length;
-  const size = (n + 1) * (m + 1) * 3;
+  const size = (n + 1) * (m + 1) * STATES;
   if (memo.length < size) {
     memo = new Int16Array(size * 2);
     stamps = new Int32Array(size * 2);
@@ -446,7 +463,8 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
   const spellingsOf = (i: number): readonly Spelling[] => {
     const c = letters.charAt(i);
     const final = i === n - 1;
-    if (isAlef(c)) return isStart(i) ? INITIAL_ALEF : c === 'ا' ? ALEF : HAMZA_ALEF;
+    if (isAlef(c)) return isStart(i) ? (c === 'آ' ? INITIAL_MADDA : INITIAL_ALEF) : c === 'ا' ? ALEF : HAMZA_ALEF;
+    if (c === 'ء' && final && letters.charAt(i - 1) === 'ا') return FINAL_HAMZA;
     if (c === 'ه') return final ? FINAL_HA : HA;
     if (c === 'و') return isStart(i) ? INITIAL_WAW : final ? FINAL_WAW : WAW;
     if (c === 'ي') return isStart(i) ? INITIAL_YA : final ? FINAL_YA : YA;
@@ -455,7 +473,7 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
   };
 
   const best = (i: number, j: number, after: number): number => {
-    const key = (i * (m + 1) + j) * 3 + after;
+    const key = (i * (m + 1) + j) * STATES + after;
     if (stamps[key] === stamp) return memo[key]!;
     stamps[key] = stamp;
     memo[key] = NONE; // a cycle cannot happen (every step reads a letter of one side), but stay safe
@@ -477,12 +495,12 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
     }
     // A short vowel, after a consonant. o and u are the vowels of a word's first syllable ("Mohamed", "Mustafa"),
     // elsewhere looser ("Yusuf"), and ou only there ("Moustafa"): Mahmoud and Mahmud are محمود before محمد.
-    if (after !== NO_VOWEL && j < m) {
+    if ((after === VOWEL || after === VOWEL_AT_END) && j < m) {
       const first = isStart(i - 1);
       const c = latin.charAt(j);
-      if (c === 'a' || c === 'e' || c === 'i') take(best(i, j + 1, NO_VOWEL));
-      else if (c === 'o' || c === 'u') take((first ? 0 : 1) + best(i, j + 1, NO_VOWEL));
-      if (first && latin.startsWith('ou', j)) take(best(i, j + 2, NO_VOWEL));
+      if (c === 'a' || c === 'e' || c === 'i') take(best(i, j + 1, SHORT));
+      else if (c === 'o' || c === 'u') take((first ? 0 : 1) + best(i, j + 1, SHORT));
+      if (first && latin.startsWith('ou', j)) take(best(i, j + 2, SHORT));
     }
     if (isArticle(i)) {
       for (const [a, extra] of ARTICLES) if (latin.startsWith(a, j)) take(extra + best(i + 2, j + 2, NO_VOWEL));
@@ -499,7 +517,8 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
       // A Latin article the Arabic has not: "El Sherbiny" for شربيني, where a word of the name starts (looser, as
       // the article left out).
       const article = /^[aeiu]l'?/.exec(latin.slice(j));
-      if (article && /[^aeiouwy']/.test(latin.charAt(j + article[0].length)) && (i > 0 || j === 0)) {
+      const next = j + (article?.[0].length ?? 0);
+      if (article && (i > 0 || j === 0) && (/[^aeiouwy']/.test(latin.charAt(next)) || (prefix && next === m))) {
         take(1 + best(i, j + article[0].length, NO_VOWEL));
       }
     }
@@ -516,10 +535,24 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
     }
     // A name's first ع is heard with its vowel: written as nothing, a vowel follows ("Osman", never "Sman").
     const silent = c !== 'ع' || !isStart(i) || IS_VOWEL.test(latin.charAt(j));
+    // A long vowel right after a short one of another sound is looser: "Safia" is صفية before صفاء (no i before
+    // ا), "Saeed" سعيد before سيد (ee is no diphthong), but "Hussein", "Said", "Fawzy" are plain.
+    const long = after === SHORT && (c === 'ا' || c === 'ي' || c === 'و') && !isStart(i);
+    const before = latin.charAt(j - 1);
     for (const [spelled, extra, next] of spellingsOf(i)) {
       if (spelled === '') {
-        if (silent) take(best(i + 1, j, next));
-      } else if (latin.startsWith(spelled, j)) take(extra + best(i + 1, j + spelled.length, next));
+        // The silent و of عمرو is heard after two consonants ("Amr"); after a vowel it is looser ("Omar" is عمر).
+        const odd = c === 'و' && IS_VOWEL.test(latin.charAt(j - 2));
+        if (silent) take(extra + (odd ? 1 : 0) + best(i + 1, j, next));
+      } else if (latin.startsWith(spelled, j)) {
+        const odd =
+          long &&
+          next === NO_VOWEL &&
+          (c === 'ا' ? before !== 'a' : c === 'ي' ? spelled !== 'i' && spelled !== 'y' : spelled !== 'u');
+        // A Latin pair read as two letters is looser: "th" is ث before ت and ح ("Fathy" is فتحي all the same).
+        const split = spelled.length === 1 && /[tdskgc]/.test(spelled) && latin.charAt(j + 1) === 'h';
+        take(extra + (odd ? 1 : 0) + (split ? 1 : 0) + best(i + 1, j + spelled.length, next));
+      }
       // The word being typed ends inside this letter's spelling (the s of sh).
       else if (prefix && j < m && spelled.startsWith(latin.slice(j))) take(extra);
     }

@@ -21,6 +21,7 @@ import {
   SPOKEN,
   tokenCount,
   TYPO,
+  TYPO_START,
   type QueryForms,
   type Token,
 } from './forms';
@@ -30,6 +31,7 @@ import {
   GREGORIAN_WORDS,
   HIJRI_WORDS,
   joinCompounds,
+  joinTypedSuffix,
   LINEAGE_WORDS,
   SECTION_WORDS,
   splitWords,
@@ -153,7 +155,7 @@ export class PreparedQuery implements QueryNarrowing {
     let c = classify(word, token);
     // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
     // transliteration).
-    if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c === LATIN)) c = NONE;
+    if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c >= LATIN_LOOSE)) c = NONE;
     if (c !== NONE) {
       const codes = j < WORDS_PER_CODE ? this.codes : this.codesMore!;
       codes[token.id] = codes[token.id]! | (c << (CODE_BITS * (j % WORDS_PER_CODE)));
@@ -230,9 +232,18 @@ function queryWordOf(unit: Unit, place: Place): QueryWord {
 
 /**
  * Splits a word typed without its space ("فاطمةالزهراء") into two stored words, or null. Only a word that finds
- * nothing by itself: "الشرقاوي" is the register's شرقاوي (the article), not الشرق and اوي.
+ * nothing by itself: "الشرقاوي" is the register's شرقاوي (the article), not الشرق and اوي. A compound that finds
+ * nothing is read as its two words too: "محمد عبد الجمال" is a father's name half-typed (عبد…), not عبد الجمال.
  */
 function splitJoined(unit: Unit, place: Place): [Unit, Unit] | null {
+  if (unit.halves !== undefined) {
+    if (findsSomething(queryWordOf(unit, place))) return null;
+    const [head, word] = unit.halves;
+    return [
+      { ...head, parts: [head.folded] },
+      { ...word, parts: [word.folded] },
+    ];
+  }
   const folded = unit.folded;
   if (unit.script !== 'ar' || folded.length < 4 || isStoredWord(folded)) return null;
   for (let at = folded.length - 2; at >= 2; at--) {
@@ -248,12 +259,13 @@ function splitJoined(unit: Unit, place: Place): [Unit, Unit] | null {
 }
 
 /**
- * A Latin word written with digits stays whole when it finds a stored word ("QA7", "7asan"); else it is read as
- * its runs, as before digits joined Latin letters ("Mohamed45": a name and a grave's number).
+ * A Latin word written with digits stays whole when it finds a stored word ("QA7"), or when its digits are single
+ * chat letters (3 ع, 7 ح, 2 ء, 5 خ, 6 ط, 8 غ, 9 ص: "7asan", "3abd"); else it is read as its runs, as before digits
+ * joined Latin letters ("Mohamed45": a name and a grave's number).
  */
 function splitMixed(words: Word[], textEnd: number): Word[] {
   return words.flatMap((w, i) => {
-    if (w.pieces === undefined) return [w];
+    if (w.pieces === undefined || !/\d\d|[014]/.test(w.folded)) return [w];
     const typing = i === words.length - 1 && w.end === textEnd;
     const word = queryWordOf({ ...w, parts: [w.folded] }, typing ? 'typing' : 'last');
     return findsSomething(word) ? [w] : w.pieces;
@@ -269,7 +281,11 @@ export function prepareQuery(text: string, today: Date = new Date()): PreparedQu
   const cut = text.slice(0, MAX_QUERY_LENGTH);
   const typed = splitMixed(splitWords(cut), cut.length);
   const last = typed[typed.length - 1];
-  const unfinishedEnd = last !== undefined && last.end === cut.length && last.script !== 'digit' ? last.end : -1;
+  // An apostrophe may still be inside a Latin word being typed ("Sa'" of "Sa'ad").
+  const ended =
+    last !== undefined &&
+    (last.end === cut.length || (last.script === 'latin' && /^['’`]+$/.test(cut.slice(last.end))));
+  const unfinishedEnd = last !== undefined && ended && last.script !== 'digit' ? last.end : -1;
   const all = typed.filter((w) => !LINEAGE_WORDS.has(w.folded));
   const latest = yearRanges(today);
   const hijriSaid = all.some((w) => w.script === 'ar' && HIJRI_WORDS.has(w.folded) && w.folded.length > 1);
@@ -324,7 +340,10 @@ export function prepareQuery(text: string, today: Date = new Date()): PreparedQu
   const placeOf = (unit: Unit, i: number, count: number): Place =>
     i < count - 1 ? 'before' : unit.end === unfinishedEnd ? 'typing' : 'last';
   // Latin initials ("M. Hassan") stand for nothing that can be matched.
-  const joined = joinCompounds(kept).filter((unit) => !(unit.script === 'latin' && unit.folded.length < 2));
+  const joined = joinTypedSuffix(
+    joinCompounds(kept).filter((unit) => !(unit.script === 'latin' && unit.folded.length < 2)),
+    unfinishedEnd,
+  );
   const typing = joined[joined.length - 1];
   if (typing !== undefined && typing.end === unfinishedEnd) {
     // Still too short to mean a beginning ("س"): left out until it is longer, the word before it then the last.
@@ -378,6 +397,7 @@ const CLASS_OF_WORD: Readonly<Record<number, MatchClass>> = {
   [LATIN]: 'latin',
   [LATIN_LOOSE]: 'latin',
   [TYPO]: 'typo',
+  [TYPO_START]: 'typo',
   [LOW_PREFIX]: 'prefix',
 };
 /** The rank of a query of numbers only: after exact (a number is typed exactly), before every other class. */
@@ -396,10 +416,10 @@ function scoreOf(rank: number, inOrder: number, number: 'equal' | 'contains' | n
   return rank * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
 }
 
-/** Above every class: a burial of the year typed (issue 26)… */
-const YEAR_FIRST = 10_000_000;
+/** Above every class (the best is 10,999,999): a burial of the year typed… */
+const YEAR_FIRST = 100_000_000;
 /** …and above that, the stored name exactly as typed, whatever it holds. */
-const SAME_NAME_FIRST = 20_000_000;
+const SAME_NAME_FIRST = 200_000_000;
 /** A number alone read as a year: that year's burials come after the graves of that number. */
 const YEAR_ONLY_SCORE = 1;
 
@@ -479,7 +499,7 @@ function beginningsHold(): boolean {
     if (chosen[j] !== LOW_PREFIX || !needsWhole[j]) continue;
     let whole = false;
     for (let k = j + 1; k < wordCount && !whole; k++) {
-      whole = positions[k]! >= 0 && !optional[k] && chosen[k] !== LOW_PREFIX && chosen[k] !== PREFIX;
+      whole = positions[k]! >= 0 && chosen[k] !== LOW_PREFIX && chosen[k] !== PREFIX;
     }
     if (!whole) return false;
   }

@@ -27,6 +27,8 @@ export interface Word {
 export interface Unit extends Word {
   /** The folded forms of the words it was made of (one for a plain word). */
   parts: string[];
+  /** An Arabic compound of a first half and one word ("عبد المنعم"): the two words, for a query to fall back to. */
+  halves?: [Word, Word];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,10 +102,25 @@ export const COMPOUND_PREFIXES = fold('عبد أبو أم');
 export const COMPOUND_SUFFIXES = fold('الدين الله');
 
 /** Latin words that start a compound or are an article: "Abd El Rahman", "Abou El Ela", "Om Kalthoum", "El Fiky". */
-// The article after abd may be assimilated ("Abdur Rahman", "Abdes Salam"); 'n' is left out for Abdin (عابدين).
-const LATIN_JOINER = /^(?:abd(?:[aeiou](?:l|r|s|sh|z))?|ab[ou]u?(?:[aeiou]?l)?|(?:umm?|omm?)(?:[ae]l)?|[ae]l)$/;
+// The article after abd may be assimilated ("Abdur Rahman", "Abdes Salam"); 'n' is left out for Abdin (عابدين); ع
+// may be written 3 ("3abd el Fatta7").
+const LATIN_JOINER = /^(?:3?abd(?:[aeiou](?:l|r|s|sh|z))?|ab[ou]u?(?:[aeiou]?l)?|(?:umm?|omm?)(?:[ae]l)?|[ae]l)$/;
 /** Latin second halves: "Nour El Din", "Nour Eddine", "Gad Allah". */
 const LATIN_SUFFIX = /^(?:(?:[aeiou]l|[aeiou]d)?d(?:i|ee|e)ne?|(?:[aeiou]l)?lah?)$/;
+/** The spellings of those second halves, for a word still being typed ("Salah Eld", "Gad All"). */
+const LATIN_SUFFIX_SPELLINGS = [
+  'eldin',
+  'eldine',
+  'eldeen',
+  'aldin',
+  'eddin',
+  'eddine',
+  'uddin',
+  'iddin',
+  'allah',
+  'ellah',
+  'ullah',
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Splitting
@@ -274,6 +291,30 @@ function extend(unit: Unit, w: Word): void {
   unit.parts.push(w.folded);
 }
 
+/**
+ * The last unit joined to the one before when it is the beginning of a compound's Latin second half still being
+ * typed ("Salah Eld" for Salah Eldin), so that it is looked for as the compound's beginning.
+ */
+export function joinTypedSuffix(units: Unit[], typingEnd: number): Unit[] {
+  const last = units[units.length - 1];
+  const before = units[units.length - 2];
+  if (
+    last === undefined ||
+    before === undefined ||
+    last.end !== typingEnd ||
+    last.script !== 'latin' ||
+    before.script !== 'latin' ||
+    before.parts.length > 1 ||
+    last.folded.length < 2 ||
+    !LATIN_SUFFIX_SPELLINGS.some((spelling) => spelling.startsWith(last.folded))
+  ) {
+    return units;
+  }
+  const joined = { ...before, parts: [...before.parts] };
+  extend(joined, last);
+  return [...units.slice(0, -2), joined];
+}
+
 /** Joins compound names (see COMPOUND_PREFIXES, COMPOUND_SUFFIXES and the Latin joiners) into one unit each. */
 export function joinCompounds(words: readonly Word[]): Unit[] {
   const units: Unit[] = [];
@@ -294,6 +335,7 @@ export function joinCompounds(words: readonly Word[]): Unit[] {
       ) {
         extend(unit, words[++i]!);
       }
+      if (unit.parts.length === 2 && COMPOUND_PREFIXES.has(unit.parts[0]!)) unit.halves = [words[i - 1]!, words[i]!];
     } else if (unit.script === 'latin') {
       while (LATIN_JOINER.test(unit.folded) && words[i + 1]?.script === 'latin') extend(unit, words[++i]!);
       // "Nour El Din": the article may come as its own word before the second half.
