@@ -290,6 +290,8 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   t('typing', 'يوسف نجار', 'يوسف النج', 'prefix'),
   t('typing', 'مصطفى حسن', 'مصطف', 'prefix'),
   t('typing', 'حسن مصطفى', 'مصطفي', 'folded'),
+  t('typing', 'حسن مصطفى', 'مصطفى', 'exact'),
+  t('typing', 'فاطمة علي', 'فاطمة', 'exact'),
   t('typing', 'محمد علي', 'Moham', 'prefix'),
   t('typing', 'Mohamed Hassan', 'mohamed has', 'prefix'),
   t('typing', 'علي حسن', 'ع', null),

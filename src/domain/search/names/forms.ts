@@ -312,8 +312,8 @@ export function prefixFormsOf(forms: Forms, last: boolean): PrefixForms | null {
   if (forms.script === 'ar' || forms.script === 'other') {
     const bare = forms.script === 'ar' && forms.folded.startsWith(ARTICLE) ? forms.folded.slice(ARTICLE.length) : null;
     if ((bare ?? forms.folded).length < PREFIX_MIN) return null;
-    // A word ending in a letter that only ends words (ة, ى, a hamza after ا) was typed to its end.
-    if (forms.script === 'ar' && /(?:[ةى]|اء)$/.test(forms.exact)) return null;
+    // A word before the last ending in a letter that only ends words (ة, ى, a hamza after ا) was typed to its end.
+    if (!last && forms.script === 'ar' && /(?:[ةى]|اء)$/.test(forms.exact)) return null;
     return { starts: bare === null ? [forms.folded] : [forms.folded, bare], low: !last, needsWhole: !last };
   }
   if (forms.script === 'latin') {
