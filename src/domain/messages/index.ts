@@ -40,6 +40,7 @@ import { correctionsPublicText } from './correctionsPublic';
 import { photosText } from './photos';
 import { photosConsoleText } from './photosConsole';
 import { photosPublicText } from './photosPublic';
+import { statisticsText } from './statistics';
 import { fill } from './fill';
 
 export const messages = {
@@ -86,6 +87,7 @@ export const messages = {
   ...photosText,
   ...photosConsoleText,
   ...photosPublicText,
+  ...statisticsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 
