@@ -20,6 +20,7 @@ import { planRoutes } from './plan';
 import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
+import { statisticsRoutes } from './statistics';
 import { siteLogoRoutes } from './siteLogo';
 import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
@@ -50,4 +51,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await plateRoutes(api, ctx);
   await correctionRoutes(api, ctx);
   await photoRoutes(api, ctx);
+  await statisticsRoutes(api, ctx);
 }

@@ -102,6 +102,9 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'POST /photos/{id}/approve': { allowed: OWNERS },
   'POST /photos/{id}/cover': { allowed: OWNERS },
   'DELETE /photos/{id}': { allowed: OWNERS },
+  // The committee's planning (the forecast and the years in pictures): managers and admins.
+  'GET /statistics/forecast': { allowed: OWNERS },
+  'GET /statistics/years': { allowed: OWNERS },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */
