@@ -24,6 +24,9 @@ export const consolePaths = {
   /** The death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',
+  /** The capacity forecast and the years in pictures; the yearly register book, printable. */
+  statistics: () => '/admin/statistics',
+  registerBook: () => '/admin/register-book',
   /** The queue of families' corrections. */
   corrections: () => '/admin/corrections',
   /**
