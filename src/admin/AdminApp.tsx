@@ -2,7 +2,6 @@
 // module under /admin/*), right-to-left, in Arabic, by role. The login page is the public site's /login.
 import '@fontsource/noto-kufi-arabic/arabic-400.css';
 import '@fontsource/noto-kufi-arabic/arabic-700.css';
-import { lazy, Suspense } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
@@ -26,6 +25,7 @@ import { ImportPage } from './pages/ImportPage';
 import { PlanConsolePage } from './pages/PlanConsolePage';
 import { PlateSheetsPage } from './pages/PlateSheetsPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { StatisticsPage } from './pages/StatisticsPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -33,9 +33,6 @@ import { users } from './resources/users';
 import { audit } from './resources/audit';
 import { notices } from './resources/notices';
 import { corrections } from './resources/corrections';
-
-// The planning page draws charts: their library is loaded only when it opens.
-const StatisticsPage = lazy(() => import('./pages/StatisticsPage'));
 
 export const authProvider = createAuthProvider();
 export const dataProvider = withAccessGuard(
@@ -89,14 +86,7 @@ export default function AdminApp() {
           <Route path="/plan" element={<PlanConsolePage />} />
           <Route path="/plate-sheets" element={<PlateSheetsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
-          <Route
-            path="/statistics"
-            element={
-              <Suspense fallback={<p>{t('common.loading')}</p>}>
-                <StatisticsPage />
-              </Suspense>
-            }
-          />
+          <Route path="/statistics" element={<StatisticsPage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

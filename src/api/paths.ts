@@ -108,25 +108,4 @@ export const paths = {
   /** A grave's plate, an SVG sized in millimetres: a 5×5 cm sticker or a 10×7 cm plate (the default). */
   gravePlate: (graveId: string, size?: 'sticker' | 'plate') =>
     `/graves/${id(graveId)}/plate.svg${size ? `?size=${size}` : ''}`,
-  /** When each section fills (manager and admin), with a what-if of graves added to a section. */
-  forecast: (options: { months?: number; add?: number; section?: 'men' | 'women' } = {}) => {
-    const query = new URLSearchParams();
-    if (options.months !== undefined) query.set('months', String(options.months));
-    if (options.add) query.set('add', String(options.add));
-    if (options.section) query.set('section', options.section);
-    const text = query.toString();
-    return `/statistics/forecast${text ? `?${text}` : ''}`;
-  },
-  /** Each section's forecast in one sentence, for the public statistics. */
-  forecastSummary: () => '/statistics/forecast/summary',
-  /** The years in pictures: burials by month and year in both calendars, transfers, photos and corrections. */
-  yearsInPictures: () => '/statistics/years',
-  /** The yearly register book as a PDF (staff). */
-  registerBook: (options: { year?: number; calendar?: 'gregorian' | 'hijri'; section?: 'men' | 'women' | 'bones' }) => {
-    const query = new URLSearchParams();
-    if (options.year !== undefined) query.set('year', String(options.year));
-    if (options.calendar) query.set('calendar', options.calendar);
-    if (options.section) query.set('section', options.section);
-    return `/register-book.pdf?${query.toString()}`;
-  },
 } as const;

@@ -1,7 +1,7 @@
 // The console's planning page in Chromium against the real server on the demo village: a manager opens it from
 // the menu, reads each section's forecast sentence (the API's), types a what-if that asks the server again, switches
 // the years in pictures to the Hijri calendar, and the page fits a phone with every chart's table there for a screen
-// reader; data entry is not offered the page. Screenshots at 360 and 1280 px in test-results/screenshots/.
+// reader; the home page's statistics say each section's sentence to everyone. Screenshots at 360 and 1280 px in test-results/screenshots/.
 import { expect, it } from 'vitest';
 import { messages as m } from '../../src/domain/messages';
 import type { SectionForecast } from '../../src/domain/statistics/forecast';
@@ -70,6 +70,15 @@ describeBrowser('the console’s planning page', () => {
     expect(width.document).toBeLessThanOrEqual(width.viewport);
     expect(await seriousViolations(small, 'console-statistics')).toEqual([]);
     expect(smallErrors).toEqual([]);
+
+    // The home page's statistics carry each section's sentence, for everyone.
+    await small.goto(suite.server.url);
+    await small.locator('#stats-heading').scrollIntoViewIfNeeded();
+    for (const entry of forecast) {
+      await expect.poll(() => small.locator(`[data-outlook="${entry.section}"]`).textContent()).toBe(entry.sentence);
+    }
+    await small.locator('#stats-heading').scrollIntoViewIfNeeded();
+    await small.screenshot({ path: 'test-results/screenshots/public-home-outlook-360.png' });
     await phone.close();
   });
 });

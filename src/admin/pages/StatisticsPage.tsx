@@ -4,7 +4,7 @@
 // families sent). Every chart is SVG drawn by MUI X Charts, time running right to left as the page reads, numbers in
 // Arabic-Indic digits; beside each, the same figures as a table for screen readers. Loaded only when opened (its
 // own chunk: the charts' code stays out of the rest of the console).
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,12 +17,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Title } from 'react-admin';
 import { call } from '../../api/client';
-import { paths } from '../../api/paths';
+import { statisticsPaths as paths } from '../../api/statisticsPaths';
 import { HIJRI_MONTHS } from '../../domain/dates/hijri';
 import { t } from '../../domain/messages';
 import { monthNoun } from '../../domain/messages/statistics';
@@ -34,6 +32,10 @@ import { formatCounted, formatNumber, toArabicDigits } from '../../domain/text/f
 import { formatCount } from '../../domain/text/nouns';
 import { getToken } from '../../shared/session';
 import { RequireAccess } from '../layout/RequireAccess';
+
+// The charts' library comes in its own chunk when the page opens (statisticsCharts.tsx says why it imports nothing).
+const BandLineChart = lazy(() => import('./statisticsCharts').then((m) => ({ default: m.BandLineChart })));
+const BarsChart = lazy(() => import('./statisticsCharts').then((m) => ({ default: m.BarsChart })));
 
 const MONTHS = FORECAST_MONTHS.default;
 const CHART_HEIGHT = 260;
@@ -141,44 +143,21 @@ function FreeGravesChart({ entry }: { entry: SectionForecast }) {
         />
       }
     >
-      <LineChart
-        height={CHART_HEIGHT}
-        margin={{ left: 8, right: 8 }}
-        xAxis={[{ scaleType: 'point', data: labels, reverse: true, height: 32, tickLabelInterval: 'auto' }]}
-        yAxis={[{ position: 'right', min: 0, valueFormatter: (v: number) => formatNumber(v) }]}
-        series={[
-          // The band: an invisible area up to the low end, and the range stacked on it.
-          {
-            id: 'low',
-            data: low,
-            stack: 'band',
-            area: true,
-            showMark: false,
-            color: 'transparent',
-            label: t('statisticsPage.lowFree'),
-            valueFormatter: (_v, { dataIndex }) => number(low[dataIndex]!),
-          },
-          {
-            id: 'band',
-            data: high.map((h, i) => h - low[i]!),
-            stack: 'band',
-            area: true,
-            showMark: false,
-            color: COLORS.band,
-            label: t('statisticsPage.highFree'),
-            valueFormatter: (_v, { dataIndex }) => number(high[dataIndex]!),
-          },
-          {
-            id: 'expected',
-            data: entry.freeByMonth.map((m) => m.expected),
-            showMark: false,
-            color: COLORS.expected,
-            label: t('statisticsPage.expectedFree'),
-            valueFormatter: (v) => number(v),
-          },
-        ]}
-        hideLegend
-      />
+      <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
+        <BandLineChart
+          labels={labels}
+          expected={entry.freeByMonth.map((m) => m.expected)}
+          low={low}
+          high={high}
+          names={{
+            expected: t('statisticsPage.expectedFree'),
+            low: t('statisticsPage.lowFree'),
+            high: t('statisticsPage.highFree'),
+          }}
+          colors={COLORS}
+          format={number}
+        />
+      </Suspense>
     </Figure>
   );
 }
@@ -298,25 +277,9 @@ function BarsFigure(props: {
         />
       }
     >
-      <BarChart
-        height={CHART_HEIGHT}
-        margin={{ left: 8, right: 8 }}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: labels,
-            reverse: true,
-            height: 32,
-            tickLabelInterval: 'auto',
-          },
-        ]}
-        yAxis={[{ position: 'right', min: 0, tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
-        series={series.map((s) => ({
-          ...s,
-          ...(props.stacked ? { stack: 'all' } : {}),
-          valueFormatter: (v: number | null) => formatNumber(v ?? 0),
-        }))}
-      />
+      <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
+        <BarsChart labels={labels} series={series} stacked={props.stacked} format={(n) => formatNumber(n)} />
+      </Suspense>
     </Figure>
   );
 }
@@ -420,7 +383,7 @@ function Statistics() {
   );
 }
 
-export default function StatisticsPage() {
+export function StatisticsPage() {
   return (
     <RequireAccess resource="statistics" action="list">
       <Statistics />

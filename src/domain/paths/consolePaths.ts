@@ -21,12 +21,11 @@ export const consolePaths = {
   importRegister: () => '/admin/import',
   plan: () => '/admin/plan',
   settings: () => '/admin/settings',
+  /** The capacity forecast and the years in pictures; under it, the yearly register book (`/register-book`). */
+  statistics: () => '/admin/statistics',
   /** The death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',
-  /** The capacity forecast and the years in pictures; the yearly register book, printable. */
-  statistics: () => '/admin/statistics',
-  registerBook: () => '/admin/register-book',
   /** The queue of families' corrections. */
   corrections: () => '/admin/corrections',
   /**
