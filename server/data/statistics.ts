@@ -123,17 +123,22 @@ export interface RegisterBookRow {
   precision: string;
 }
 
-/** At most this many burials in one register book: a year of a city's register is some ten thousand. */
-export const REGISTER_BOOK_MAX_ROWS = 50_000;
+/**
+ * At most this many burials in one register book (some 440 pages): a year of a town's register is a thousand or
+ * two; a city's year, or a section's whole register, stops here and the book says so.
+ */
+export const REGISTER_BOOK_MAX_ROWS = 10_000;
 
 /**
- * Every burial dated within [from, to] (YYYY-MM-DD, both included), in date order, through the index on the burial
- * date; and whether there were more than REGISTER_BOOK_MAX_ROWS (the book then stops there).
+ * Every burial dated within [from, to] (YYYY-MM-DD, both included), of one section when named, in date order,
+ * through the index on the burial date; and whether there were more than REGISTER_BOOK_MAX_ROWS (the book then
+ * stops there).
  */
 export async function registerBookRows(
   db: Db,
   from: string,
   to: string,
+  section: Section | null,
 ): Promise<{ rows: RegisterBookRow[]; more: boolean }> {
   const found = await sql<{ section: Section; number: string; name: string; date: string; precision: string }>`
     select ${BURIAL_SECTION} as section,
@@ -143,6 +148,7 @@ export async function registerBookRows(
       b.name as name, b.burial_date as date, b.date_precision as precision
     from burials b join graves g on g.id = b.grave_id
     where b.burial_date >= ${from} and b.burial_date <= ${to}
+      ${section === null ? sql`` : sql`and (${BURIAL_SECTION}) = ${section}`}
     order by b.burial_date, b.created_at, b.id
     limit ${REGISTER_BOOK_MAX_ROWS + 1}`.execute(db);
   const more = found.rows.length > REGISTER_BOOK_MAX_ROWS;

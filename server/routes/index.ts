@@ -21,6 +21,7 @@ import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
 import { statisticsRoutes } from './statistics';
+import { registerBookRoutes } from './registerBook';
 import { siteLogoRoutes } from './siteLogo';
 import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
@@ -52,4 +53,5 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await correctionRoutes(api, ctx);
   await photoRoutes(api, ctx);
   await statisticsRoutes(api, ctx);
+  await registerBookRoutes(api, ctx);
 }

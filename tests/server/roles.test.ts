@@ -105,6 +105,9 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   // The committee's planning (the forecast and the years in pictures): managers and admins.
   'GET /statistics/forecast': { allowed: OWNERS },
   'GET /statistics/years': { allowed: OWNERS },
+  // The yearly register book: every staff role (without a year or section the handler refuses, 400).
+  'GET /register-book.pdf': { allowed: STAFF },
+  'GET /register-book': { allowed: STAFF },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */
