@@ -29,6 +29,7 @@ import { setupNeeded, setupCodeMatches } from './setup';
 import * as suggestions from './suggestions';
 import { pingDatabase } from './system';
 import { createThrottle } from './throttle';
+import { forecastFacts, pictureFacts, registerBookRows } from './statistics';
 
 type Db = Kysely<Database>;
 
@@ -140,6 +141,12 @@ export function createRepository(db: Db, dialect: DialectName) {
       counts: withDb(sitemap.countSitemapRecords),
       articleIds: withDb(sitemap.sitemapArticleIds),
       graveIds: withDb(sitemap.sitemapGraveIds),
+    },
+    // The committee's planning: the forecast's and the charts' sums, the yearly register book's rows.
+    statistics: {
+      forecastFacts: withDb(forecastFacts),
+      pictureFacts: withDb(pictureFacts),
+      registerBook: withDb(registerBookRows),
     },
     setup: {
       needed: withDb(setupNeeded),

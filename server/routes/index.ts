@@ -20,6 +20,8 @@ import { planRoutes } from './plan';
 import { plateRoutes } from './plates';
 import { registerImportRoutes } from './registerImport';
 import { searchRoutes } from './search';
+import { statisticsRoutes } from './statistics';
+import { registerBookRoutes } from './registerBook';
 import { siteLogoRoutes } from './siteLogo';
 import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
@@ -50,4 +52,6 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await plateRoutes(api, ctx);
   await correctionRoutes(api, ctx);
   await photoRoutes(api, ctx);
+  await statisticsRoutes(api, ctx);
+  await registerBookRoutes(api, ctx);
 }

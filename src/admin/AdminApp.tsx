@@ -25,6 +25,7 @@ import { ImportPage } from './pages/ImportPage';
 import { PlanConsolePage } from './pages/PlanConsolePage';
 import { PlateSheetsPage } from './pages/PlateSheetsPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { StatisticsPage } from './pages/StatisticsPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -85,6 +86,7 @@ export default function AdminApp() {
           <Route path="/plan" element={<PlanConsolePage />} />
           <Route path="/plate-sheets" element={<PlateSheetsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/statistics" element={<StatisticsPage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

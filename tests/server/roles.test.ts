@@ -102,6 +102,12 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'POST /photos/{id}/approve': { allowed: OWNERS },
   'POST /photos/{id}/cover': { allowed: OWNERS },
   'DELETE /photos/{id}': { allowed: OWNERS },
+  // The committee's planning (the forecast and the years in pictures): managers and admins.
+  'GET /statistics/forecast': { allowed: OWNERS },
+  'GET /statistics/years': { allowed: OWNERS },
+  // The yearly register book: every staff role (without a year or section the handler refuses, 400).
+  'GET /register-book.pdf': { allowed: STAFF },
+  'GET /register-book': { allowed: STAFF },
 };
 
 /** A concrete address of an OpenAPI path: unknown ids (404 past the guard), a section, a suggestion status. */

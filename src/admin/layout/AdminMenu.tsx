@@ -35,6 +35,7 @@ import PlatesIcon from '@mui/icons-material/QrCode2';
 import SettingsIcon from '@mui/icons-material/Settings';
 import NoticesIcon from '@mui/icons-material/Campaign';
 import CorrectionsIcon from '@mui/icons-material/FactCheck';
+import StatisticsIcon from '@mui/icons-material/Insights';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
@@ -117,6 +118,14 @@ export const MENU_ITEMS: Item[] = [
     label: t('noticesConsole.menu'),
     icon: <NoticesIcon />,
     resource: 'notices',
+    action: 'list',
+  },
+  // The committee's planning: when each section fills, the years in pictures (managers and admins).
+  {
+    to: consolePaths.statistics(),
+    label: t('statisticsPage.menu'),
+    icon: <StatisticsIcon />,
+    resource: 'statistics',
     action: 'list',
   },
   { to: consolePaths.users(), label: t('admin.users'), icon: <UsersIcon />, resource: 'users', action: 'list' },

@@ -41,6 +41,7 @@ import { photosText } from './photos';
 import { photosConsoleText } from './photosConsole';
 import { photosPublicText } from './photosPublic';
 import { pendingText } from './pending';
+import { statisticsText } from './statistics';
 import { fill } from './fill';
 
 export const messages = {
@@ -88,6 +89,7 @@ export const messages = {
   ...photosConsoleText,
   ...photosPublicText,
   ...pendingText,
+  ...statisticsText,
 } as const;
 export type MessageKey = keyof typeof messages;
 

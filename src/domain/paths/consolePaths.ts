@@ -21,6 +21,8 @@ export const consolePaths = {
   importRegister: () => '/admin/import',
   plan: () => '/admin/plan',
   settings: () => '/admin/settings',
+  /** The capacity forecast and the years in pictures; under it, the yearly register book (`/register-book`). */
+  statistics: () => '/admin/statistics',
   /** The death notices. */
   notices: () => '/admin/notices',
   createNotice: () => '/admin/notices/create',

@@ -24,6 +24,8 @@ export const RESOURCES = [
   // Families' corrections of a burial (the queue, applying, rejecting); photos of graves.
   'corrections',
   'photos',
+  // The committee's planning: the capacity forecast and the years in pictures.
+  'statistics',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
@@ -67,6 +69,8 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     // The corrections families send are burials' corrections, the admin's daily work; so are photos.
     corrections: ALL,
     photos: ALL,
+    // When each section fills and the years in pictures: the committee's planning, not data entry's.
+    statistics: ['list'],
   },
   manager: {
     graves: ALL,
@@ -90,6 +94,7 @@ export const POLICY: Record<Role, Partial<Record<Resource, readonly Action[]>>> 
     notices: ALL,
     corrections: ALL,
     photos: ALL,
+    statistics: ['list'],
   },
 };
 

@@ -2,6 +2,7 @@
 // with prefers-reduced-motion they show at once. Male and female deaths are hidden on small screens (CSS).
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../api';
+import { forecastSummaryPath } from '../../api/forecastSummaryPath';
 import { formatNumber } from '../../domain/text/format';
 import { useApi } from '../useApi';
 import { ErrorMessage } from './Status';
@@ -87,6 +88,8 @@ export function Statistics() {
   const unavailable = useApi<{ unavailableGravesCount: number }>(paths.unavailableCount());
   const male = useApi<{ maleDeaths: number }>(paths.maleDeaths());
   const female = useApi<{ femaleDeaths: number }>(paths.femaleDeaths());
+  // Each section's forecast in a sentence (when it is expected to fill); a line that cannot be read is left out.
+  const outlook = useApi<Array<{ section: string; sentence: string }>>(forecastSummaryPath());
 
   const stats: Stat[] = [
     { key: 'available', label: ui['stats.available'], value: available.state === 'done' ? available.data.availableGravesCount : null },
@@ -126,6 +129,16 @@ export function Statistics() {
           </li>
         ))}
       </ul>
+      {outlook.state === 'done' && outlook.data.length > 0 && (
+        // Styled here, not in the site's style sheet, which every page's first download carries.
+        <ul style={{ margin: '0.75rem 0 0', padding: 0, listStyle: 'none', lineHeight: 1.7 }}>
+          {outlook.data.map((line) => (
+            <li key={line.section} data-outlook={line.section}>
+              {line.sentence}
+            </li>
+          ))}
+        </ul>
+      )}
       {failed.length > 0 && (
         <ErrorMessage text={pt['public.loadError']} onRetry={() => failed.forEach((a) => a.reload())} />
       )}
