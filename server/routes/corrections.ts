@@ -315,10 +315,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
         return { message, warnings, correction: await correctionNow(id) };
       } catch (error) {
         // Removed (or its grave deleted) between the read above and the write: the contract's answer for that.
-        if (
-          isNotFound(error) &&
-          !(await ctx.data.corrections.burialNow(pending.burialId))
-        ) {
+        if (isNotFound(error) && !(await ctx.data.corrections.burialNow(pending.burialId))) {
           throw refuse(409, 'correction.burialGone');
         }
         throw error;

@@ -2,7 +2,7 @@
 import { SuggestionForm } from '../components/SuggestionForm';
 import { TeamCards } from '../components/TeamCards';
 import { useIdentity } from '../identity';
-import { ui, pt } from '../text';
+import { pt } from '../text';
 import '../pages.css';
 
 export default function ContactPage() {
