@@ -61,6 +61,9 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
       '@fastify/static',
       // libvips (the logo's images): a native addon, loaded only when a logo is uploaded.
       'sharp',
+      // The register book's PDF: pdfkit reads its own font metrics from beside its files, and is loaded only when
+      // a book is printed.
+      'pdfkit',
     ],
     // Bundled CommonJS packages call require(); give the ES module one.
     banner: {

@@ -3,8 +3,9 @@
 // page's number of the book's pages at its foot, and the totals after the last line. Arabic is shaped by fontkit
 // with the site's font (Noto Kufi Arabic, TrueType) and ordered right to left by rtlText.ts. The pages are counted
 // before the first is drawn, so every page says «صفحة ٣ من ١٢». The document is a stream: pages leave as drawn.
+// pdfkit stays outside the server's bundle (scripts/start.mjs): it reads its font metrics from beside its files.
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import { t } from '../../src/domain/messages';
 import {
   bookLine,
@@ -54,7 +55,7 @@ export interface RegisterBook {
   printedOn: string;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 
 /** Draws `text` in a cell ending at `right`, made smaller until it fits the cell's width. */
 function cell(doc: Doc, text: string, right: number, width: number, y: number, size: number): void {
@@ -69,7 +70,12 @@ function cell(doc: Doc, text: string, right: number, width: number, y: number, s
   doc.fontSize(size);
 }
 
-export function registerBookPdf(book: RegisterBook): Doc {
+/** pdfkit and its font engine, loaded when the first book is printed rather than at every start. */
+let pdfkit: Promise<typeof PDFKit> | null = null;
+
+export async function registerBookPdf(book: RegisterBook): Promise<Doc> {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  const PDFDocument = await pdfkit;
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -122,7 +122,7 @@ export async function registerBookRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request: FastifyRequest<{ Querystring: BookQuery }>, reply) => {
       const book = await readBook(request.query);
-      const doc = registerBookPdf({
+      const doc = await registerBookPdf({
         ...book,
         printedOn: t('registerBook.printedOn', { date: formatDate(ctx.today()) }),
       });

@@ -26,6 +26,7 @@ import { PlanConsolePage } from './pages/PlanConsolePage';
 import { PlateSheetsPage } from './pages/PlateSheetsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { StatisticsPage } from './pages/StatisticsPage';
+import { RegisterBookPage } from './pages/RegisterBookPage';
 import { BuryPage, graves } from './resources/graves';
 import { suggestions } from './resources/suggestions';
 import { articles } from './resources/articles';
@@ -87,6 +88,7 @@ export default function AdminApp() {
           <Route path="/plate-sheets" element={<PlateSheetsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/statistics" element={<StatisticsPage />} />
+          <Route path="/statistics/register-book" element={<RegisterBookPage />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

@@ -108,4 +108,11 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/photos/{id}/approve': 'staff',
   'POST /api/photos/{id}/cover': 'staff',
   'DELETE /api/photos/{id}': 'staff',
+  // The committee's planning: the forecast and the years in pictures are managers' and admins'; each section's
+  // sentence is the home page's; the register book is every staff role's.
+  'GET /api/statistics/forecast': 'staff',
+  'GET /api/statistics/forecast/summary': 'anyone',
+  'GET /api/statistics/years': 'staff',
+  'GET /api/register-book.pdf': 'staff',
+  'GET /api/register-book': 'staff',
 };

@@ -148,6 +148,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       // The corrections families send are an admin's to decide.
       m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
+      // The committee's planning and the yearly register book.
+      m['statisticsPage.menu'],
+      m['registerBook.menu'],
       m['nav.resetpassword'],
     ]);
     await expectNoCriticalViolation(page, 'create grave');
@@ -296,6 +299,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['correctionsConsole.menu'],
       m['nav.articles'],
       m['noticesConsole.menu'],
+      m['statisticsPage.menu'],
+      m['registerBook.menu'],
       m['admin.users'],
       m['nav.register'],
       m['nav.resetpassword'],
@@ -375,6 +380,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       // The corrections families send are an admin's to decide.
       m['correctionsConsole.menu'],
       m['noticesConsole.menu'],
+      // The committee's planning and the yearly register book.
+      m['statisticsPage.menu'],
+      m['registerBook.menu'],
       m['nav.resetpassword'],
     ]);
     // Its own password (the email is fixed to its account); the server's message below the form.

@@ -2,9 +2,12 @@
 // the menu, reads each section's forecast sentence (the API's), types a what-if that asks the server again, switches
 // the years in pictures to the Hijri calendar, and the page fits a phone with every chart's table there for a screen
 // reader; the home page's statistics say each section's sentence to everyone. Screenshots at 360 and 1280 px in test-results/screenshots/.
+import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { messages as m } from '../../src/domain/messages';
 import type { SectionForecast } from '../../src/domain/statistics/forecast';
+import type { YearsInPictures } from '../../src/domain/statistics/yearsInPictures';
+import { formatNumber } from '../../src/domain/text/format';
 import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { collectErrors, describeBrowser, screenshot } from '../support/browser';
 import { consoleSuite, signedInContext } from '../support/console';
@@ -80,5 +83,37 @@ describeBrowser('the console’s planning page', () => {
     await small.locator('#stats-heading').scrollIntoViewIfNeeded();
     await small.screenshot({ path: 'test-results/screenshots/public-home-outlook-360.png' });
     await phone.close();
+  });
+
+  it('prints a year’s register book from the console: only the book, its pages numbered', async () => {
+    const token = await suite.server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const years = (await (await fetch(`${suite.server.api}/statistics/years`, { headers })).json()) as YearsInPictures;
+    const busiest = [...years.gregorian.years].sort((a, b) => b.men + b.women - (a.men + a.women))[0]!;
+    const book = (await (
+      await fetch(`${suite.server.api}/register-book?year=${busiest.period}`, { headers })
+    ).json()) as { lines: unknown[]; totals: string[] };
+    expect(book.lines.length).toBeGreaterThan(0);
+
+    const { page, errors } = await suite.staffPage('admin');
+    await page.getByRole('menuitem', { name: m['registerBook.menu'] }).click();
+    await page.locator('[data-book-year]').fill(busiest.period);
+    await page.getByRole('button', { name: m['registerBook.show'] }).click();
+    await expect.poll(() => page.locator('[data-book-totals]').textContent()).toBe(book.totals.join(''));
+    expect(await page.locator('.register-book tbody tr').count()).toBe(book.lines.length);
+    await screenshot(page, 'console-register-book-1280');
+
+    // Printed by Chromium: the book alone, every page saying its number of the pages.
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: pdf }).toString())![1]);
+    expect(pages).toBeGreaterThan(1);
+    // Read back without poppler's direction marks and spaces (it spaces the glyphs of Chromium's Arabic as it finds them).
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf })
+      .toString()
+      .replace(/[\u202A-\u202E\s]/g, '');
+    for (let n = 1; n <= pages; n++) expect(text).toContain(`صفحة${formatNumber(n)}من${formatNumber(pages)}`);
+    expect(text).not.toContain(m['registerBook.show'].replace(/\s/g, ''));
+    expect(errors).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 // The yearly register book through the real server on both engines: a Gregorian year's burials printed as a PDF,
 // read back with pdftotext (poppler-utils): its pages, each page's «صفحة N من M», its totals; the Hijri year and a
-// section's whole register as the console's lines; who may print it; and the refusals of its query.
+// section's whole register as the console's lines; who may print it; the refusals of its query; and the demo
+// village's busiest year, each section's total against the years in pictures.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
 import { bookYearRange } from '../../src/domain/statistics/registerBook';
+import type { YearsInPictures } from '../../src/domain/statistics/yearsInPictures';
 import { formatNumber } from '../../src/domain/text/format';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
@@ -151,5 +153,33 @@ describe.each(ENGINES)('the register book on $name', ({ databaseUrl }) => {
       'registerBook.sectionInvalid',
     );
     expectRefusal(await call(s.api, 'GET', '/register-book', { token: clerk }), 400, 'registerBook.yearRequired');
+  });
+});
+
+describe.each(ENGINES)('the demo village’s register book on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ seed: 'demo', databaseUrl });
+  });
+  afterAll(() => s?.close());
+
+  it('prints its busiest year with each section’s total and every page numbered', async () => {
+    const manager = await staffClient(s, 'manager');
+    const years = await call<YearsInPictures>(s.api, 'GET', '/statistics/years', { token: manager.token });
+    const busiest = [...years.body.gregorian.years].sort((a, b) => b.men + b.women - (a.men + a.women))[0]!;
+    const res = await fetch(`${s.api}/register-book.pdf?year=${busiest.period}`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.arrayBuffer());
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: body }).toString())![1]);
+    for (let page = 1; page <= pages; page++) {
+      expect(pageText(body, page)).toContain(
+        compact(t('registerBook.page', { page: formatNumber(page), pages: formatNumber(pages) })),
+      );
+    }
+    const last = pageText(body, pages);
+    expect(last).toMatch(new RegExp(`رجال[^\\n]*:${formatNumber(busiest.men)}\\n`));
+    expect(last).toMatch(new RegExp(`نساء[^\\n]*:${formatNumber(busiest.women)}\\n`));
   });
 });

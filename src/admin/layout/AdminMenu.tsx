@@ -36,10 +36,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import NoticesIcon from '@mui/icons-material/Campaign';
 import CorrectionsIcon from '@mui/icons-material/FactCheck';
 import StatisticsIcon from '@mui/icons-material/Insights';
+import BookIcon from '@mui/icons-material/MenuBook';
 import { t } from '../../domain/messages';
 import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
 import { publicPaths } from '../../domain/paths/publicPaths';
 import { useSmallScreen } from '../components/CardList';
+import { REGISTER_BOOK_PATH } from '../pages/RegisterBookPage';
 import { can, type Action, type Resource } from '../../domain/rules/policy';
 import type { Role } from '../../domain/types';
 
@@ -128,6 +130,8 @@ export const MENU_ITEMS: Item[] = [
     resource: 'statistics',
     action: 'list',
   },
+  // The yearly register book, printed (every staff role).
+  { to: REGISTER_BOOK_PATH, label: t('registerBook.menu'), icon: <BookIcon />, resource: 'burials', action: 'list' },
   { to: consolePaths.users(), label: t('admin.users'), icon: <UsersIcon />, resource: 'users', action: 'list' },
   {
     to: consolePaths.createUser(),

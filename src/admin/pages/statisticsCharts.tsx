@@ -6,6 +6,15 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 
 const HEIGHT = 260;
+
+/**
+ * Every how many bars or points a label is written: a month's name with its year is long, and the charts' own
+ * thinning lets long labels touch; a half year apart for three years, a season for two, every one for a year.
+ */
+const everyNth = (count: number) => {
+  const step = count > 24 ? 6 : count > 12 ? 3 : 1;
+  return (_value: unknown, index: number) => index % step === 0;
+};
 const MARGIN = { left: 8, right: 8 };
 
 export interface BandLineProps {
@@ -25,7 +34,9 @@ export function BandLineChart({ labels, expected, low, high, names, colors, form
     <LineChart
       height={HEIGHT}
       margin={MARGIN}
-      xAxis={[{ scaleType: 'point', data: labels, reverse: true, height: 32, tickLabelInterval: 'auto' }]}
+      xAxis={[
+        { scaleType: 'point', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth(labels.length) },
+      ]}
       yAxis={[{ position: 'right', min: 0, valueFormatter: (v: number) => format(v) }]}
       series={[
         {
@@ -74,7 +85,9 @@ export function BarsChart({ labels, series, stacked, format }: BarsProps) {
     <BarChart
       height={HEIGHT}
       margin={MARGIN}
-      xAxis={[{ scaleType: 'band', data: labels, reverse: true, height: 32, tickLabelInterval: 'auto' }]}
+      xAxis={[
+        { scaleType: 'band', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth(labels.length) },
+      ]}
       yAxis={[{ position: 'right', min: 0, tickMinStep: 1, valueFormatter: (v: number) => format(v) }]}
       series={series.map((s) => ({
         ...s,
