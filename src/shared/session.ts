@@ -1,7 +1,6 @@
 // The browser session shared by the public site and the console: no react-admin here, since the public site imports it.
 // Spec section 4: userToken and userRole live in localStorage; the session lasts while the token's exp
 // (seconds) is in the future, compared in milliseconds with the current time.
-import { jwtDecode } from 'jwt-decode';
 import type { Role, TokenClaims } from '../domain/types';
 import { consolePaths } from '../domain/paths/consolePaths';
 
@@ -20,13 +19,8 @@ export interface SessionUser {
 /** The user of a token, or null when it is missing, unreadable or expired at `now` (ms). */
 export function userFromToken(token: string | null | undefined, now: number = Date.now()): SessionUser | null {
   if (!token) return null;
-  let claims: Partial<TokenClaims>;
-  try {
-    claims = jwtDecode<Partial<TokenClaims>>(token);
-  } catch {
-    return null;
-  }
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
+  const claims = tokenClaims(token);
+  if (!claims || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
   // The three roles, written out: the public site's first download carries no role table (its budget).
   if (claims.role !== 'manager' && claims.role !== 'admin' && claims.role !== 'clerk') return null;
   return {
@@ -36,6 +30,25 @@ export function userFromToken(token: string | null | undefined, now: number = Da
     role: claims.role,
     expiresAt: claims.exp * 1000,
   };
+}
+
+/**
+ * The claims a token carries, read without checking its signature (the server checks it on every request; the
+ * browser only needs the name, role and expiry to draw). A token is three base64url parts; the claims are the
+ * second, UTF-8 JSON (names are Arabic). Written here rather than imported: the public site's first download has a
+ * byte budget, and this is all of it that the site needs.
+ */
+function tokenClaims(token: string): Partial<TokenClaims> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    // atob takes base64 without its padding; base64url's two letters are mapped back first.
+    const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    return typeof value === 'object' && value !== null ? (value as Partial<TokenClaims>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** localStorage, or null where the browser refuses it (storage disabled) or there is none (server rendering). */

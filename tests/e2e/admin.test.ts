@@ -402,11 +402,12 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     await other.page.getByRole('heading', { name: m['admin.latestBurials'] }).waitFor();
     await expect.poll(() => other.page.locator('tbody tr').count()).toBeGreaterThan(0);
     await screenshot(other.page, 'admin-dashboard');
-    // Logging out goes to /login and clears the session.
+    // Logging out goes to /login, says the session ended there, and clears it from the browser.
     await other.page.getByRole('button', { name: raArabic.ra.auth.user_menu }).click();
     await other.page.getByRole('menuitem', { name: m['nav.logout'] }).click();
     await other.page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(other.page.url()).search).toBe('');
+    expect(new URL(other.page.url()).search).toBe('?session=signedOut');
+    await other.page.getByRole('status').filter({ hasText: m['auth.signedOut'] }).waitFor();
     expect(
       await other.page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')]),
     ).toEqual([null, null]);
