@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
 import { DEMO_ACCOUNTS } from '../server/seed/generator';
-import { LATIN_NAMES } from '../src/domain/search/names/latinNames';
+import { LATIN_SPELLINGS } from '../tests/domain/latinSpellings';
 import { normalizeArabic } from '../src/domain/search/normalize';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 import { IMPORT_LIMITS } from '../src/domain/rules/registerImport';
@@ -221,7 +221,7 @@ async function call(server: Server, method: string, path: string, token: string 
 
 // ---------------------------------------------------------------------------------------------------------------
 // The searches: two words, a first name and a family name of the seed's own lists, in Arabic letters or in the
-// Latin spellings relatives abroad use (src/domain/search/names/latinNames.ts). Each query is new as long as they
+// Latin spellings relatives abroad use (the matcher's test table, tests/domain/latinSpellings.ts). Each query is new as long as they
 // last (the answer cache would keep a repeated one).
 
 function shuffled<T>(list: T[], seed: number): T[] {
@@ -237,9 +237,9 @@ function shuffled<T>(list: T[], seed: number): T[] {
 
 function searchQueries(): string[] {
   const latin = new Map<string, string[]>();
-  for (const [arabic, spellings] of LATIN_NAMES) {
+  for (const [arabic, spellings] of LATIN_SPELLINGS) {
     const key = normalizeArabic(arabic);
-    latin.set(key, [...(latin.get(key) ?? []), ...spellings.split(' ')]);
+    latin.set(key, [...(latin.get(key) ?? []), ...spellings]);
   }
   const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
   const oneWord = (names: readonly string[]) => [...new Set(names)].filter((n) => !n.includes(' '));

@@ -41,13 +41,16 @@ const MAGIC = Buffer.from('CEMIDX\u0000\u0001', 'latin1');
 
 /**
  * How this code reads a few names that exercise its rules (compounds, the article, honorifics, lineage words, Latin
- * spellings): a change of those rules changes it, and a file written under other rules is not used.
+ * spellings, words of letters and digits): a change of those rules changes it, and a file written under other rules
+ * is not used.
  */
 const PROBES = [
   'الحاج محمد عبد الله بن أبو العلا',
   'فاطمة الزهراء عبدالرحمن آل الفقي',
   'Abdel Rahman El-Fiky bin Sa\u2019ad',
   'نور الدين ٣ مؤمن رءوف',
+  // Words of Latin letters and digits, and of other scripts, each one word.
+  'سامي QA7 Xk3q Иван 7asan',
 ];
 let fingerprintOf: string | null = null;
 function fingerprint(): string {

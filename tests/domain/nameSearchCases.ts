@@ -290,12 +290,16 @@ export const NAME_SEARCH_CASES: readonly NameSearchCase[] = [
   t('typing', 'يوسف نجار', 'يوسف النج', 'prefix'),
   t('typing', 'مصطفى حسن', 'مصطف', 'prefix'),
   t('typing', 'حسن مصطفى', 'مصطفي', 'folded'),
+  t('typing', 'حسن مصطفى', 'مصطفى', 'exact'),
+  t('typing', 'فاطمة علي', 'فاطمة', 'exact'),
   t('typing', 'محمد علي', 'Moham', 'prefix'),
   t('typing', 'Mohamed Hassan', 'mohamed has', 'prefix'),
   t('typing', 'علي حسن', 'ع', null),
   t('typing', 'علي حسن', 'حسن ع', 'exact'),
   t('typing', 'علي حسن', 'سعيد عل', null),
-  t('typing', 'علي حسن', 'حس علي', null),
+  // A word left unfinished before a word that matches whole is a beginning too, ranked below whole words.
+  t('typing', 'علي حسن', 'حس علي', 'prefix'),
+  c('typing', 'علي حسن', 'حس سالم', null),
   t('typing', 'المرحومة منى عوض', 'منى المرح', 'prefix'),
   t('typing', 'منى عوض', 'منى المرح', null),
 

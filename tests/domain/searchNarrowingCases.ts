@@ -123,11 +123,17 @@ export const NARROWING_CASES: readonly NarrowingCase[] = [
 /**
  * What is wrong with a door's answer to a case (empty when nothing): `names` are the answer's people in its order.
  * A door answering graves of one section passes it: only that section's people are expected there, and the
- * "first" of a person search is read as an order between them.
+ * "first" of a person search is read as an order between them. `register`: the people the case is asked of (this
+ * file's by default).
  */
-export function problemsOf(testCase: NarrowingCase, names: readonly string[], section?: Gender): string[] {
+export function problemsOf(
+  testCase: NarrowingCase,
+  names: readonly string[],
+  section?: Gender,
+  register: readonly RegisterPerson[] = REGISTER,
+): string[] {
   const inSection = (name: string) =>
-    section === undefined || REGISTER.find((p) => p.name === name)!.gender === section;
+    section === undefined || register.find((p) => p.name === name)!.gender === section;
   const problems: string[] = [];
   const at = (name: string) => names.indexOf(name);
   const before: Array<readonly [string, string]> = [...(testCase.before ?? [])];

@@ -1,16 +1,28 @@
 // The forms of one word the matcher compares, and how two words match (the word classes).
 import { normalizeArabic } from '../normalize';
-import { arabicSkeleton, KNOWN_NAMES, latinForms, latinKey, latinNamesStartingWith, type LatinForms } from './latin';
+import { COMMON_GIVEN_NAMES } from './givenNames';
+import { arabicSkeletons, arabicWordOf, latinCost, latinForms, latinKey, type LatinForms } from './latin';
 import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
-/** Word classes, best first: the number is the rank (higher is better), 0 is no match. */
-export const EXACT = 6;
-export const FOLDED = 5;
-/** The unfinished last word of a query begins the stored word: below every whole-word likeness. */
-export const PREFIX = 4;
-export const SPOKEN = 3;
-export const LATIN = 2;
-export const TYPO = 1;
+/** Word classes, best first: the number is the rank (higher is better), 0 is no match. Four bits each (match.ts). */
+export const EXACT = 9;
+export const FOLDED = 8;
+/** The unfinished last word of a query begins the stored word: below every whole-word likeness of Arabic letters. */
+export const PREFIX = 7;
+export const SPOKEN = 6;
+/** A Latin word spelled from the Arabic by the plain letter rules (latin.ts), or two spellings of one Latin name. */
+export const LATIN = 5;
+/** …by the looser ones (ي as e, a final ي as a, ق as g): below the plain ones. */
+export const LATIN_LOOSE = 4;
+export const TYPO = 3;
+/** A slip at the word's first letter, which a hand rarely misses: below a slip further on (منور: منصور, then أنور). */
+export const TYPO_START = 2;
+/**
+ * A word that only begins the stored word and is not the Arabic word being typed at the end: a word left unfinished
+ * before a later word that matches whole ("عبد الم" in "محمد عبد الم الجمال"), or a Latin beginning. Below every
+ * whole-word match.
+ */
+export const LOW_PREFIX = 1;
 export const NONE = 0;
 
 export interface Forms {
@@ -34,7 +46,7 @@ export interface Forms {
   /** Which letters folded (and bare) hold, one bit each: one typo changes at most two bits. */
   readonly letters: number;
   readonly bareLetters: number;
-  /** A common given name (typos between two of them are refused). */
+  /** A common given name (givenNames.ts; typos between two of them are refused). */
   readonly known: boolean;
   readonly honorific: boolean;
   /** Latin words only. */
@@ -44,9 +56,9 @@ export interface Forms {
 /** A stored word: interned, so the 30,000 names of a town share a few thousand of these. */
 export interface Token extends Forms {
   readonly id: number;
-  /** Consonant skeletons of an Arabic word, computed on the first Latin query. */
-  skeletons: readonly string[] | null;
 }
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set(COMMON_GIVEN_NAMES.map(normalizeArabic));
 
 const ARTICLE = 'ال';
 const SUFFIXES = ['الدين', 'الله'];
@@ -123,7 +135,7 @@ export function formsOf(unit: Pick<Unit, 'script' | 'exact' | 'folded' | 'parts'
       bareLetters: 0,
       known: false,
       honorific: script === 'latin' && LATIN_HONORIFICS.has(folded.replace(/^[ae]l/, '')),
-      latin: script === 'latin' ? latinForms(unit.parts) : null,
+      latin: script === 'latin' ? latinForms(exact.split(' ')) : null,
     };
   }
   const at = articleAt(folded);
@@ -262,89 +274,87 @@ function typoMatch(q: string, qLetters: number, t: string | null, tLetters: numb
   );
 }
 
-function tokenSkeletons(t: Token): readonly string[] {
-  if (t.skeletons === null) {
-    const forms = [t.folded, t.bare, t.head].filter((f): f is string => f !== null);
-    t.skeletons = [...new Set(forms.map(arabicSkeleton))].filter((s) => s.length >= 2);
+/** The spelling cost of a Arabic stored word for a Latin query word (latinCost), or -1; `prefix`: as a beginning. */
+function latinToArabic(q: QueryForms, t: Token, prefix: boolean): number {
+  const text = q.latin!.text;
+  let cost = latinCost(text, arabicWordOf(t.exact), prefix);
+  // The first half of "صلاح الدين" by itself: "Salah" (looser than the whole, as the Arabic "صلاح" is).
+  if (cost !== 0 && !prefix && t.head !== null) {
+    const head = latinCost(text, arabicWordOf(t.head), false);
+    if (head >= 0 && (cost < 0 || head + 1 < cost)) cost = head + 1;
   }
-  return t.skeletons;
+  return cost;
 }
 
 /**
- * What the unfinished last word of a query may begin: Arabic, its folded form and that form without the
- * article, tested against a stored word's folded and article-less forms; Latin, the Arabic names whose listed
- * spellings begin with it, and the spelling keys of Latin stored words.
+ * What a query word may begin: its folded form and that form without the article (Arabic and other scripts),
+ * tested against a stored word's folded and article-less forms; a Latin word, its spelling key against Latin stored
+ * words, and the letter rules against Arabic ones (latinCost, as a beginning).
  */
 export interface PrefixForms {
   readonly starts: readonly string[];
-  readonly latinNames: ReadonlySet<string> | null;
+  /** Its class is LOW_PREFIX rather than PREFIX: a Latin beginning, or a word before the last. */
+  readonly low: boolean;
+  /** A word before the last: it counts as a beginning only when a later word matches whole (match.ts). */
+  readonly needsWhole: boolean;
 }
 
 /** Letters an unfinished word needs before it is looked for as a beginning (the article not counted). */
 export const PREFIX_MIN = 2;
-/** A Latin beginning is read through the spelling keys, which fold vowels: three letters before it means much. */
+/** A Latin beginning: three letters (vowels are short and many) before it means much. */
 const LATIN_PREFIX_MIN = 3;
 
-/** The beginnings an unfinished word can be looked for by, or null when it is still too short to mean anything. */
-export function prefixFormsOf(forms: Forms): PrefixForms | null {
-  if (forms.script === 'ar') {
-    const bare = forms.folded.startsWith(ARTICLE) ? forms.folded.slice(ARTICLE.length) : null;
+/**
+ * The beginnings a query word can be looked for by, or null when it is too short to mean one. `last`: the query's
+ * unfinished last word; else a word before the last.
+ */
+export function prefixFormsOf(forms: Forms, last: boolean): PrefixForms | null {
+  if (forms.script === 'ar' || forms.script === 'other') {
+    const bare = forms.script === 'ar' && forms.folded.startsWith(ARTICLE) ? forms.folded.slice(ARTICLE.length) : null;
     if ((bare ?? forms.folded).length < PREFIX_MIN) return null;
-    return { starts: bare === null ? [forms.folded] : [forms.folded, bare], latinNames: null };
+    // A word before the last ending in a letter that only ends words (ة, ى, a hamza after ا) was typed to its end.
+    if (!last && forms.script === 'ar' && /(?:[ةى]|اء)$/.test(forms.exact)) return null;
+    return { starts: bare === null ? [forms.folded] : [forms.folded, bare], low: !last, needsWhole: !last };
   }
   if (forms.script === 'latin') {
+    if (forms.exact.length < LATIN_PREFIX_MIN) return null;
     const key = latinKey(forms.folded);
-    if (key.length < LATIN_PREFIX_MIN) return null;
-    return { starts: [key], latinNames: latinNamesStartingWith(key) };
+    // Before the last word, two consonants at least: a beginning of one reaches thousands of stored words.
+    if (!last && !forms.latin!.prefixSkeletons.some((s) => s.length >= 2)) return null;
+    return { starts: [key], low: true, needsWhole: !last };
   }
   return null;
 }
 
-/** The Arabic names a Latin query word stands for (from latinNamesFor), or null to use skeletons. */
 export interface QueryForms extends Forms {
-  readonly latinNames: ReadonlySet<string> | null;
-  /** Set on the unfinished last word of a query only. */
+  /** Set when the word may match as a beginning: the unfinished last word, and every word before the last. */
   readonly prefix: PrefixForms | null;
 }
 
-/** Whether an unfinished query word begins the stored word (see PrefixForms). */
-function beginsStored(p: PrefixForms, t: Token): boolean {
-  if (t.script === 'ar') {
-    if (p.latinNames !== null) {
-      const names = p.latinNames;
-      return names.has(t.folded) || (t.bare !== null && names.has(t.bare)) || (t.loose !== null && names.has(t.loose));
-    }
-    return p.starts.some((s) => t.folded.startsWith(s) || (t.bare !== null && t.bare.startsWith(s)));
+/** Whether a query word begins the stored word (see PrefixForms). */
+function beginsStored(q: QueryForms, t: Token): boolean {
+  const p = q.prefix!;
+  if (q.script === 'latin') {
+    if (t.script === 'ar') return latinToArabic(q, t, true) >= 0;
+    return t.script === 'latin' && t.latin!.keys.some((k) => p.starts.some((s) => k.startsWith(s)));
   }
-  if (t.script === 'latin' && p.latinNames !== null) {
-    return t.latin!.keys.some((k) => p.starts.some((s) => k.startsWith(s)));
-  }
-  return false;
+  if (t.script !== q.script) return false;
+  return p.starts.some((s) => t.folded.startsWith(s) || (t.bare !== null && t.bare.startsWith(s)));
 }
 
-/** How the query word q matches the stored word t: one of EXACT … TYPO, or NONE. */
+/** How the query word q matches the stored word t: one of EXACT … LOW_PREFIX, or NONE. */
 export function classify(q: QueryForms, t: Token): number {
   const whole = classifyWhole(q, t);
-  // A Latin word matched whole keeps that class: its beginning says nothing more of it.
-  if (whole >= PREFIX || q.prefix === null || (q.script === 'latin' && whole !== NONE)) return whole;
-  return beginsStored(q.prefix, t) ? PREFIX : whole;
+  if (q.prefix === null) return whole;
+  const begins = q.prefix.low ? LOW_PREFIX : PREFIX;
+  return whole >= begins || !beginsStored(q, t) ? whole : begins;
 }
 
 function classifyWhole(q: QueryForms, t: Token): number {
   if (q.script !== t.script) {
     if (q.script !== 'latin' || t.script !== 'ar') return NONE;
-    if (q.latinNames !== null) {
-      const names = q.latinNames;
-      // Every written form of the name: a hamza on its seat or alone (رؤوف/رءوف) is one name to a Latin speller.
-      return names.has(t.folded) ||
-        (t.bare !== null && names.has(t.bare)) ||
-        (t.head !== null && names.has(t.head)) ||
-        (t.loose !== null && names.has(t.loose))
-        ? LATIN
-        : NONE;
-    }
-    const skeletons = tokenSkeletons(t);
-    return q.latin!.skeletons.some((s) => s.length >= 2 && skeletons.includes(s)) ? LATIN : NONE;
+    const cost = latinToArabic(q, t, false);
+    return cost < 0 ? NONE : cost === 0 ? LATIN : LATIN_LOOSE;
   }
   if (q.exact === t.exact) return EXACT;
   // The article optional both ways: the register's الفقي for a typed فقي, and its فقي for a typed الفقي.
@@ -353,36 +363,95 @@ function classifyWhole(q: QueryForms, t: Token): number {
   if (q.script === 'ar') {
     if (q.coarse === t.coarse && spokenMatch(q.spoken, t.spoken)) return SPOKEN;
     if (q.coarse === t.coarseBare && spokenMatch(q.spoken, t.spokenBare!)) return SPOKEN;
+    if (q.coarseBare !== null && q.coarseBare === t.coarse && spokenMatch(q.spokenBare!, t.spoken)) return SPOKEN;
   } else if (q.script === 'latin' && q.latin !== null && t.latin !== null) {
     // Two Latin spellings of one name (Mohamed/Muhammad), the article optional (Fiky/El-Fiky).
     const keys = t.latin.keys;
     if (q.latin.keys.some((k) => keys.includes(k))) return LATIN;
+    return NONE;
   } else {
-    return NONE; // digits: equal or nothing
+    return NONE; // digits and other scripts: equal or nothing
   }
   // A word spelled as one common name is meant as that name, not as a slip of another (محمد/محمود, سمير/سميرة),
-  // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد).
+  // nor of a family name it resembles once that loses its article (زياد/الزيات, عمار/العطار, وداد/الحداد), either
+  // way round.
   if (q.known && t.known) return NONE;
-  return typoMatch(q.folded, q.letters, t.folded, t.letters) ||
-    (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters))
-    ? TYPO
-    : NONE;
+  let typed: string | null = null;
+  let stored: string | null = null;
+  if (typoMatch(q.folded, q.letters, t.folded, t.letters)) [typed, stored] = [q.folded, t.folded];
+  else if (!q.known && typoMatch(q.folded, q.letters, t.bare, t.bareLetters)) [typed, stored] = [q.folded, t.bare];
+  else if (!t.known && q.bare !== null && typoMatch(q.bare, q.bareLetters, t.folded, t.letters)) {
+    [typed, stored] = [q.bare, t.folded];
+  }
+  if (typed === null || stored === null) return NONE;
+  return typed.charAt(0) === stored.charAt(0) ? TYPO : TYPO_START;
 }
 
 // --- the vocabulary -------------------------------------------------------------------------------------------------
 // Every distinct stored word is interned once, and filed under the keys a query word can reach it by, so a query
 // compares its words only with the stored words that can match them (a few dozen), not with the thousands of
-// words of a town: equal folded forms (also bare, head, loose), equal spoken keys, and for typos the symmetric
-// deletion keys (two words one edit apart share a key: the word itself or one letter deleted).
+// words of a town: equal folded forms (also bare, head, loose), equal spoken keys, for typos the symmetric
+// deletion keys (two words one edit apart share a key: the word itself or one letter deleted), and in order, for the
+// words a beginning leads to: the folded forms, and the consonant skeletons a Latin query reads.
 
 const byText = new Map<string, Token>();
 const byFolded = new Map<string, Token[]>();
 const byCoarse = new Map<string, Token[]>();
 const latinTokens: Token[] = [];
 const allTokens: Token[] = [];
+
+/**
+ * Keys in order with their stored words, to find every word a key or a beginning leads to by halving the list;
+ * words stored since the last sort wait in a short list read one by one, and are sorted in once it grows.
+ */
+class KeyTable {
+  private keys: string[] = [];
+  private tokens: Token[] = [];
+  private recentKeys: string[] = [];
+  private recentTokens: Token[] = [];
+
+  add(key: string, token: Token): void {
+    this.recentKeys.push(key);
+    this.recentTokens.push(token);
+  }
+
+  /** Every stored word filed under `key` exactly, or (`beginning`) under a key that begins with it. */
+  visit(key: string, beginning: boolean, found: (token: Token) => void): void {
+    if (this.recentKeys.length > Math.max(1024, this.keys.length >> 3)) this.sort();
+    const keys = this.keys;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < keys.length && (beginning ? keys[i]!.startsWith(key) : keys[i] === key); i++) {
+      found(this.tokens[i]!);
+    }
+    const recent = this.recentKeys;
+    for (let i = 0; i < recent.length; i++) {
+      if (beginning ? recent[i]!.startsWith(key) : recent[i] === key) found(this.recentTokens[i]!);
+    }
+  }
+
+  private sort(): void {
+    const keys = [...this.keys, ...this.recentKeys];
+    const tokens = [...this.tokens, ...this.recentTokens];
+    const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+    this.keys = order.map((i) => keys[i]!);
+    this.tokens = order.map((i) => tokens[i]!);
+    this.recentKeys = [];
+    this.recentTokens = [];
+  }
+}
+
 // Built on the first query that needs them, then kept up to date.
 let byDeletion: Map<string, Token[]> | null = null;
-let bySkeleton: Map<string, Token[]> | null = null;
+/** Arabic and other scripts' words by their folded forms (and Arabic ones without the article): for beginnings. */
+let byStart: KeyTable | null = null;
+/** Arabic words by their consonant skeletons (latin.ts): for Latin words, whole or beginnings. */
+let bySkeleton: KeyTable | null = null;
 
 function file(map: Map<string, Token[]>, key: string | null, token: Token): void {
   if (key === null) return;
@@ -404,16 +473,25 @@ function fileDeletions(token: Token): void {
   for (const key of deletionKeys(token.bare)) file(byDeletion!, key, token);
 }
 
+function fileStarts(token: Token): void {
+  if (token.script !== 'ar' && token.script !== 'other') return;
+  byStart!.add(token.folded, token);
+  if (token.bare !== null) byStart!.add(token.bare, token);
+}
+
 function fileSkeletons(token: Token): void {
-  if (token.script === 'ar') for (const s of tokenSkeletons(token)) file(bySkeleton!, s, token);
+  if (token.script !== 'ar') return;
+  const skeletons = new Set(arabicSkeletons(arabicWordOf(token.exact), true));
+  if (token.head !== null) for (const s of arabicSkeletons(arabicWordOf(token.head), true)) skeletons.add(s);
+  for (const s of skeletons) bySkeleton!.add(s, token);
 }
 
 /** The shared token of a stored word (one object per distinct spelling). */
 export function internToken(unit: Unit): Token {
-  const key = unit.script === 'latin' ? unit.parts.join(' ') : unit.exact;
+  const key = unit.script === 'ar' ? unit.exact : `${unit.script}:${unit.exact}`;
   let token = byText.get(key);
   if (token === undefined) {
-    token = { ...formsOf(unit), id: allTokens.length, skeletons: null };
+    token = { ...formsOf(unit), id: allTokens.length };
     byText.set(key, token);
     allTokens.push(token);
     for (const k of [token.folded, token.bare, token.head, token.loose]) file(byFolded, k, token);
@@ -424,6 +502,7 @@ export function internToken(unit: Unit): Token {
       latinTokens.push(token); // rare in the register: compared one by one
     }
     if (byDeletion !== null) fileDeletions(token);
+    if (byStart !== null) fileStarts(token);
     if (bySkeleton !== null) fileSkeletons(token);
   }
   return token;
@@ -446,39 +525,56 @@ export function isStoredWord(folded: string): boolean {
   return byFolded.has(folded);
 }
 
+function skeletonTable(): KeyTable {
+  if (bySkeleton === null) {
+    bySkeleton = new KeyTable();
+    for (const t of allTokens) fileSkeletons(t);
+  }
+  return bySkeleton;
+}
+
 /** Every stored word that may match the query word (a superset: classify decides). */
 export function candidatesOf(q: QueryForms): Iterable<Token> {
   const found = new Set<Token>();
+  const one = (t: Token) => found.add(t);
   const add = (list: readonly Token[] | undefined) => {
     if (list !== undefined) for (const t of list) found.add(t);
   };
-  if (q.prefix !== null) {
-    // An unfinished word may begin any stored word: the vocabulary is a few thousand words, read once.
-    for (const t of allTokens) if (beginsStored(q.prefix, t)) found.add(t);
-  }
   if (q.script === 'latin') {
-    if (q.latinNames !== null) {
-      for (const name of q.latinNames) add(byFolded.get(name));
-    } else {
-      if (bySkeleton === null) {
-        bySkeleton = new Map();
-        for (const t of allTokens) fileSkeletons(t);
+    const table = skeletonTable();
+    for (const s of q.latin!.skeletons) table.visit(s, false, one);
+    if (q.prefix !== null) {
+      for (const s of q.latin!.prefixSkeletons) {
+        if (s === '') continue; // a beginning of vowels only leads everywhere
+        table.visit(s, true, one);
+        // A stored word ending in ه or ة has that H left out of its skeleton.
+        if (s.endsWith('H')) table.visit(s.slice(0, -1), false, one);
       }
-      for (const s of q.latin!.skeletons) add(bySkeleton.get(s));
     }
     add(latinTokens);
     return found;
   }
+  if (q.prefix !== null) {
+    if (byStart === null) {
+      byStart = new KeyTable();
+      for (const t of allTokens) fileStarts(t);
+    }
+    for (const s of q.prefix.starts) byStart.visit(s, true, one);
+  }
   add(byFolded.get(q.folded));
   if (q.bare !== null) add(byFolded.get(q.bare));
   if (q.loose !== null) add(byFolded.get(q.loose));
-  if (q.script === 'ar') add(byCoarse.get(q.coarse));
-  if (q.script !== 'digit' && q.folded.length >= TYPO_MIN) {
-    if (byDeletion === null) {
-      byDeletion = new Map();
-      for (const t of allTokens) fileDeletions(t);
+  if (q.script === 'ar') {
+    add(byCoarse.get(q.coarse));
+    if (q.coarseBare !== null) add(byCoarse.get(q.coarseBare));
+    if (q.folded.length >= TYPO_MIN) {
+      if (byDeletion === null) {
+        byDeletion = new Map();
+        for (const t of allTokens) fileDeletions(t);
+      }
+      for (const key of deletionKeys(q.folded)) add(byDeletion.get(key));
+      for (const key of deletionKeys(q.bare)) add(byDeletion.get(key));
     }
-    for (const key of deletionKeys(q.folded)) add(byDeletion.get(key));
   }
   return found;
 }

@@ -3,7 +3,6 @@
 import { normalizeArabic } from '../normalize';
 import { hijriParts } from '../../dates/hijri';
 import type { Gender } from '../../types';
-import { latinNamesFor } from './latin';
 import {
   candidatesOf,
   classify,
@@ -13,6 +12,8 @@ import {
   internToken,
   isStoredWord,
   LATIN,
+  LATIN_LOOSE,
+  LOW_PREFIX,
   NONE,
   PREFIX,
   prefixFormsOf,
@@ -20,6 +21,7 @@ import {
   SPOKEN,
   tokenCount,
   TYPO,
+  TYPO_START,
   type QueryForms,
   type Token,
 } from './forms';
@@ -29,11 +31,13 @@ import {
   GREGORIAN_WORDS,
   HIJRI_WORDS,
   joinCompounds,
+  joinTypedSuffix,
   LINEAGE_WORDS,
   SECTION_WORDS,
   splitWords,
   YEAR_WORDS,
   type Unit,
+  type Word,
 } from './words';
 
 export type MatchClass = 'exact' | 'folded' | 'prefix' | 'spoken' | 'typo' | 'latin' | 'number';
@@ -104,8 +108,10 @@ export interface BurialFacts {
   readonly date?: string;
 }
 
-/** Three bits per word in the per-token cache. */
+/** Four bits per word in the per-token cache, seven words to a number (two numbers for a longer query). */
 const MAX_WORDS = 10;
+const CODE_BITS = 4;
+const WORDS_PER_CODE = 7;
 /** Tokens of a name looked at (a bit each). */
 const MAX_TOKENS = 30;
 
@@ -120,11 +126,12 @@ export class PreparedQuery implements QueryNarrowing {
   readonly required: number;
   /** Number words, Western digits without leading zeros. */
   readonly numbers: readonly string[];
-  // Per stored word (by token id): the classes of every query word packed three bits each (codes), and which
-  // words match it (masks). Filled at once for the words that may match (candidatesOf); every other word known
-  // then has mask 0. Words stored after the query was prepared are compared when first met (mask -1 till then).
-  // Read by matchName directly: it is the hot loop.
+  // Per stored word (by token id): the classes of every query word packed four bits each (codes: words 0-6;
+  // codesMore: words 7-9, made only for a query that long), and which words match it (masks). Filled at once for
+  // the words that may match (candidatesOf); every other word known then has mask 0. Words stored after the query
+  // was prepared are compared when first met (mask -1 till then). Read by matchName directly: it is the hot loop.
   codes: Int32Array;
+  codesMore: Int32Array | null;
   masks: Int32Array;
 
   constructor(text: string, words: QueryWord[], numbers: string[], narrowing: QueryNarrowing) {
@@ -137,6 +144,7 @@ export class PreparedQuery implements QueryNarrowing {
     this.numbers = numbers;
     this.required = words.reduce((m, w, j) => (w.optional ? m : m | (1 << j)), 0);
     this.codes = new Int32Array(tokenCount());
+    this.codesMore = words.length > WORDS_PER_CODE ? new Int32Array(tokenCount()) : null;
     this.masks = new Int32Array(tokenCount());
     words.forEach((word, j) => {
       for (const token of candidatesOf(word)) this.record(token, j, word);
@@ -147,11 +155,18 @@ export class PreparedQuery implements QueryNarrowing {
     let c = classify(word, token);
     // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
     // transliteration).
-    if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c === LATIN)) c = NONE;
+    if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c >= LATIN_LOOSE)) c = NONE;
     if (c !== NONE) {
-      this.codes[token.id] = this.codes[token.id]! | (c << (3 * j));
+      const codes = j < WORDS_PER_CODE ? this.codes : this.codesMore!;
+      codes[token.id] = codes[token.id]! | (c << (CODE_BITS * (j % WORDS_PER_CODE)));
       this.masks[token.id] = this.masks[token.id]! | (1 << j);
     }
+  }
+
+  /** The class of query word j on the stored word of that id (NONE when it does not match). */
+  classOf(id: number, j: number): number {
+    const codes = j < WORDS_PER_CODE ? this.codes : this.codesMore!;
+    return (codes[id]! >> (CODE_BITS * (j % WORDS_PER_CODE))) & 15;
   }
 
   /** Which query words match the token (bit j for words[j]). */
@@ -161,14 +176,19 @@ export class PreparedQuery implements QueryNarrowing {
       if (known >= 0) return known;
     } else {
       const size = Math.max(token.id + 1, this.masks.length * 2);
-      const codes = new Int32Array(size);
-      codes.set(this.codes);
+      const grown = (old: Int32Array) => {
+        const codes = new Int32Array(size);
+        codes.set(old);
+        return codes;
+      };
       const masks = new Int32Array(size).fill(-1, this.masks.length);
       masks.set(this.masks);
-      this.codes = codes;
+      this.codes = grown(this.codes);
+      if (this.codesMore) this.codesMore = grown(this.codesMore);
       this.masks = masks;
     }
     this.codes[token.id] = 0;
+    if (this.codesMore) this.codesMore[token.id] = 0;
     this.masks[token.id] = 0;
     this.words.forEach((word, j) => this.record(token, j, word));
     return this.masks[token.id]!;
@@ -188,19 +208,68 @@ function yearRanges(today: Date): { gregorian: number; hijri: number } {
   return { gregorian: today.getUTCFullYear(), hijri: hijriParts(today.toISOString().slice(0, 10)).year };
 }
 
-/** Splits a word typed without its space ("فاطمةالزهراء") into two stored words, or null. */
-function splitJoined(unit: Unit): [Unit, Unit] | null {
+/** Whether a query word matches some stored word in any way (whole, as a beginning, by a rule). */
+function findsSomething(word: QueryForms): boolean {
+  for (const token of candidatesOf(word)) if (classify(word, token) !== NONE) return true;
+  return false;
+}
+
+/** Where a word stands in the query: the unfinished last word, the finished last word, or a word before the last. */
+type Place = 'typing' | 'last' | 'before';
+
+/** A query word: its forms, and the beginnings it may match by (see prefixFormsOf). */
+function queryWordOf(unit: Unit, place: Place): QueryWord {
+  const forms = formsOf(unit);
+  // An honorific before the last word counts only when stored as typed: never as a beginning.
+  const prefix =
+    place === 'typing'
+      ? prefixFormsOf(forms, true)
+      : place === 'before' && !forms.honorific
+        ? prefixFormsOf(forms, false)
+        : null;
+  return { ...forms, optional: forms.honorific, prefix };
+}
+
+/**
+ * Splits a word typed without its space ("فاطمةالزهراء") into two stored words, or null. Only a word that finds
+ * nothing by itself: "الشرقاوي" is the register's شرقاوي (the article), not الشرق and اوي. A compound that finds
+ * nothing is read as its two words too: "محمد عبد الجمال" is a father's name half-typed (عبد…), not عبد الجمال.
+ */
+function splitJoined(unit: Unit, place: Place): [Unit, Unit] | null {
+  if (unit.halves !== undefined) {
+    if (findsSomething(queryWordOf(unit, place))) return null;
+    const [head, word] = unit.halves;
+    return [
+      { ...head, parts: [head.folded] },
+      { ...word, parts: [word.folded] },
+    ];
+  }
   const folded = unit.folded;
   if (unit.script !== 'ar' || folded.length < 4 || isStoredWord(folded)) return null;
   for (let at = folded.length - 2; at >= 2; at--) {
     const left = folded.slice(0, at);
     const right = folded.slice(at);
     if (isStoredWord(left) && isStoredWord(right)) {
+      if (findsSomething(queryWordOf(unit, place))) return null;
       const half = (text: string): Unit => ({ ...unit, exact: text, folded: text, parts: [text] });
       return [half(left), half(right)];
     }
   }
   return null;
+}
+
+/**
+ * A Latin word written with digits stays whole when it finds a stored word ("QA7"), or when its digits are single
+ * chat letters (3 ع, 7 ح, 2 ء, 5 خ, 6 ط, 8 غ, 9 ص: "7asan", "3abd"); else it is read as its runs, as before digits
+ * joined Latin letters ("Mohamed45": a name and a grave's number).
+ */
+function splitMixed(words: Word[], textEnd: number): Word[] {
+  return words.flatMap((w, i) => {
+    if (w.pieces === undefined || !/\d\d|[014]/.test(w.folded)) return [w];
+    const typing = i === words.length - 1 && w.end === textEnd;
+    const word = queryWordOf({ ...w, parts: [w.folded] }, typing ? 'typing' : 'last');
+    return findsSomething(word) ? [w] : w.pieces;
+  });
 }
 
 /**
@@ -210,9 +279,13 @@ function splitJoined(unit: Unit): [Unit, Unit] | null {
  */
 export function prepareQuery(text: string, today: Date = new Date()): PreparedQuery | null {
   const cut = text.slice(0, MAX_QUERY_LENGTH);
-  const typed = splitWords(cut);
+  const typed = splitMixed(splitWords(cut), cut.length);
   const last = typed[typed.length - 1];
-  const unfinishedEnd = last !== undefined && last.end === cut.length && last.script !== 'digit' ? last.end : -1;
+  // An apostrophe may still be inside a Latin word being typed ("Sa'" of "Sa'ad").
+  const ended =
+    last !== undefined &&
+    (last.end === cut.length || (last.script === 'latin' && /^['’`]+$/.test(cut.slice(last.end))));
+  const unfinishedEnd = last !== undefined && ended && last.script !== 'digit' ? last.end : -1;
   const all = typed.filter((w) => !LINEAGE_WORDS.has(w.folded));
   const latest = yearRanges(today);
   const hijriSaid = all.some((w) => w.script === 'ar' && HIJRI_WORDS.has(w.folded) && w.folded.length > 1);
@@ -264,22 +337,21 @@ export function prepareQuery(text: string, today: Date = new Date()): PreparedQu
   kept = kept.filter((w, i) => !(w.folded === FAMILY_WORD && kept[i + 1]?.script === 'ar'));
 
   let words: QueryWord[] = [];
-  const units = joinCompounds(kept).flatMap((unit) => splitJoined(unit) ?? [unit]);
-  units.forEach((unit, i) => {
-    // Latin initials ("M. Hassan") stand for nothing that can be matched.
-    if (unit.script === 'latin' && unit.folded.length < 2) return;
-    const forms = formsOf(unit);
-    const unfinished = i === units.length - 1 && unit.end === unfinishedEnd;
-    const prefix = unfinished ? prefixFormsOf(forms) : null;
-    // Still too short to mean a beginning ("س"): left out until it is longer.
-    if (unfinished && prefix === null && !forms.honorific) return;
-    words.push({
-      ...forms,
-      optional: forms.honorific,
-      latinNames: forms.latin ? latinNamesFor(forms.latin.keys) : null,
-      prefix,
-    });
-  });
+  const placeOf = (unit: Unit, i: number, count: number): Place =>
+    i < count - 1 ? 'before' : unit.end === unfinishedEnd ? 'typing' : 'last';
+  // Latin initials ("M. Hassan") stand for nothing that can be matched.
+  const joined = joinTypedSuffix(
+    joinCompounds(kept).filter((unit) => !(unit.script === 'latin' && unit.folded.length < 2)),
+    unfinishedEnd,
+  );
+  const typing = joined[joined.length - 1];
+  if (typing !== undefined && typing.end === unfinishedEnd) {
+    // Still too short to mean a beginning ("س"): left out until it is longer, the word before it then the last.
+    const word = queryWordOf(typing, 'typing');
+    if (word.prefix === null && !word.honorific) joined.pop();
+  }
+  const units = joined.flatMap((unit, i) => splitJoined(unit, placeOf(unit, i, joined.length)) ?? [unit]);
+  units.forEach((unit, i) => words.push(queryWordOf(unit, placeOf(unit, i, units.length))));
   if (words.every((w) => w.optional)) words = words.map((w) => ({ ...w, optional: false }));
   if (words.length > MAX_WORDS) {
     // Nobody types ten words; when someone does, the optional ones go first.
@@ -323,28 +395,31 @@ const CLASS_OF_WORD: Readonly<Record<number, MatchClass>> = {
   [PREFIX]: 'prefix',
   [SPOKEN]: 'spoken',
   [LATIN]: 'latin',
+  [LATIN_LOOSE]: 'latin',
   [TYPO]: 'typo',
+  [TYPO_START]: 'typo',
+  [LOW_PREFIX]: 'prefix',
 };
-const RANK: Readonly<Record<MatchClass, number>> = {
-  exact: 7,
-  number: 6,
-  folded: 5,
-  prefix: 4,
-  spoken: 3,
-  latin: 2,
-  typo: 1,
-};
-const NUMBER_RANK = { equal: 2, contains: 1 } as const;
+/** The rank of a query of numbers only: after exact (a number is typed exactly), before every other class. */
+const NUMBER_RANK_OF_QUERY = EXACT;
+/** The rank of a word class: the classes' own order, room left for numbers between exact and folded. */
+const rankOf = (code: number) => (code >= EXACT ? code + 1 : code);
+/**
+ * A grave whose number is the query's, then a person whose name holds the number as a word of its own ("George
+ * Haddad 2"), then a grave whose number only contains it.
+ */
+const NUMBER_RANK = { equal: 3, contains: 1 } as const;
+const NUMBER_HELD = 2;
 
 /** The score's parts, most significant first (see the rank at the top of this file). */
-function scoreOf(match: MatchClass, inOrder: number, number: 'equal' | 'contains' | null, finer: number): number {
-  return RANK[match] * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
+function scoreOf(rank: number, inOrder: number, number: 'equal' | 'contains' | null, finer: number): number {
+  return rank * 1_000_000 + Math.min(inOrder, 99) * 10_000 + (number ? NUMBER_RANK[number] : 0) * 1_000 + finer;
 }
 
-/** Above every class: a burial of the year typed… */
-const YEAR_FIRST = 10_000_000;
+/** Above every class (the best is 10,999,999): a burial of the year typed… */
+const YEAR_FIRST = 100_000_000;
 /** …and above that, the stored name exactly as typed, whatever it holds. */
-const SAME_NAME_FIRST = 20_000_000;
+const SAME_NAME_FIRST = 200_000_000;
 /** A number alone read as a year: that year's burials come after the graves of that number. */
 const YEAR_ONLY_SCORE = 1;
 
@@ -378,7 +453,7 @@ function sameNameMatch(name: IndexedName, facts: BurialFacts | undefined, query:
   const year = query.year !== null && !query.yearAlone && inYear(query.year, facts?.date) ? YEAR_FIRST : 0;
   return {
     match: 'exact',
-    score: SAME_NAME_FIRST + year + scoreOf('exact', 99, null, 0),
+    score: SAME_NAME_FIRST + year + scoreOf(rankOf(EXACT), 99, null, 0),
     inOrder: 99,
     number: null,
     words,
@@ -401,6 +476,10 @@ const positions = new Int32Array(MAX_WORDS);
 const bestPositions = new Int32Array(MAX_WORDS);
 const sameAsBefore = new Uint8Array(MAX_WORDS);
 const optional = new Uint8Array(MAX_WORDS);
+/** 1 for a word before the last that may match as a beginning only if a later word matches whole. */
+const needsWhole = new Uint8Array(MAX_WORDS);
+/** The class of the stored word each query word took in the assignment being tried. */
+const chosen = new Int32Array(MAX_WORDS);
 const assigned = new Int32Array(MAX_WORDS);
 const runLength = new Int32Array(MAX_WORDS);
 let wordCount = 0;
@@ -411,8 +490,25 @@ let bestScore = -1;
 let bestWorst = NONE;
 let budget = 0;
 
+/**
+ * Whether a word left unfinished before the last ("عبد الم" in "محمد عبد الم الجمال") has a later word matched whole
+ * in the current assignment: without one, a beginning means too little to count.
+ */
+function beginningsHold(): boolean {
+  for (let j = 0; j < wordCount; j++) {
+    if (chosen[j] !== LOW_PREFIX || !needsWhole[j]) continue;
+    let whole = false;
+    for (let k = j + 1; k < wordCount && !whole; k++) {
+      whole = positions[k]! >= 0 && chosen[k] !== LOW_PREFIX && chosen[k] !== PREFIX;
+    }
+    if (!whole) return false;
+  }
+  return true;
+}
+
 /** Scores the current assignment (positions) and keeps it when it is the best so far. */
 function evaluate(worst: number): void {
+  if (worst === LOW_PREFIX && !beginningsHold()) return;
   let count = 0;
   let better = 0;
   let adjacent = 0;
@@ -443,7 +539,7 @@ function evaluate(worst: number): void {
   const ownFirst = firstWord >= 0 && positions[firstWord] === ownFirstAt ? 1 : 0;
   const finer =
     Math.min(9, better) * 100 + ownFirst * 50 + Math.min(4, adjacent) * 10 + (9 - Math.min(9, tokenTotal - count));
-  const score = scoreOf(CLASS_OF_WORD[worst]!, inOrder, null, finer);
+  const score = scoreOf(rankOf(worst), inOrder, null, finer);
   if (score > bestScore) {
     bestScore = score;
     bestWorst = worst;
@@ -465,9 +561,11 @@ function visit(j: number, used: number, worst: number): void {
     const i = candidates[base + c]!;
     if (used & (1 << i) || i <= after) continue;
     positions[j] = i;
-    visit(j + 1, used | (1 << i), Math.min(worst, candidateClass[base + c]!));
+    chosen[j] = candidateClass[base + c]!;
+    visit(j + 1, used | (1 << i), Math.min(worst, chosen[j]!));
   }
   positions[j] = -1;
+  chosen[j] = NONE;
   if (optional[j]) visit(j + 1, used, worst);
 }
 
@@ -493,12 +591,13 @@ function searchName(query: PreparedQuery, name: IndexedName): number {
   if ((mask & query.required) !== query.required) return -1;
 
   // Candidates of each query word, best class first.
-  const codes = query.codes;
   for (let j = 0; j < k; j++) {
     const base = j * MAX_TOKENS;
+    const codes = j < WORDS_PER_CODE ? query.codes : query.codesMore!;
+    const shift = CODE_BITS * (j % WORDS_PER_CODE);
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const c = (codes[words3[3 * i]!]! >> (3 * j)) & 7;
+      const c = (codes[words3[3 * i]!]! >> shift) & 15;
       if (c === NONE) continue;
       let at = count++;
       while (at > 0 && candidateClass[base + at - 1]! < c) {
@@ -512,7 +611,9 @@ function searchName(query: PreparedQuery, name: IndexedName): number {
     candidateCount[j] = count;
     sameAsBefore[j] = j > 0 && words[j]!.exact === words[j - 1]!.exact ? 1 : 0;
     optional[j] = words[j]!.optional ? 1 : 0;
+    needsWhole[j] = words[j]!.prefix?.needsWhole ? 1 : 0;
     positions[j] = -1;
+    chosen[j] = NONE;
   }
   wordCount = k;
   tokenTotal = n;
@@ -557,6 +658,26 @@ export function matchGraveNumber(query: PreparedQuery, graveNumber: string | num
   return equal ? 'equal' : 'contains';
 }
 
+/**
+ * The places of the name's own number words holding every number of the query ("2" in "George Haddad 2"), or null
+ * when it does not hold them all.
+ */
+function numberWordsOf(query: PreparedQuery, name: IndexedName | null): Array<[number, number]> | null {
+  if (name === null) return null;
+  const ranges: Array<[number, number]> = [];
+  for (const n of query.numbers) {
+    let at = 0;
+    while (at < name.words.length) {
+      const token = tokenById(name.words[at]!);
+      if (token.script === 'digit' && stripZeros(token.folded) === n) break;
+      at += 3;
+    }
+    if (at >= name.words.length) return null;
+    ranges.push([name.words[at + 1]!, name.words[at + 2]!]);
+  }
+  return ranges;
+}
+
 export function matchBurial(
   query: PreparedQuery,
   name: IndexedName | null,
@@ -567,9 +688,11 @@ export function matchBurial(
   if (score < 0) return null;
   if (score >= SAME_NAME_FIRST) return sameNameMatch(name!, facts, query);
   const number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
-  if (query.words.length === 0) return { match: 'number', score, inOrder: 0, number, words: [] };
+  const held = number === null ? (numberWordsOf(query, name) ?? []) : [];
+  if (query.words.length === 0) return { match: 'number', score, inOrder: 0, number, words: held };
   const found = matchName(query, name!)!;
-  return { ...found, number, score };
+  const words = held.length === 0 ? found.words : [...found.words, ...held].sort((a, b) => a[0] - b[0]);
+  return { ...found, number, score, words };
 }
 
 /**
@@ -590,14 +713,15 @@ export function burialScore(
   let numberRank = 0;
   if (query.numbers.length > 0) {
     const number = graveNumber === null ? null : matchGraveNumber(query, graveNumber);
-    if (number === null) return query.yearAlone && inYear(query.year!, date) ? YEAR_ONLY_SCORE : -1;
-    numberRank = NUMBER_RANK[number];
+    if (number !== null) numberRank = NUMBER_RANK[number];
+    else if (numberWordsOf(query, name) !== null) numberRank = NUMBER_HELD;
+    else return query.yearAlone && inYear(query.year!, date) ? YEAR_ONLY_SCORE : -1;
   }
   const year = query.year !== null && !query.yearAlone && inYear(query.year, date) ? YEAR_FIRST : 0;
   if (query.words.length === 0) {
     // A year alone ("سنة ٢٠٠٨") finds that year's burials only.
     if (query.numbers.length === 0 && year === 0) return -1;
-    return scoreOf('number', 0, null, 0) + numberRank * 1_000 + year;
+    return scoreOf(NUMBER_RANK_OF_QUERY, 0, null, 0) + numberRank * 1_000 + year;
   }
   const score = name === null ? -1 : searchName(query, name);
   return score < 0 ? -1 : score + numberRank * 1_000 + year;

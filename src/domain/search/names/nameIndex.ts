@@ -150,6 +150,8 @@ export class NameIndex<T> {
   /** For each stored word, the text it was read from (a snapshot is read back through indexName). */
   private readonly sources: string[] = [];
   private readonly slotOf = new Map<Token, number>();
+  /** The stored words that are numbers ("2" of "George Haddad 2"), by their digits: a number query finds them. */
+  private readonly numberSlots = new Map<string, number[]>();
   private dead = 0;
   /** Marks of the last search (stamp per entry), so a name reached through two words is tried once. */
   private seen = new Int32Array(0);
@@ -206,12 +208,21 @@ export class NameIndex<T> {
         this.tokens.push(token);
         this.postings.push([]);
         this.sources.push(name.slice(indexed.words[at + 1], indexed.words[at + 2]));
+        this.fileNumber(token, slot);
       }
       let list = this.postings[slot]!;
       if (!Array.isArray(list)) this.postings[slot] = list = Array.from(list);
       if (list[list.length - 1] !== entry) list.push(entry);
     }
     return entry;
+  }
+
+  private fileNumber(token: Token, slot: number): void {
+    if (token.script !== 'digit') return;
+    const digits = token.folded.replace(/^0+(?=\d)/, '');
+    const slots = this.numberSlots.get(digits);
+    if (slots) slots.push(slot);
+    else this.numberSlots.set(digits, [slot]);
   }
 
   private groupByGrave(byGrave: Map<string | number, number[]>, entry: number): void {
@@ -340,6 +351,8 @@ export class NameIndex<T> {
       for (const [number, entries] of this.gravesByNumber()) {
         if (query.numbers.length > 0 && matchGraveNumber(query, number) !== null) entries.forEach(consider);
       }
+      // And the people whose names hold the number as a word of their own.
+      for (const slot of this.numberSlots.get(query.numbers[0] ?? '') ?? []) this.postings[slot]!.forEach(consider);
       // A year alone, or a number that may be one: that year's burials too.
       if (query.year !== null && query.words.length === 0 && (query.yearAlone || query.numbers.length === 0)) {
         yearOnly = true;
@@ -481,6 +494,7 @@ export class NameIndex<T> {
       if (!Number.isInteger(word.id) || word.id < 0) return null;
       if (idOf) idOf[word.id] = token.id;
       else slowIdOf.set(word.id, token.id);
+      index.fileNumber(token, index.tokens.length);
       index.slotOf.set(token, index.tokens.length);
       index.tokens.push(token);
       index.sources.push(word.source);

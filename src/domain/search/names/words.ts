@@ -2,23 +2,33 @@
 // names. Shared by the stored side (indexName) and the query side (prepareQuery), so both cut a name the same way.
 import { normalizeArabic, toWesternDigits } from '../normalize';
 
-export type Script = 'ar' | 'latin' | 'digit';
+export type Script = 'ar' | 'latin' | 'digit' | 'other';
 
 /** One typed word with its place in the original text (UTF-16 offsets, end exclusive). */
 export interface Word {
   script: Script;
-  /** As typed, without decoration: Arabic marks and tatweel removed; Latin lower-cased without accents. */
+  /**
+   * As typed, without decoration: Arabic marks and tatweel removed; Latin lower-cased without accents (digits in
+   * 0-9, apostrophes as '); other scripts lower-cased.
+   */
   exact: string;
-  /** The comparable form: Arabic through normalizeArabic, Latin as exact, digits in 0-9. */
+  /**
+   * The comparable form: Arabic through normalizeArabic, Latin as exact without apostrophes, digits in 0-9, other
+   * scripts without accents.
+   */
   folded: string;
   start: number;
   end: number;
+  /** A Latin word written with digits ("QA7"): its runs of one kind, for a query whose whole word finds nothing. */
+  pieces?: Word[];
 }
 
 /** A word, or a compound made of several adjacent words ("عبد العزيز", "abd el rahman"). */
 export interface Unit extends Word {
   /** The folded forms of the words it was made of (one for a plain word). */
   parts: string[];
+  /** An Arabic compound of a first half and one word ("عبد المنعم"): the two words, for a query to fall back to. */
+  halves?: [Word, Word];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -92,10 +102,25 @@ export const COMPOUND_PREFIXES = fold('عبد أبو أم');
 export const COMPOUND_SUFFIXES = fold('الدين الله');
 
 /** Latin words that start a compound or are an article: "Abd El Rahman", "Abou El Ela", "Om Kalthoum", "El Fiky". */
-// The article after abd may be assimilated ("Abdur Rahman", "Abdes Salam"); 'n' is left out for Abdin (عابدين).
-const LATIN_JOINER = /^(?:abd(?:[aeiou](?:l|r|s|sh|z))?|ab[ou]u?(?:[aeiou]?l)?|(?:umm?|omm?)(?:[ae]l)?|[ae]l)$/;
+// The article after abd may be assimilated ("Abdur Rahman", "Abdes Salam"); 'n' is left out for Abdin (عابدين); ع
+// may be written 3 ("3abd el Fatta7").
+const LATIN_JOINER = /^(?:3?abd(?:[aeiou](?:l|r|s|sh|z))?|ab[ou]u?(?:[aeiou]?l)?|(?:umm?|omm?)(?:[ae]l)?|[ae]l)$/;
 /** Latin second halves: "Nour El Din", "Nour Eddine", "Gad Allah". */
 const LATIN_SUFFIX = /^(?:(?:[aeiou]l|[aeiou]d)?d(?:i|ee|e)ne?|(?:[aeiou]l)?lah?)$/;
+/** The spellings of those second halves, for a word still being typed ("Salah Eld", "Gad All"). */
+const LATIN_SUFFIX_SPELLINGS = [
+  'eldin',
+  'eldine',
+  'eldeen',
+  'aldin',
+  'eddin',
+  'eddine',
+  'uddin',
+  'iddin',
+  'allah',
+  'ellah',
+  'ullah',
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Splitting
@@ -103,7 +128,10 @@ const LATIN_SUFFIX = /^(?:(?:[aeiou]l|[aeiou]d)?d(?:i|ee|e)ne?|(?:[aeiou]l)?lah?
 // The class lists combining marks on purpose (they are what is removed), which this rule reads as a mistake.
 // eslint-disable-next-line no-misleading-character-class
 const MARKS = /[\u0610-\u061A\u0640\u064B-\u065F\u0670\u06D6-\u06ED\u200C\u200D]/g;
-const LATIN_MARKS = /[\u0300-\u036f]/g;
+const COMBINING = /\p{M}/gu;
+const APOSTROPHES = /['\u2019`]/g;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const COMBINING_MARK = /^\p{M}$/u;
 
 type CharKind = Script | 'mark' | 'apostrophe' | null;
 
@@ -112,6 +140,7 @@ function kindOf(code: number): CharKind {
     return 'digit';
   }
   if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) return 'latin';
+  if (code < 0x80) return code === 0x27 || code === 0x60 ? 'apostrophe' : null;
   if (
     (code >= 0x621 && code <= 0x63a) ||
     (code >= 0x641 && code <= 0x64a) ||
@@ -136,8 +165,13 @@ function kindOf(code: number): CharKind {
     return 'mark';
   }
   if (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) return 'latin';
-  if (code === 0x27 || code === 0x2019 || code === 0x60) return 'apostrophe';
-  return null;
+  if (code === 0x2019) return 'apostrophe';
+  // Every other script's letters and digits (Greek, Cyrillic, Hebrew, CJK…): a word of its own, found as written.
+  // A surrogate is half of a letter beyond the first plane: kept with its other half.
+  if (code >= 0xd800 && code <= 0xdfff) return 'other';
+  const char = String.fromCharCode(code);
+  if (LETTER_OR_DIGIT.test(char)) return 'other';
+  return COMBINING_MARK.test(char) ? 'mark' : null;
 }
 
 /** The forms of a word as written, remembered: a town's names repeat a few thousand words. */
@@ -152,11 +186,17 @@ function formsOfText(raw: string, script: Script): { exact: string; folded: stri
       const exact = raw.normalize('NFC').replace(MARKS, '');
       forms = { exact, folded: normalizeArabic(exact) };
     } else if (script === 'latin') {
-      const exact = raw.normalize('NFD').replace(LATIN_MARKS, '').replace(/['’`]/g, '').toLowerCase();
-      forms = { exact, folded: exact };
-    } else {
+      // The apostrophe stays in the exact form: it is how a Latin speller writes ع or a hamza ("Ne'mat").
+      const exact = toWesternDigits(
+        raw.normalize('NFD').replace(COMBINING, '').replace(APOSTROPHES, "'"),
+      ).toLowerCase();
+      forms = { exact, folded: exact.replace(/'/g, '') };
+    } else if (script === 'digit') {
       const exact = toWesternDigits(raw);
       forms = { exact, folded: exact };
+    } else {
+      const exact = raw.normalize('NFC').toLowerCase();
+      forms = { exact, folded: toWesternDigits(exact.normalize('NFD').replace(COMBINING, '')) };
     }
     if (formsOfRaw.size >= FORMS_MEMORY) formsOfRaw.clear();
     formsOfRaw.set(raw, forms);
@@ -169,31 +209,72 @@ function wordOf(text: string, script: Script, start: number, end: number): Word 
   return { script, exact, folded, start, end };
 }
 
+/** A run of one kind inside a word ("qa" and "7" of "QA7"). */
+type Piece = { kind: 'latin' | 'digit' | 'other'; start: number; end: number };
+
 /**
- * The words of a text: runs of Arabic letters, Latin letters or digits (a change of script ends a word, so
- * "قبر45" is two words); marks stay inside their word; an apostrophe between Latin letters too ("Sa'ad").
- * Everything else separates.
+ * The words of a text. Arabic letters make words of their own: a change to or from them ends a word, so "قبر45"
+ * is two words. Latin letters, digits and the letters of other scripts written together are one word, found as
+ * written ("QA7", "Xk3q", "7asan"); such a word remembers its runs ("qa" and "7"), which a query falls back to
+ * when the whole finds nothing ("Mohamed45": a name and a grave's number). Marks stay inside their word; an
+ * apostrophe between Latin letters or digits too ("Sa'ad", "3'ada"). Everything else separates.
  */
 export function splitWords(text: string): Word[] {
   const words: Word[] = [];
   let start = -1;
-  let script: Script = 'ar';
+  let arabic = false;
+  let pieces: Piece[] = [];
+  const close = (end: number) => {
+    if (start < 0) return;
+    if (arabic) {
+      words.push(wordOf(text, 'ar', start, end));
+    } else {
+      const kinds = new Set(pieces.map((p) => p.kind));
+      const script: Script = kinds.has('other') ? 'other' : kinds.has('latin') ? 'latin' : 'digit';
+      const word = wordOf(text, script, start, end);
+      if (pieces.length > 1 && script === 'latin') {
+        word.pieces = pieces.map((p) => wordOf(text, p.kind, p.start, p.kind === 'latin' ? pieceEnd(text, p) : p.end));
+      }
+      words.push(word);
+    }
+    start = -1;
+    pieces = [];
+  };
   for (let i = 0; i <= text.length; i++) {
     const kind = i < text.length ? kindOf(text.charCodeAt(i)) : null;
     if (kind === 'mark' && start >= 0) continue;
-    if (kind === 'apostrophe' && start >= 0 && script === 'latin' && kindOf(text.charCodeAt(i + 1)) === 'latin')
-      continue;
-    if (kind === 'ar' || kind === 'latin' || kind === 'digit') {
-      if (start >= 0 && kind === script) continue;
-      if (start >= 0) words.push(wordOf(text, script, start, i));
+    if (kind === 'apostrophe' && start >= 0 && !arabic) {
+      const next = kindOf(text.charCodeAt(i + 1));
+      if (next === 'latin' || next === 'digit') continue;
+    }
+    if (kind === 'ar') {
+      if (start >= 0 && arabic) continue;
+      close(i);
       start = i;
-      script = kind;
+      arabic = true;
       continue;
     }
-    if (start >= 0) words.push(wordOf(text, script, start, i));
-    start = -1;
+    if (kind === 'latin' || kind === 'digit' || kind === 'other') {
+      if (start >= 0 && arabic) close(i);
+      if (start < 0) {
+        start = i;
+        arabic = false;
+      }
+      const last = pieces[pieces.length - 1];
+      if (last !== undefined && last.kind === kind) last.end = i + 1;
+      else pieces.push({ kind, start: i, end: i + 1 });
+      continue;
+    }
+    close(i);
   }
   return words.filter((w) => w.folded !== '');
+}
+
+/** A Latin run's end, with the apostrophes and marks inside it ("sa'ad" of "Sa'ad7"). */
+function pieceEnd(text: string, piece: Piece): number {
+  let end = piece.end;
+  while (end < text.length && kindOf(text.charCodeAt(end)) === 'mark') end++;
+  return end;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -208,6 +289,30 @@ function extend(unit: Unit, w: Word): void {
   unit.folded += w.folded;
   unit.end = w.end;
   unit.parts.push(w.folded);
+}
+
+/**
+ * The last unit joined to the one before when it is the beginning of a compound's Latin second half still being
+ * typed ("Salah Eld" for Salah Eldin), so that it is looked for as the compound's beginning.
+ */
+export function joinTypedSuffix(units: Unit[], typingEnd: number): Unit[] {
+  const last = units[units.length - 1];
+  const before = units[units.length - 2];
+  if (
+    last === undefined ||
+    before === undefined ||
+    last.end !== typingEnd ||
+    last.script !== 'latin' ||
+    before.script !== 'latin' ||
+    before.parts.length > 1 ||
+    last.folded.length < 2 ||
+    !LATIN_SUFFIX_SPELLINGS.some((spelling) => spelling.startsWith(last.folded))
+  ) {
+    return units;
+  }
+  const joined = { ...before, parts: [...before.parts] };
+  extend(joined, last);
+  return [...units.slice(0, -2), joined];
 }
 
 /** Joins compound names (see COMPOUND_PREFIXES, COMPOUND_SUFFIXES and the Latin joiners) into one unit each. */
@@ -230,6 +335,7 @@ export function joinCompounds(words: readonly Word[]): Unit[] {
       ) {
         extend(unit, words[++i]!);
       }
+      if (unit.parts.length === 2 && COMPOUND_PREFIXES.has(unit.parts[0]!)) unit.halves = [words[i - 1]!, words[i]!];
     } else if (unit.script === 'latin') {
       while (LATIN_JOINER.test(unit.folded) && words[i + 1]?.script === 'latin') extend(unit, words[++i]!);
       // "Nour El Din": the article may come as its own word before the second half.
