@@ -1,7 +1,15 @@
 // The forms of one word the matcher compares, and how two words match (the word classes).
 import { normalizeArabic } from '../normalize';
 import { COMMON_GIVEN_NAMES } from './givenNames';
-import { arabicSkeletons, arabicWordOf, latinCost, latinForms, latinKey, type LatinForms } from './latin';
+import {
+  arabicSkeletons,
+  arabicWordOf,
+  latinCost,
+  latinForms,
+  latinKey,
+  type ArabicWord,
+  type LatinForms,
+} from './latin';
 import { COMPOUND_PREFIXES, HONORIFIC_WORDS, LATIN_HONORIFICS, type Script, type Unit } from './words';
 
 /** Word classes, best first: the number is the rank (higher is better), 0 is no match. Four bits each (match.ts). */
@@ -274,13 +282,26 @@ function typoMatch(q: string, qLetters: number, t: string | null, tLetters: numb
   );
 }
 
+/** Arabic words as the Latin rules read them, remembered (bounded as the forms of words are). */
+const arabicWords = new Map<string, ArabicWord>();
+
+function arabicWord(exact: string): ArabicWord {
+  let word = arabicWords.get(exact);
+  if (word === undefined) {
+    if (arabicWords.size >= 50_000) arabicWords.clear();
+    word = arabicWordOf(exact);
+    arabicWords.set(exact, word);
+  }
+  return word;
+}
+
 /** The spelling cost of a Arabic stored word for a Latin query word (latinCost), or -1; `prefix`: as a beginning. */
 function latinToArabic(q: QueryForms, t: Token, prefix: boolean): number {
   const text = q.latin!.text;
-  let cost = latinCost(text, arabicWordOf(t.exact), prefix);
+  let cost = latinCost(text, arabicWord(t.exact), prefix);
   // The first half of "صلاح الدين" by itself: "Salah" (looser than the whole, as the Arabic "صلاح" is).
   if (cost !== 0 && !prefix && t.head !== null) {
-    const head = latinCost(text, arabicWordOf(t.head), false);
+    const head = latinCost(text, arabicWord(t.head), false);
     if (head >= 0 && (cost < 0 || head + 1 < cost)) cost = head + 1;
   }
   return cost;
@@ -319,8 +340,9 @@ export function prefixFormsOf(forms: Forms, last: boolean): PrefixForms | null {
   if (forms.script === 'latin') {
     if (forms.exact.length < LATIN_PREFIX_MIN) return null;
     const key = latinKey(forms.folded);
-    // Before the last word, two consonants at least: a beginning of one reaches thousands of stored words.
-    if (!last && !forms.latin!.prefixSkeletons.some((s) => s.length >= 2)) return null;
+    // Before the last word, three consonants at least: a shorter beginning reaches thousands of stored words, and
+    // the word after it shows the name is being typed on.
+    if (!last && !forms.latin!.skeletons.some((s) => s.replace(/^V/, '').length >= 3)) return null;
     return { starts: [key], low: true, needsWhole: !last };
   }
   return null;
@@ -415,9 +437,27 @@ class KeyTable {
     this.recentTokens.push(token);
   }
 
-  /** Every stored word filed under `key` exactly, or (`beginning`) under a key that begins with it. */
-  visit(key: string, beginning: boolean, found: (token: Token) => void): void {
+  /**
+   * Every stored word filed under `key` exactly, or (`beginning`) under a key that begins with it; with `most`,
+   * none when more than that many are: a beginning that leads to so many words is too short to look for yet.
+   */
+  visit(key: string, beginning: boolean, found: (token: Token) => void, most = Infinity): void {
     if (this.recentKeys.length > Math.max(1024, this.keys.length >> 3)) this.sort();
+    const keys = this.keys;
+    const from = this.lowerBound(key);
+    const to = beginning ? this.lowerBound(key + '\uffff') : this.lowerBound(key + '\u0000');
+    const recent = this.recentKeys;
+    const fits = (k: string) => (beginning ? k.startsWith(key) : k === key);
+    if (to - from > most) return;
+    let count = to - from;
+    for (let i = 0; i < recent.length && count <= most; i++) if (fits(recent[i]!)) count++;
+    if (count > most) return;
+    for (let i = from; i < to && i < keys.length; i++) if (fits(keys[i]!)) found(this.tokens[i]!);
+    for (let i = 0; i < recent.length; i++) if (fits(recent[i]!)) found(this.recentTokens[i]!);
+  }
+
+  /** The first place whose key is not before `key`. */
+  private lowerBound(key: string): number {
     const keys = this.keys;
     let lo = 0;
     let hi = keys.length;
@@ -426,13 +466,7 @@ class KeyTable {
       if (keys[mid]! < key) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < keys.length && (beginning ? keys[i]!.startsWith(key) : keys[i] === key); i++) {
-      found(this.tokens[i]!);
-    }
-    const recent = this.recentKeys;
-    for (let i = 0; i < recent.length; i++) {
-      if (beginning ? recent[i]!.startsWith(key) : recent[i] === key) found(this.recentTokens[i]!);
-    }
+    return lo;
   }
 
   private sort(): void {
@@ -452,6 +486,11 @@ let byDeletion: Map<string, Token[]> | null = null;
 let byStart: KeyTable | null = null;
 /** Arabic words by their consonant skeletons (latin.ts): for Latin words, whole or beginnings. */
 let bySkeleton: KeyTable | null = null;
+/**
+ * Stored words a Latin beginning may lead to before it is looked for: each is read letter by letter by the rules,
+ * and "Ali" (V L) begins every word with the article. Longer, it leads to fewer; whole, it is always looked for.
+ */
+const LATIN_BEGINNINGS_MOST = 1000;
 
 function file(map: Map<string, Token[]>, key: string | null, token: Token): void {
   if (key === null) return;
@@ -545,8 +584,8 @@ export function candidatesOf(q: QueryForms): Iterable<Token> {
     for (const s of q.latin!.skeletons) table.visit(s, false, one);
     if (q.prefix !== null) {
       for (const s of q.latin!.prefixSkeletons) {
-        if (s === '') continue; // a beginning of vowels only leads everywhere
-        table.visit(s, true, one);
+        if (s === '' || s === 'V') continue; // a beginning of vowels only leads everywhere
+        table.visit(s, true, one, LATIN_BEGINNINGS_MOST);
         // A stored word ending in ه or ة has that H left out of its skeleton.
         if (s.endsWith('H')) table.visit(s.slice(0, -1), false, one);
       }

@@ -105,9 +105,9 @@ function latinKeys(parts: readonly string[]): string[] {
 }
 
 // --- skeletons ----------------------------------------------------------------------------------------------------
-// Classes: B ب, T ت ط, S ث س ص, K ج ق ك, H ح ه ة, X خ, D د ض ذ ز ظ, R ر, C ش, Q غ, F ف, L ل, M م, N ن, and W و
-// and Y ي at the start of a word; every vowel, ع and hamza is no class. Repeated classes count once, and a final H
-// is dropped (ة is written a, ah or nothing).
+// Classes: B ب, T ت ط, S ث س ص, K ج ق ك, H ح ه ة, X خ, D د ض ذ ز ظ, R ر, C ش, Q غ, F ف, L ل, M م, N ن, and at the
+// start of a word W و, Y ي, and V for ا, ع or a hamza (a Latin vowel); every other vowel, ع and hamza is no class.
+// Repeated classes count once, and a final H is dropped (ة is written a, ah or nothing).
 
 const ARABIC_CLASS: Readonly<Record<string, string>> = {
   ب: 'B',
@@ -136,6 +136,9 @@ const ARABIC_CLASS: Readonly<Record<string, string>> = {
   م: 'M',
   ن: 'N',
 };
+
+/** Letters a word may start with that Latin writes as a vowel. */
+const INITIAL_VOWELS = new Set([...'اأإآعءؤئ']);
 
 /** Latin letters and pairs, longest first, with every class they may stand for ('' for none). */
 const LATIN_CLASSES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -200,7 +203,11 @@ function latinReadings(text: string, open: boolean): string[] {
     let length = 1;
     const c = text.charAt(i);
     if ((c === 'w' || c === 'y') && i === 0) options = [c === 'w' ? 'W' : 'Y'];
-    else {
+    else if (i === 0 && /[aeiou'23]/.test(c)) {
+      // A word that starts with a vowel (or ع, a hamza) starts with V: ا, ع or a hamza in Arabic ("Awad" عوض).
+      options = c === "'" || c === '2' ? ['V', 'K'] : ['V'];
+      if (c === '3' && text.charAt(1) === "'") [options, length] = [['Q'], 2];
+    } else {
       for (const [spelled, classes] of LATIN_CLASSES) {
         if (text.startsWith(spelled, i)) {
           options = classes;
@@ -323,6 +330,8 @@ export function arabicSkeletons(word: ArabicWord, finished: boolean): string[] {
     for (const v of [...variants]) {
       const shift = v.length - word.letters.length; // earlier articles already cut from this variant
       variants.add(v.slice(0, at + shift) + v.slice(at + shift + 2));
+      // Its ل alone left out: the article said as the sun letter after it ("Ennaggar": ا, then ن).
+      variants.add(v.slice(0, at + shift + 1) + v.slice(at + shift + 2));
     }
   }
   const out = new Set<string>();
@@ -332,6 +341,7 @@ export function arabicSkeletons(word: ArabicWord, finished: boolean): string[] {
       const c = v.charAt(i);
       if (i === 0 && c === 'و') classes += 'W';
       else if (i === 0 && c === 'ي') classes += 'Y';
+      else if (i === 0 && INITIAL_VOWELS.has(c)) classes += 'V';
       else classes += ARABIC_CLASS[c] ?? '';
     }
     out.add(finish(classes, finished));
@@ -419,7 +429,6 @@ const INITIAL_WAW = consonant('w');
 const INITIAL_YA = consonant('y');
 const HA = consonant('h');
 const FINAL_HA = vowel('h', 'ha', 'a', 'ah', 'e', 'eh', 'o', 'ou', 'oh', 'u', 'uh');
-const SHORT_VOWELS = ['a', 'e', 'i', 'o', 'u'];
 /** The article's spellings and their costs. */
 const ARTICLES: ReadonlyArray<readonly [string, number]> = [
   ['al', 0],
@@ -428,24 +437,139 @@ const ARTICLES: ReadonlyArray<readonly [string, number]> = [
   ['il', 1],
   ['ol', 1],
 ];
-const IS_VOWEL = /[aeiou]/;
 
 const NONE = 99;
 
 // The search's scratch: a table of the best cost from each (Arabic letter, Latin letter, what may follow), one
-// search at a time (JavaScript runs one), stamped so it need not be cleared.
+// search at a time (JavaScript runs one), stamped so it need not be cleared; and the word being read.
 let memo = new Int16Array(0);
 let stamps = new Int32Array(0);
 let stamp = 0;
+let isStart = new Uint8Array(0);
+let isArticle = new Uint8Array(0);
+let L = '';
+let A = '';
+let n = 0;
+let m = 0;
+let typing = false;
+
+const isAlef = (c: string) => c === 'ا' || c === 'أ' || c === 'إ' || c === 'آ';
+const isVowel = (c: string) => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
+/** Whether the letter may be first of a Latin pair ("th", "sh", "kh", "dh", "gh", "ch"). */
+const pairStart = (c: string) => c === 't' || c === 'd' || c === 's' || c === 'k' || c === 'g' || c === 'c';
+
+function spellingsOf(i: number): readonly Spelling[] {
+  const c = A.charAt(i);
+  const final = i === n - 1;
+  if (isAlef(c)) return isStart[i] ? (c === 'آ' ? INITIAL_MADDA : INITIAL_ALEF) : c === 'ا' ? ALEF : HAMZA_ALEF;
+  if (c === 'ء' && final && A.charAt(i - 1) === 'ا') return FINAL_HAMZA;
+  if (c === 'ه') return final ? FINAL_HA : HA;
+  if (c === 'و') return isStart[i] ? INITIAL_WAW : final ? FINAL_WAW : WAW;
+  if (c === 'ي') return isStart[i] ? INITIAL_YA : final ? FINAL_YA : YA;
+  if (c === 'ة' && A.charAt(i - 1) === 'ا') return TA_AFTER_ALEF;
+  return LETTERS[c] ?? [];
+}
+
+/** The least cost of spelling letters i… of the Arabic word as Latin j… (NONE when it cannot). */
+function best(i: number, j: number, after: number): number {
+  const key = (i * (m + 1) + j) * STATES + after;
+  if (stamps[key] === stamp) return memo[key]!;
+  stamps[key] = stamp;
+  memo[key] = NONE; // a cycle cannot happen (every step reads a letter of one side), but stay safe
+  let cost = NONE;
+  if (j === m && (i === n || typing)) {
+    memo[key] = 0;
+    return 0;
+  }
+  if (i === n) {
+    // A short vowel after a final ع or hamza ("Rabie"); a silent French e after a consonant ("Nevine").
+    if (
+      j === m - 1 &&
+      (after === VOWEL_AT_END ? isVowel(L.charAt(j)) : L.charAt(j) === 'e' && !isVowel(L.charAt(j - 1)))
+    ) {
+      cost = 0;
+    }
+    memo[key] = cost;
+    return cost;
+  }
+  const c = A.charAt(i);
+  const l = L.charAt(j);
+  // A short vowel, after a consonant. o and u are the vowels of a word's first syllable ("Mohamed", "Mustafa"),
+  // elsewhere looser ("Yusuf"), and ou only there ("Moustafa"): Mahmoud and Mahmud are محمود before محمد.
+  if ((after === VOWEL || after === VOWEL_AT_END) && j < m) {
+    const first = i > 0 && isStart[i - 1] === 1;
+    if (l === 'a' || l === 'e' || l === 'i') cost = Math.min(cost, best(i, j + 1, SHORT));
+    else if (l === 'o' || l === 'u') cost = Math.min(cost, (first ? 0 : 1) + best(i, j + 1, SHORT));
+    if (first && l === 'o' && L.charAt(j + 1) === 'u') cost = Math.min(cost, best(i, j + 2, SHORT));
+  }
+  if (isArticle[i]) {
+    for (const [a, extra] of ARTICLES)
+      if (L.startsWith(a, j)) cost = Math.min(cost, extra + best(i + 2, j + 2, NO_VOWEL));
+    // "Abou'l Ela", "Abu l-Kheir": the article's l alone after a vowel.
+    if (l === 'l' && isVowel(L.charAt(j - 1))) cost = Math.min(cost, best(i + 2, j + 1, NO_VOWEL));
+    // Before a sun letter, a vowel alone: the letter after it is written once for both ("Abdessalam"; at the
+    // start of a name looser: "Ennaggar").
+    if (SUN.has(A.charAt(i + 2)) && isVowel(l)) cost = Math.min(cost, (i === 0 ? 1 : 0) + best(i + 2, j + 1, NO_VOWEL));
+    // Not written at all: "Fiky" for الفقي, "Abd Rahman" (looser: a register holding فقي answers it first).
+    cost = Math.min(cost, 1 + best(i + 2, j, after));
+  } else if (isStart[i] && (i > 0 || j === 0) && (l === 'a' || l === 'e' || l === 'i' || l === 'u')) {
+    // A Latin article the Arabic has not: "El Sherbiny" for شربيني, where a word of the name starts (looser, as
+    // the article left out).
+    if (L.charAt(j + 1) === 'l') {
+      const next = L.charAt(j + 2) === "'" ? j + 3 : j + 2;
+      const after2 = L.charAt(next);
+      const consonant = next < m && !isVowel(after2) && after2 !== 'w' && after2 !== 'y' && after2 !== "'";
+      if (consonant || (typing && next === m)) cost = Math.min(cost, 1 + best(i, next, NO_VOWEL));
+    }
+  }
+  if (cost === 0) {
+    memo[key] = 0;
+    return 0;
+  }
+  // A letter written twice in Arabic is written once in Latin (الله: "Allah"; the Latin's own double is one).
+  if (i > 0 && c === A.charAt(i - 1) && !isAlef(c)) cost = Math.min(cost, best(i + 1, j, VOWEL));
+  // The long vowel of a word's first إ written with it: "Eman" (إيمان), "Ehab"; not after أ (أيمن is "Ayman").
+  if (c === 'ي' && i > 0 && isStart[i - 1] && (A.charAt(i - 1) === 'إ' || A.charAt(i - 1) === 'ا')) {
+    cost = Math.min(cost, best(i + 1, j, NO_VOWEL));
+  }
+  // A name's first ع is heard with its vowel: written as nothing, a vowel follows ("Osman", never "Sman").
+  const silent = c !== 'ع' || !isStart[i] || isVowel(l);
+  // A long vowel right after a short one of another sound is looser: "Safia" is صفية before صفاء (no i before
+  // ا), "Saeed" سعيد before سيد (ee is no diphthong), but "Hussein", "Said", "Fawzy" are plain.
+  const long = after === SHORT && (c === 'ا' || c === 'ي' || c === 'و') && !isStart[i];
+  const before = L.charAt(j - 1);
+  for (const [spelled, extra, next] of spellingsOf(i)) {
+    if (spelled === '') {
+      // The silent و of عمرو is heard after two consonants ("Amr"); after a vowel it is looser ("Omar" is عمر).
+      const odd = c === 'و' && isVowel(L.charAt(j - 2));
+      if (silent) cost = Math.min(cost, extra + (odd ? 1 : 0) + best(i + 1, j, next));
+    } else if (L.startsWith(spelled, j)) {
+      const odd =
+        long &&
+        next === NO_VOWEL &&
+        (c === 'ا' ? before !== 'a' : c === 'ي' ? spelled !== 'i' && spelled !== 'y' : spelled !== 'u');
+      // A Latin pair read as two letters is looser: "th" is ث before ت and ح ("Fathy" is فتحي all the same).
+      const split = spelled.length === 1 && pairStart(spelled) && L.charAt(j + 1) === 'h';
+      cost = Math.min(cost, extra + (odd ? 1 : 0) + (split ? 1 : 0) + best(i + 1, j + spelled.length, next));
+    } else if (typing && j < m && spelled.startsWith(L.slice(j))) {
+      // The word being typed ends inside this letter's spelling (the s of sh).
+      cost = Math.min(cost, extra);
+    }
+  }
+  memo[key] = cost;
+  return cost;
+}
 
 /**
  * The cost of spelling the Arabic word as the Latin text (0: by the plain rules; more: by looser ones), or -1 when
  * the rules cannot spell it so. `prefix`: the Latin is the beginning of a word still being typed.
  */
 export function latinCost(latin: string, word: ArabicWord, prefix: boolean): number {
-  const { letters, articles, starts } = word;
-  const n = letters.length;
-  const m = latin.length;
+  L = latin;
+  A = word.letters;
+  n = A.length;
+  m = L.length;
+  typing = prefix;
   const size = (n + 1) * (m + 1) * STATES;
   if (memo.length < size) {
     memo = new Int16Array(size * 2);
@@ -456,109 +580,14 @@ export function latinCost(latin: string, word: ArabicWord, prefix: boolean): num
     stamps.fill(0);
     stamp = 1;
   }
-  const isStart = (i: number) => starts.includes(i);
-  const isArticle = (i: number) => articles.includes(i);
-  const isAlef = (c: string) => c === 'ا' || c === 'أ' || c === 'إ' || c === 'آ';
-
-  const spellingsOf = (i: number): readonly Spelling[] => {
-    const c = letters.charAt(i);
-    const final = i === n - 1;
-    if (isAlef(c)) return isStart(i) ? (c === 'آ' ? INITIAL_MADDA : INITIAL_ALEF) : c === 'ا' ? ALEF : HAMZA_ALEF;
-    if (c === 'ء' && final && letters.charAt(i - 1) === 'ا') return FINAL_HAMZA;
-    if (c === 'ه') return final ? FINAL_HA : HA;
-    if (c === 'و') return isStart(i) ? INITIAL_WAW : final ? FINAL_WAW : WAW;
-    if (c === 'ي') return isStart(i) ? INITIAL_YA : final ? FINAL_YA : YA;
-    if (c === 'ة' && letters.charAt(i - 1) === 'ا') return TA_AFTER_ALEF;
-    return LETTERS[c] ?? [];
-  };
-
-  const best = (i: number, j: number, after: number): number => {
-    const key = (i * (m + 1) + j) * STATES + after;
-    if (stamps[key] === stamp) return memo[key]!;
-    stamps[key] = stamp;
-    memo[key] = NONE; // a cycle cannot happen (every step reads a letter of one side), but stay safe
-    let cost = NONE;
-    const take = (c: number) => {
-      if (c < cost) cost = c;
-    };
-    if (j === m && (i === n || prefix)) {
-      memo[key] = 0;
-      return 0;
-    }
-    if (i === n) {
-      const rest = latin.slice(j);
-      // A short vowel after a final ع or hamza ("Rabie"); a silent French e after a consonant ("Nevine").
-      if (after === VOWEL_AT_END && rest.length === 1 && SHORT_VOWELS.includes(rest)) take(0);
-      if (rest === 'e' && !IS_VOWEL.test(latin.charAt(j - 1))) take(0);
-      memo[key] = cost;
-      return cost;
-    }
-    // A short vowel, after a consonant. o and u are the vowels of a word's first syllable ("Mohamed", "Mustafa"),
-    // elsewhere looser ("Yusuf"), and ou only there ("Moustafa"): Mahmoud and Mahmud are محمود before محمد.
-    if ((after === VOWEL || after === VOWEL_AT_END) && j < m) {
-      const first = isStart(i - 1);
-      const c = latin.charAt(j);
-      if (c === 'a' || c === 'e' || c === 'i') take(best(i, j + 1, SHORT));
-      else if (c === 'o' || c === 'u') take((first ? 0 : 1) + best(i, j + 1, SHORT));
-      if (first && latin.startsWith('ou', j)) take(best(i, j + 2, SHORT));
-    }
-    if (isArticle(i)) {
-      for (const [a, extra] of ARTICLES) if (latin.startsWith(a, j)) take(extra + best(i + 2, j + 2, NO_VOWEL));
-      // "Abou'l Ela", "Abu l-Kheir": the article's l alone after a vowel.
-      if (latin.charAt(j) === 'l' && IS_VOWEL.test(latin.charAt(j - 1))) take(best(i + 2, j + 1, NO_VOWEL));
-      // Before a sun letter, a vowel alone: the letter after it is written once for both ("Abdessalam"; at the
-      // start of a name looser: "Ennaggar").
-      if (SUN.has(letters.charAt(i + 2)) && IS_VOWEL.test(latin.charAt(j))) {
-        take((i === 0 ? 1 : 0) + best(i + 2, j + 1, NO_VOWEL));
-      }
-      // Not written at all: "Fiky" for الفقي, "Abd Rahman" (looser: a register holding فقي answers it first).
-      take(1 + best(i + 2, j, after));
-    } else if (isStart(i) && (i === 0 || starts.includes(i)) && j < m) {
-      // A Latin article the Arabic has not: "El Sherbiny" for شربيني, where a word of the name starts (looser, as
-      // the article left out).
-      const article = /^[aeiu]l'?/.exec(latin.slice(j));
-      const next = j + (article?.[0].length ?? 0);
-      if (article && (i > 0 || j === 0) && (/[^aeiouwy']/.test(latin.charAt(next)) || (prefix && next === m))) {
-        take(1 + best(i, j + article[0].length, NO_VOWEL));
-      }
-    }
-    if (cost === 0) {
-      memo[key] = 0;
-      return 0;
-    }
-    const c = letters.charAt(i);
-    // A letter written twice in Arabic is written once in Latin (الله: "Allah"; the Latin's own double is one).
-    if (i > 0 && c === letters.charAt(i - 1) && !isAlef(c)) take(best(i + 1, j, VOWEL));
-    // The long vowel of a word's first إ written with it: "Eman" (إيمان), "Ehab"; not after أ (أيمن is "Ayman").
-    if (c === 'ي' && i > 0 && isStart(i - 1) && (letters.charAt(i - 1) === 'إ' || letters.charAt(i - 1) === 'ا')) {
-      take(best(i + 1, j, NO_VOWEL));
-    }
-    // A name's first ع is heard with its vowel: written as nothing, a vowel follows ("Osman", never "Sman").
-    const silent = c !== 'ع' || !isStart(i) || IS_VOWEL.test(latin.charAt(j));
-    // A long vowel right after a short one of another sound is looser: "Safia" is صفية before صفاء (no i before
-    // ا), "Saeed" سعيد before سيد (ee is no diphthong), but "Hussein", "Said", "Fawzy" are plain.
-    const long = after === SHORT && (c === 'ا' || c === 'ي' || c === 'و') && !isStart(i);
-    const before = latin.charAt(j - 1);
-    for (const [spelled, extra, next] of spellingsOf(i)) {
-      if (spelled === '') {
-        // The silent و of عمرو is heard after two consonants ("Amr"); after a vowel it is looser ("Omar" is عمر).
-        const odd = c === 'و' && IS_VOWEL.test(latin.charAt(j - 2));
-        if (silent) take(extra + (odd ? 1 : 0) + best(i + 1, j, next));
-      } else if (latin.startsWith(spelled, j)) {
-        const odd =
-          long &&
-          next === NO_VOWEL &&
-          (c === 'ا' ? before !== 'a' : c === 'ي' ? spelled !== 'i' && spelled !== 'y' : spelled !== 'u');
-        // A Latin pair read as two letters is looser: "th" is ث before ت and ح ("Fathy" is فتحي all the same).
-        const split = spelled.length === 1 && /[tdskgc]/.test(spelled) && latin.charAt(j + 1) === 'h';
-        take(extra + (odd ? 1 : 0) + (split ? 1 : 0) + best(i + 1, j + spelled.length, next));
-      }
-      // The word being typed ends inside this letter's spelling (the s of sh).
-      else if (prefix && j < m && spelled.startsWith(latin.slice(j))) take(extra);
-    }
-    memo[key] = cost;
-    return cost;
-  };
+  if (isStart.length < n + 2) {
+    isStart = new Uint8Array(2 * n + 2);
+    isArticle = new Uint8Array(2 * n + 2);
+  }
+  isStart.fill(0, 0, n + 2);
+  isArticle.fill(0, 0, n + 2);
+  for (const at of word.starts) isStart[at] = 1;
+  for (const at of word.articles) isArticle[at] = 1;
   const cost = best(0, 0, NO_VOWEL);
   return cost >= NONE ? -1 : cost;
 }

@@ -133,6 +133,8 @@ export class PreparedQuery implements QueryNarrowing {
   codes: Int32Array;
   codesMore: Int32Array | null;
   masks: Int32Array;
+  /** Words (bit j) left with no beginning: no later word of the query matches a stored word whole. */
+  private noBeginning = 0;
 
   constructor(text: string, words: QueryWord[], numbers: string[], narrowing: QueryNarrowing) {
     this.text = text;
@@ -146,27 +148,31 @@ export class PreparedQuery implements QueryNarrowing {
     this.codes = new Int32Array(tokenCount());
     this.codesMore = words.length > WORDS_PER_CODE ? new Int32Array(tokenCount()) : null;
     this.masks = new Int32Array(tokenCount());
-    words.forEach((word, j) => {
-      for (const token of candidatesOf(word)) this.record(token, j, word);
-    });
+    // Last word first: a word before the last is a beginning only if a later word matches some stored word whole;
+    // when none does, it is not looked for as one at all (a query of beginnings would score every name in vain).
+    let wholeLater = false;
+    for (let j = words.length - 1; j >= 0; j--) {
+      const word = words[j]!;
+      if (word.prefix?.needsWhole && !wholeLater) this.noBeginning |= 1 << j;
+      for (const token of candidatesOf(word)) {
+        const c = this.record(token, j, word);
+        if (c !== NONE && c !== PREFIX && c !== LOW_PREFIX) wholeLater = true;
+      }
+    }
   }
 
-  private record(token: Token, j: number, word: QueryWord): void {
+  private record(token: Token, j: number, word: QueryWord): number {
     let c = classify(word, token);
     // An optional word counts only when the name really holds it, not a look-alike of it (a Latin one: its
     // transliteration).
     if (word.optional && c < FOLDED && c !== PREFIX && !(word.script === 'latin' && c >= LATIN_LOOSE)) c = NONE;
+    if (c === LOW_PREFIX && this.noBeginning & (1 << j)) c = NONE;
     if (c !== NONE) {
       const codes = j < WORDS_PER_CODE ? this.codes : this.codesMore!;
       codes[token.id] = codes[token.id]! | (c << (CODE_BITS * (j % WORDS_PER_CODE)));
       this.masks[token.id] = this.masks[token.id]! | (1 << j);
     }
-  }
-
-  /** The class of query word j on the stored word of that id (NONE when it does not match). */
-  classOf(id: number, j: number): number {
-    const codes = j < WORDS_PER_CODE ? this.codes : this.codesMore!;
-    return (codes[id]! >> (CODE_BITS * (j % WORDS_PER_CODE))) & 15;
+    return c;
   }
 
   /** Which query words match the token (bit j for words[j]). */
