@@ -24,9 +24,10 @@ const newest = (grave: Grave) => grave.buriedPersons[0]?.burialDate ?? '';
  * An empty search gives the list as it is.
  */
 export function searchGraves(list: ReadonlyArray<Grave>, term: string): ReadonlyArray<Grave> {
-  const query = prepareQuery(term);
-  if (query === null) return list;
+  if (prepareQuery(term) === null) return list;
+  // Indexed before the query is read: its words are split or joined by the words the names hold.
   indexGraves(list, list.length);
+  const query = prepareQuery(term)!;
   const names = indexed.get(list)!;
   const hits: Array<{ grave: Grave; score: number }> = [];
   list.forEach((grave, i) => {

@@ -60,17 +60,26 @@ export default function GraveDetailsPage() {
 
   // Newest first; with a search, the people the register's name matcher finds, best first (ties newest first),
   // their matched words marked.
+  // The names are indexed before a query is read: the query's words are split or joined by the words the indexed
+  // names hold ("ابو العلا" stays one compound word when a name has it).
+  const indexed = useMemo(
+    () =>
+      grave.state !== 'done'
+        ? []
+        : [...grave.data.buriedPersons]
+            .sort((a, b) => b.burialDate.localeCompare(a.burialDate))
+            .map((person) => ({ person, name: indexName(person.name) })),
+    [grave],
+  );
   const people = useMemo(() => {
-    if (grave.state !== 'done') return [];
-    const sorted = [...grave.data.buriedPersons].sort((a, b) => b.burialDate.localeCompare(a.burialDate));
     const query = prepareQuery(term);
-    if (query === null) return sorted.map((person) => ({ person, words: [] as Array<[number, number]> }));
-    return sorted
-      .map((person) => ({ person, match: matchName(query, indexName(person.name)) }))
+    if (query === null) return indexed.map(({ person }) => ({ person, words: [] as Array<[number, number]> }));
+    return indexed
+      .map(({ person, name }) => ({ person, match: matchName(query, name) }))
       .filter((found): found is { person: BuriedPerson; match: NameMatch } => found.match !== null)
       .sort((a, b) => compareMatches(a.match, b.match))
       .map(({ person, match }) => ({ person, words: match.words }));
-  }, [grave, term]);
+  }, [indexed, term]);
 
   // The tab and the history name the grave with its section, as the server-drawn page does (server/site/shell.ts).
   const loaded = grave.state === 'done' ? grave.data : null;

@@ -5,6 +5,8 @@
  * API
  *   prepareQuery(text, today?): PreparedQuery | null
  *       Parse a query once: words, optional words, compounds, numbers. null when nothing is left to search.
+ *       A query reads the words of the names indexed so far (a compound stays whole when a name holds it, a word
+ *       typed without its space is split into two the names hold): index the names before preparing a query.
  *   indexName(name): IndexedName
  *       Precompute a stored name once (kept in memory: its words are shared objects, referred to by id, so
  *       30,000 names cost about 8 MB); tokensOf(indexed) gives its stored words back. The same name indexed
