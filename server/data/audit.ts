@@ -5,54 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry, TokenClaims } from '../../src/domain/types';
 import type { AuditTable, Database } from '../db/schema';
+import type { AuditAction } from '../../src/domain/audit/actions';
 
-export type AuditAction =
-  | 'grave.create'
-  | 'grave.full'
-  | 'grave.delete'
-  | 'grave.reopen'
-  | 'grave.position'
-  | 'grave.range'
-  | 'import.create'
-  | 'import.undo'
-  | 'burial.create'
-  | 'burial.update'
-  | 'burial.delete'
-  | 'burial.transfer'
-  | 'burial.transferUndo'
-  | 'burial.restore'
-  | 'plan.rows'
-  | 'suggestion.status'
-  | 'article.create'
-  | 'article.update'
-  | 'article.delete'
-  | 'account.create'
-  | 'account.password'
-  | 'account.update'
-  | 'account.role'
-  | 'account.disable'
-  | 'account.enable'
-  | 'account.signOut'
-  | 'account.login'
-  | 'settings.update'
-  | 'notice.create'
-  | 'notice.update'
-  | 'notice.delete'
-  // Every download of the register (an export changes nothing; its entry records who took what).
-  | 'export.register'
-  | 'export.audit'
-  | 'export.geojson'
-  | 'export.gedcom'
-  // A family's correction of a burial applied or rejected (the burial's own update has its entry too).
-  | 'correction.apply'
-  | 'correction.reject'
-  // The photos of graves (a visitor's photo too: it is recorded with no account).
-  | 'photo.create'
-  | 'photo.approve'
-  | 'photo.cover'
-  | 'photo.delete'
-  // A visitor's photo left undecided past PENDING_PHOTO_DAYS, removed by the server (no account).
-  | 'photo.expire';
+export type { AuditAction };
 
 export async function audit(
   trx: Transaction<Database> | Kysely<Database>,

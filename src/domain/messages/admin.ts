@@ -75,4 +75,12 @@ export const adminText = {
   'audit.no': 'لا',
   'audit.by': 'بواسطة',
   'audit.commandLine': 'سطر الأوامر',
+  'audit.action.settings.update': 'تعديل إعدادات الموقع',
+  /** The actor of what no account did: a family's photo sent from the site, or the register's own expiry. */
+  'audit.actor.visitor': 'زائر من الأهالي',
+  'audit.actor.system': 'السجل تلقائيًا',
+  'audit.detail.logoNew': 'شعار جديد',
+  'audit.detail.logoDefault': 'الشعار الافتراضي',
+  'audit.detail.applied': 'ما كُتب في السجل',
+  'audit.detail.empty': 'فارغ',
 } as const;
