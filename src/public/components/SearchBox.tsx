@@ -20,6 +20,11 @@ export function SearchBox({ value, onChange, placeholder, label }: Props) {
     const typed = input.current?.value ?? '';
     if (typed !== latest.current.value) latest.current.onChange(typed);
   }, []);
+  // On a phone the keyboard covers the lower half of the screen: the box goes to the top as it is focused, so the
+  // answers drawn under it stay in sight.
+  const toTop = () => {
+    if (matchMedia('(max-width: 40em)').matches) input.current?.closest('.search-box')?.scrollIntoView();
+  };
   return (
     <div className="search-box" role="search">
       <label htmlFor={id} className={label ? 'search-label' : 'visually-hidden'}>
@@ -35,6 +40,7 @@ export function SearchBox({ value, onChange, placeholder, label }: Props) {
           placeholder={placeholder}
           autoComplete="off"
           onChange={(e) => onChange(e.target.value)}
+          onFocus={toTop}
         />
       </div>
     </div>

@@ -107,11 +107,13 @@ export default function HomePage() {
         <p>{words.heroText}</p>
       </section>
 
+      {/* The search first, the notices under it: on a phone a notice above the box pushed it to the bottom of the
+          first screen, and its answers fell under the keyboard. */}
+      <SiteSearch />
+
       <Suspense fallback={null}>
         <Notices />
       </Suspense>
-
-      <SiteSearch />
 
       <section aria-labelledby="services-heading">
         <h2 id="services-heading">{ui['home.services']}</h2>
