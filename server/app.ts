@@ -48,6 +48,9 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     bodyLimit: BODY_LIMIT,
+    // A plugin's start (the site's renderer loaded, the search index read) may take longer than Fastify's 10 s on a
+    // small machine that is busy: that is a slow start, not a failed one.
+    pluginTimeout: 120_000,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Strict types: a number where text is expected is refused, not quietly converted.
     ajv: { customOptions: { coerceTypes: false, allErrors: false, allowUnionTypes: true } },
