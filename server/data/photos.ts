@@ -258,7 +258,13 @@ export async function addPhoto(
             action: 'photo.create',
             entity: 'photo',
             entityId: id,
-            after: { ...audited(row), byStaff: input.byStaff, senderName: input.senderName },
+            after: {
+              ...audited(row),
+              byStaff: input.byStaff,
+              senderName: input.senderName,
+              // A visitor has no account: the trail names the address (its /64 for IPv6) the photo came from.
+              ...(pending ? { senderClient: pending.client } : {}),
+            },
           },
           // A pending photo shows in no public answer until it is approved (as a visitor's suggestion).
           marks: row.status === 'approved' ? ['photos'] : [],

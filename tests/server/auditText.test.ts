@@ -1,6 +1,7 @@
 // The audit trail as a manager reads it in the console: every kind of entry the server writes has an Arabic name,
 // and the entries real writes leave (the site's settings saved, a family's correction applied) read as Arabic
 // lines, with no field left out and no English status; what no account did is said in words.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../src/domain/audit/actions';
 import { t, type MessageKey } from '../../src/domain/messages';
@@ -79,9 +80,27 @@ describe('the audit trail in Arabic', () => {
     expect(lines.join('\n')).not.toMatch(/applied|pending|\{|"/);
   });
 
+  it('names a visitor’s photo by the address it came from', async () => {
+    const grave = await staff<{ _id: string }>('POST', '/graves', { gender: 'women', number: 42 });
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#777777' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('senderName', 'ابنة المتوفاة');
+    form.append('senderPhone', '٠١٠٠ ١٢٣ ٤٥٦٧');
+    const sent = await fetch(`${s.api}/graves/${grave.body._id}/photos`, { method: 'POST', body: form });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const [entry] = await entriesOf('photo.create');
+    expect(entry!.accountEmail).toBe('system');
+    expect(actorText(entry!)).toBe(t('audit.actor.visitorFrom', { address: '127.0.0.1' }));
+  });
+
   it('says who did it when no account did', () => {
-    expect(actorText({ accountEmail: 'system', action: 'photo.create' })).toBe(t('audit.actor.visitor'));
-    expect(actorText({ accountEmail: 'system', action: 'photo.expire' })).toBe(t('audit.actor.system'));
-    expect(actorText({ accountEmail: 'clerk@example.com', action: 'burial.create' })).toBe('clerk@example.com');
+    expect(actorText({ accountEmail: 'system', action: 'photo.create', after: null })).toBe(t('audit.actor.visitor'));
+    expect(actorText({ accountEmail: 'system', action: 'photo.expire', after: null })).toBe(t('audit.actor.system'));
+    expect(actorText({ accountEmail: 'clerk@example.com', action: 'burial.create', after: null })).toBe(
+      'clerk@example.com',
+    );
   });
 });

@@ -77,7 +77,8 @@ export const adminText = {
   'audit.commandLine': 'سطر الأوامر',
   'audit.action.settings.update': 'تعديل إعدادات الموقع',
   /** The actor of what no account did: a family's photo sent from the site, or the register's own expiry. */
-  'audit.actor.visitor': 'زائر من الأهالي',
+  'audit.actor.visitor': 'زائر',
+  'audit.actor.visitorFrom': 'زائر من العنوان {address}',
   'audit.actor.system': 'السجل تلقائيًا',
   'audit.detail.logoNew': 'شعار جديد',
   'audit.detail.logoDefault': 'الشعار الافتراضي',

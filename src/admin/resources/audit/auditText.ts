@@ -62,9 +62,11 @@ const FIELD_LABEL: Record<string, MessageKey> = {
 };
 
 /** Who did it: the account's address, or in words when no account did (a family's photo, the register itself). */
-export function actorText(entry: Pick<AuditEntry, 'accountEmail' | 'action'>): string {
+export function actorText(entry: Pick<AuditEntry, 'accountEmail' | 'action' | 'after'>): string {
   if (entry.accountEmail !== 'system') return entry.accountEmail;
-  return t(entry.action === 'photo.create' ? 'audit.actor.visitor' : 'audit.actor.system');
+  if (entry.action !== 'photo.create') return t('audit.actor.system');
+  const address = (entry.after as { senderClient?: unknown } | null)?.senderClient;
+  return typeof address === 'string' ? t('audit.actor.visitorFrom', { address }) : t('audit.actor.visitor');
 }
 
 /** A list as one line: names, grave numbers, or the plan's row labels; long lists end with «…». */
