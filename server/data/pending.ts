@@ -1,6 +1,6 @@
 // The caps on what visitors leave waiting (src/domain/rules/pending.ts), as the data layer enforces them: the turn a
 // transaction takes before it counts and adds a pending photo or correction, and the refusal of each cap.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { PENDING_CAP_STATUS, type PendingCap } from '../../src/domain/rules/pending';
 import type { MessageKey } from '../../src/domain/messages';
 import type { DialectName } from '../db/connect';
@@ -37,3 +37,25 @@ const MESSAGE: Record<PendingKind, Record<PendingCap, MessageKey>> = {
 /** The refusal of a cap: 429 (the grave's, the client's) or 507 (the register's), in Arabic, with Retry-After. */
 export const pendingRefusal = (kind: PendingKind, cap: PendingCap): RegisterRefusal =>
   capReached(PENDING_CAP_STATUS[cap] === 507 ? 'full' : 'tooMany', MESSAGE[kind][cap], PENDING_RETRY_SECONDS);
+
+/** What waits for the staff: the families' corrections and photos, and the suggestions, not yet decided. */
+export async function waitingCounts(
+  db: Kysely<Database>,
+): Promise<{ corrections: number; photos: number; suggestions: number }> {
+  const count = async (table: 'corrections' | 'grave_photos' | 'suggestions') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(db.fn.countAll<string | number>().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  const [corrections, photos, suggestions] = await Promise.all([
+    count('corrections'),
+    count('grave_photos'),
+    count('suggestions'),
+  ]);
+  return { corrections, photos, suggestions };
+}

@@ -15,7 +15,7 @@ import {
   pendingPhotoExpiresAt,
   type PendingCap,
 } from '../../src/domain/rules/pending';
-import type { GravePhoto } from '../../src/domain/types';
+import type { Gender, GravePhoto, PhotoStatus } from '../../src/domain/types';
 import type { Database, GravePhotosTable } from '../db/schema';
 import { notFound } from './refusals';
 import type { PhotoFileName, PhotoImages } from '../images/photo';
@@ -104,6 +104,50 @@ export async function listPhotos(
   if (!reader.staff) query = query.where('status', '=', 'approved');
   const rows = await query.orderBy('cover', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => toPhoto(row, reader));
+}
+
+/** The queue's sortable fields and their columns. */
+export const PHOTO_SORT = { createdAt: 'grave_photos.created_at', status: 'grave_photos.status' } as const;
+
+export interface PhotoListing {
+  status: PhotoStatus | null;
+  gender: Gender | null;
+  sort: { field: keyof typeof PHOTO_SORT; order: 'asc' | 'desc' } | null;
+  range: { start: number; end: number | null } | null;
+}
+
+/**
+ * Every grave's photos for the staff's queue, newest first by default, each with its grave's section and number;
+ * with a range, the total too (for Content-Range).
+ */
+export async function listPhotoQueue(
+  db: Kysely<Database>,
+  listing: PhotoListing,
+  reader: PhotoReader,
+): Promise<{ photos: GravePhoto[]; total: number | null }> {
+  let query = db
+    .selectFrom('grave_photos')
+    .innerJoin('graves', 'graves.id', 'grave_photos.grave_id')
+    .selectAll('grave_photos')
+    .select(['graves.gender as grave_gender', 'graves.number as grave_number']);
+  if (listing.status) query = query.where('grave_photos.status', '=', listing.status);
+  if (listing.gender) query = query.where('graves.gender', '=', listing.gender);
+  const order = listing.sort?.order ?? 'desc';
+  query = query
+    .orderBy(listing.sort ? PHOTO_SORT[listing.sort.field] : 'grave_photos.created_at', order)
+    .orderBy('grave_photos.id', order);
+  const toQueued = (row: GravePhotosTable & { grave_gender: Gender; grave_number: string }) => ({
+    ...toPhoto(row, reader),
+    grave: { gender: row.grave_gender, number: row.grave_number },
+  });
+  if (!listing.range) return { photos: (await query.execute()).map(toQueued), total: null };
+  const total = Number(
+    (await db.selectFrom(query.as('q')).select(db.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0,
+  );
+  const { start } = listing.range;
+  const end = listing.range.end ?? Math.max(total - 1, 0);
+  const rows = await query.offset(start).limit(end - start + 1).execute();
+  return { photos: rows.map(toQueued), total };
 }
 
 /** The caps on visitors' pending photos: the grave's and the client's (counts), the register's (bytes). */

@@ -14,6 +14,7 @@ import { readOfflineIndex, registerBurials } from './offlineIndex';
 import { searchDetails } from './searchDetails';
 import * as notices from './notices';
 import * as photos from './photos';
+import { waitingCounts } from './pending';
 import { createLoginThrottle } from './loginThrottle';
 import * as plan from './plan';
 import { loadIdentity } from './siteIdentity';
@@ -88,11 +89,14 @@ export function createRepository(db: Db, dialect: DialectName) {
       list: withDb(notices.listNotices),
       get: withDb(notices.getNotice),
     },
+    // What waits for the staff's decision (corrections, photos, suggestions).
+    waiting: withDb(waitingCounts),
     // A grave's photos (writes: addPhoto, approvePhoto, coverPhoto, deletePhoto in photos.ts, audited).
     photos: {
       graveExists: withDb(photos.graveExists),
       room: withDb(photos.pendingPhotoRoom),
       list: withDb(photos.listPhotos),
+      queue: withDb(photos.listPhotoQueue),
       status: withDb(photos.photoStatus),
       throttle: withDialect(createThrottle),
     },

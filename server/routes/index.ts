@@ -27,6 +27,7 @@ import { setupRoutes } from './setup';
 import { suggestionRoutes } from './suggestions';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
+import { waitingRoutes } from './waiting';
 
 export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(authentication, { ctx });
@@ -42,6 +43,7 @@ export async function apiRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   await userRoutes(api, ctx);
   await accountControlRoutes(api, ctx);
   await auditRoutes(api, ctx);
+  await waitingRoutes(api, ctx);
   await registerImportRoutes(api, ctx);
   await planRoutes(api, ctx);
   await siteLogoRoutes(api, ctx);

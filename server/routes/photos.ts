@@ -6,19 +6,21 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { can, seesFamilyPhones } from '../../src/domain/rules/policy';
-import { checkPhone, checkText, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import { checkPhone, checkText, isGender, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
+import { isOneOf } from '../../src/domain/rules/oneOf';
 import { formatWaitMinutes } from '../../src/domain/text/nouns';
-import type { TokenClaims } from '../../src/domain/types';
+import { PHOTO_STATUSES, type TokenClaims } from '../../src/domain/types';
 import type { AppContext } from '../http/context';
 import { clientKey } from '../http/clientAddress';
 import { badRequest, HttpError, notFound, refuse, tooMany } from '../http/errors';
 import { writeBy } from '../data/graveWrites';
-import { addPhoto, approvePhoto, coverPhoto, deletePhoto, pendingPhotoCaps } from '../data/photos';
+import { addPhoto, approvePhoto, coverPhoto, deletePhoto, PHOTO_SORT, pendingPhotoCaps } from '../data/photos';
 import { pendingRefusal } from '../data/pending';
 import { MEGABYTE } from '../images/decoding';
 import { createPhotoWorkshop, PHOTO_MAX_BYTES, photoKind, PhotoRefused, type ReceivedPhoto } from '../images/photo';
 import { optionalSession } from '../plugins/authentication';
-import { answers, idParams, messageAnswer, STAFF } from '../schemas/common';
+import { contentRange, filterText, parseListQuery } from '../http/paging';
+import { answers, idParams, listQuery, messageAnswer, STAFF } from '../schemas/common';
 import { gravePhotos, photoAdded, photoWithMessage } from '../schemas/photos';
 import { typed } from './typed';
 
@@ -248,6 +250,44 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
           : { staff: false, phones: false },
       );
       if (!photos) throw notFound('grave.notFound');
+      return photos;
+    },
+  );
+
+  r.get(
+    '/photos',
+    {
+      schema: {
+        summary: 'List the photos of every grave (the queue)',
+        description:
+          'Newest first; ra-data-simple-rest paging (Content-Range: photos a-b/n) and the filters status ' +
+          '(pending, approved) and gender (the section of the grave). Each photo names its grave (grave: gender, ' +
+          'number); who sent it as for a grave’s photos.',
+        querystring: listQuery,
+        response: answers({ 200: gravePhotos }, { refusals: [...STAFF, 400] }),
+      },
+      config: { access: { resource: 'photos', action: 'list' } },
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, PHOTO_SORT);
+      const status = filterText(q.filter, 'status');
+      if (status !== null && !isOneOf(PHOTO_STATUSES, status)) throw badRequest('errors.badQuery');
+      const gender = filterText(q.filter, 'gender');
+      if (gender !== null && !isGender(gender)) throw badRequest('errors.badQuery');
+      const role = request.account!.role;
+      const { photos, total } = await ctx.data.photos.queue(
+        {
+          status,
+          gender,
+          sort: q.sort && { field: q.sort.field, order: q.sort.order === 'ASC' ? 'asc' : 'desc' },
+          range: q.paged ? { start: q.range?.start ?? 0, end: q.range?.end ?? null } : null,
+        },
+        { staff: true, phones: seesFamilyPhones(role), pendingDays: ctx.config.pendingPhotoDays },
+      );
+      if (total !== null) {
+        const start = q.range?.start ?? 0;
+        reply.header('Content-Range', contentRange('photos', start, start + photos.length - 1, total));
+      }
       return photos;
     },
   );

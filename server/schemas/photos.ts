@@ -26,6 +26,12 @@ export const gravePhoto = {
       description: 'staff answers only, to the roles that see families’ phones (not data entry)',
     },
     createdAt: string,
+    grave: {
+      type: 'object',
+      description: 'the queue of photos only: the section and number of the photo’s grave',
+      properties: { gender: { type: 'string', enum: ['men', 'women', 'bones'] }, number: string },
+      required: ['gender', 'number'],
+    },
     expiresAt: {
       type: 'string',
       description: 'staff answers, a pending photo only: when it is removed unless approved first (PENDING_PHOTO_DAYS)',

@@ -159,6 +159,8 @@ export interface GravePhoto {
   senderName?: string | null;
   senderPhone?: string | null;
   createdAt: string;
+  /** The queue of photos (GET /api/photos): the section and number of the photo's grave. */
+  grave?: { gender: Gender; number: string };
   /** Staff answers, a photo still pending: when it is removed unless approved first (PENDING_PHOTO_DAYS). */
   expiresAt?: string;
 }

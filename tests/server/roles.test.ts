@@ -99,6 +99,10 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   // Photos of a grave. Sending one and listing them are public calls (a staff token only shows more:
   // tests/server/photos.test.ts holds what each role gets there); approving, choosing the cover and deleting are the
   // managers' and admins'.
+  // The queue of every grave's photos: the staff (data entry sees senders by name only, as on a grave's list).
+  'GET /photos': { allowed: STAFF },
+  // What waits for a decision: every staff role asks; each count is only for a role that decides those items.
+  'GET /waiting': { allowed: STAFF },
   'POST /photos/{id}/approve': { allowed: OWNERS },
   'POST /photos/{id}/cover': { allowed: OWNERS },
   'DELETE /photos/{id}': { allowed: OWNERS },
