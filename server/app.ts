@@ -117,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   await app.register(previewFiles, { ctx });
   await app.register(sitemap, { ctx });
   await app.register(site, {
+    ctx,
     staticDir: config.staticDir,
     calendarFirst: config.calendarFirst,
     today: () => ctx.today(),

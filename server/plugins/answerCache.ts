@@ -1,6 +1,7 @@
 // Answers kept in memory as serialized bytes with their compressed forms and an ETag (304 on If-None-Match): the
 // public answers each route declares with `config: { answerCache: { shows } }` (server/http/routeConfig.ts), and the
-// staff's values the grave routes ask for by name (answer/remember below).
+// staff's values the grave routes ask for by name (answer/remember below, through KeptAnswers); and marks of what
+// each public page kept as drawn showed (reading/current below, for server/site/index.ts).
 //
 // Why it stays correct:
 // - every write moves the counter of the part of the register it changed (a grave section, the articles, the
@@ -15,7 +16,8 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../http/context';
-import { DATA_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
+import type { Repository } from '../data/repository';
+import { DATA_SCOPES, GRAVE_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import { gravesChangedSince } from '../data/graveFacts';
 import { GENDERS } from '../../src/domain/types';
 import type { AnswerCacheConfig } from '../http/routeConfig';
@@ -119,6 +121,34 @@ export interface Kept {
   shows: readonly DataScope[];
 }
 
+/**
+ * What one answer shows: the parts of the register, and, for the answer of one grave, the graves it shows (a write
+ * to another grave of its section, which the log of changed graves names, leaves it as it is).
+ */
+export interface Shown {
+  shows: readonly DataScope[];
+  graves?: readonly string[];
+}
+
+/** A drawing begun from the register as it is now (a public page, server/site/index.ts). */
+export interface Reading {
+  /**
+   * A number that moves whenever kept answers are dropped (a write here, or counters moved by another process):
+   * visitors arriving while it is still the one the drawing began at may share that drawing.
+   */
+  readonly generation: number;
+  /**
+   * Marks what the drawing showed, to know later whether it is still right; null when a part it shows changed
+   * since it began (it may be sent, not kept).
+   */
+  mark(shown: readonly Shown[]): ShownMark | null;
+}
+
+/** Until released, the cache notes whether a write changed what a drawing showed (AnswerCache.current). */
+export interface ShownMark {
+  release(): void;
+}
+
 export interface AnswerCache {
   /** How many answers were built and kept since start (each a full query and serialization). */
   builds(): number;
@@ -140,26 +170,47 @@ export interface AnswerCache {
   /** The parts' counters as this process last read them (again when a second has passed). */
   versions(): Promise<ReadonlyMap<DataScope, string>>;
   /**
-   * The ETag of the answer kept for this address, when it would be served as it is right now (the counters read
-   * within VERSION_CHECK_MS, kept today); else null, and asking the address tells. For the kept pages
-   * (server/site/pageMemo.ts), which check their answers' ETags on every visit.
-   */
-  keptEtag(url: string): string | null;
-  /**
-   * A number that moves whenever kept answers are dropped (a write here, or counters moved by another process): work
-   * begun from the answers at one value may be shared with requests arriving while it is still the same.
-   */
-  generation(): number;
-  /**
    * Other graves this request's answer shows (a grave's page lists where its moved remains went and where its
    * remains came from): a write to one of them drops it too. For routes that declare `grave`.
    */
   alsoShowsGraves(request: FastifyRequest, ids: ReadonlyArray<string | null | undefined>): void;
+  /** A drawing from the register begins now (a public page drawn on the server from its answers). */
+  reading(): Reading;
+  /**
+   * Whether what a drawing showed is unchanged: no write changed it, here or (within VERSION_CHECK_MS) in another
+   * process, and the day is the same.
+   */
+  current(mark: ShownMark): Promise<boolean>;
+}
+
+type Built<T extends (...args: never[]) => Promise<unknown>> = () => ReturnType<T>;
+type Graves = Repository['graves'];
+
+/**
+ * The answer cache's jobs, each by its name, for the routes and the pages: the values kept by name with the parts
+ * they show, the counters the name search is read for, the graves an answer also shows.
+ */
+export interface KeptAnswers {
+  /** The staff list's columns of every grave (status, days left), until a grave or burial changes. */
+  graveSummaries(build: Built<Graves['summaryColumns']>): ReturnType<Graves['summaryColumns']>;
+  /** The graves holding a burial saved with a warning, until a grave or burial changes. */
+  gravesWithWarnings(build: Built<Graves['withWarnings']>): ReturnType<Graves['withWarnings']>;
+  /** The sums behind the capacity forecast, until a grave or burial changes. */
+  forecastFacts(
+    build: Built<Repository['statistics']['forecastFacts']>,
+  ): ReturnType<Repository['statistics']['forecastFacts']>;
+  /** How many burials the offline index would hold, until a grave or burial changes. */
+  offlineBurials(build: () => Promise<number>): Promise<number>;
+  /** The register's counters as this process last read them: the name search's index is read for them. */
+  searchVersions(): Promise<ReadonlyMap<DataScope, string>>;
+  /** Other graves a grave's answer shows (AnswerCache.alsoShowsGraves). */
+  showsGraves(request: FastifyRequest, ids: ReadonlyArray<string | null | undefined>): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     answerCache: AnswerCache;
+    keptAnswers: KeptAnswers;
   }
 }
 
@@ -181,6 +232,21 @@ function isSuccessfulStaffWrite(request: FastifyRequest, reply: FastifyReply): b
 
 /** The parts whose every change the log of changed graves names the graves of: the sections, and `burials`. */
 const isLogged = (scope: DataScope) => scope === 'burials' || (GENDERS as readonly DataScope[]).includes(scope);
+
+/**
+ * Whether a write to the `changed` parts changes an answer that shows `scopes`: of the answer of one grave (`own`, the
+ * graves it shows), only when the log names one of them among the changed graves (`graves`: null when it cannot say).
+ */
+function changedBy(
+  scopes: readonly DataScope[],
+  own: readonly string[] | undefined,
+  changed: readonly DataScope[],
+  graves: ReadonlySet<string> | null,
+): boolean {
+  const hit = scopes.filter((scope) => changed.includes(scope));
+  if (hit.length === 0) return false;
+  return own === undefined || graves === null || !hit.every(isLogged) || own.some((id) => graves.has(id));
+}
 
 /**
  * The graves the log names for the sections' counter moves between `previous` and `current`; null when it cannot
@@ -226,6 +292,8 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   const building = new Map<string, Promise<void>>();
   // Kept as promises, so requests arriving while it is computed share the one computation.
   const values = new Map<string, { value: Promise<unknown>; today: string; scopes: readonly DataScope[] }>();
+  // What each drawing still current showed (Reading.mark), until it is released or a write changes it.
+  const marks = new Map<ShownMark, { parts: readonly Shown[]; today: string }>();
 
   /** The bytes of `entries`, kept as they change (adding them up at each keep cost a walk of 2,000 entries). */
   let keptBytes = 0;
@@ -257,17 +325,13 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
    */
   const drop = (changed: readonly DataScope[], graves: ReadonlySet<string> | null = null) => {
     for (const [key, entry] of entries) {
-      const hit = entry.scopes.filter((scope) => changed.includes(scope));
-      if (hit.length === 0) continue;
-      const spared =
-        entry.graves !== undefined &&
-        graves !== null &&
-        hit.every(isLogged) &&
-        !entry.graves.some((id) => graves.has(id));
-      if (!spared) forget(key);
+      if (changedBy(entry.scopes, entry.graves, changed, graves)) forget(key);
     }
     for (const [key, entry] of values) {
       if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
+    }
+    for (const [mark, { parts }] of marks) {
+      if (parts.some((part) => changedBy(part.shows, part.graves, changed, graves))) marks.delete(mark);
     }
     for (const scope of changed) generations.set(scope, (generations.get(scope) ?? 0) + 1);
   };
@@ -328,6 +392,9 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     if (changed.length > 0) {
       let oneGrave = false;
       for (const entry of entries.values()) if ((oneGrave = entry.graves !== undefined)) break;
+      if (!oneGrave) {
+        for (const { parts } of marks.values()) if ((oneGrave = parts.some((part) => part.graves !== undefined))) break;
+      }
       const graves = oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null;
       // A later check already applied newer counters (a read finishing late must not set older ones again: a
       // search would then be answered from an index a write behind one its client was told of).
@@ -526,15 +593,46 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       await fresh();
       return versions ?? readVersions(ctx.db);
     },
-    keptEtag: (url) => keptNow(url)?.etag ?? null,
-    generation: () => generationOf(DATA_SCOPES),
     alsoShowsGraves(request, ids) {
       const state = request as CacheState;
       if (!state.cacheGraves) return;
       for (const id of ids) if (id && !state.cacheGraves.includes(id)) state.cacheGraves.push(id);
     },
+    reading() {
+      // As for an answer kept (keepAnswer): a drawing whose reading began before a write and ended after it would
+      // show the state from before that write, so it is marked only if the parts it shows did not move meanwhile.
+      const began = new Map(generations);
+      const today = ctx.today();
+      return {
+        generation: generationOf(DATA_SCOPES),
+        mark(shown) {
+          const moved = shown.some((part) =>
+            part.shows.some((scope) => (generations.get(scope) ?? 0) !== (began.get(scope) ?? 0)),
+          );
+          if (moved || today !== ctx.today()) return null;
+          const mark: ShownMark = { release: () => marks.delete(mark) };
+          marks.set(mark, { parts: shown, today });
+          return mark;
+        },
+      };
+    },
+    async current(mark) {
+      await fresh();
+      return marks.get(mark)?.today === ctx.today();
+    },
   };
   app.decorate('answerCache', cache);
+
+  // Each value kept by name under its own key, with the parts it shows.
+  const gravesKept = (key: string): Kept => ({ key, shows: GRAVE_SCOPES });
+  app.decorate('keptAnswers', {
+    graveSummaries: (build) => cache.remember(gravesKept('staff:grave-summaries'), build),
+    gravesWithWarnings: (build) => cache.remember(gravesKept('staff:graves-with-warnings'), build),
+    forecastFacts: (build) => cache.remember(gravesKept('staff:forecast-facts'), build),
+    offlineBurials: (build) => cache.remember(gravesKept('offline-index:burials'), build),
+    searchVersions: () => cache.versions(),
+    showsGraves: (request, ids) => cache.alsoShowsGraves(request, ids),
+  } satisfies KeptAnswers);
 }
 
 export default fp(answerCache, { name: 'answer-cache' });

@@ -4,24 +4,39 @@
 // proxy a client gets N times the ceiling, which is still a ceiling.
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from '../http/clientAddress';
 import { HttpError } from '../http/errors';
 import { isApiRequest } from '../http/routedPath';
 import { t } from '../../src/domain/messages';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one answer a site page reads from the register against the visitor's allowance, as if they had asked
+     * the API for it; false once past it (the page is then drawn without it, as a visitor's refused request would).
+     */
+    withinCeiling(request: FastifyRequest): Promise<boolean>;
+  }
+}
+
 async function requestCeiling(app: FastifyInstance, options: { perMinute: number }): Promise<void> {
-  if (options.perMinute <= 0) return;
+  if (options.perMinute <= 0) {
+    app.decorate('withinCeiling', async () => true);
+    return;
+  }
+  // The site's requests whose pages read answers: counted by withinCeiling, for the answers only.
+  const readsAnswers = new WeakSet<FastifyRequest>();
   await app.register(rateLimit, {
     global: true,
     max: options.perMinute,
     timeWindow: 60_000,
     // One client: an IPv4 address, or an IPv6 address's /64 (clientAddress.ts), as every throttle counts it.
     keyGenerator: clientKey,
-    // Site pages and assets are not counted: a page drawn on the server asks its API answers as the visitor
-    // (same address), so those are counted once, where they are asked. Decided on the routed path: an API address
-    // written percent-encoded is still the API's.
-    allowList: (request) => !isApiRequest(request),
+    // Site pages and assets are not counted: the answers a page drawn on the server reads are, each as one API
+    // request of the visitor (withinCeiling). Decided on the routed path: an API address written percent-encoded is
+    // still the API's.
+    allowList: (request) => !isApiRequest(request) && !readsAnswers.has(request),
     // Only Retry-After on a refusal; no x-ratelimit-* headers on every answer (bytes on each of thousands of calls).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: {
@@ -31,6 +46,13 @@ async function requestCeiling(app: FastifyInstance, options: { perMinute: number
       'retry-after': true,
     },
     errorResponseBuilder: () => new HttpError(429, t('errors.tooManyRequests')),
+  });
+  // The same counter as the API's (the plugin's own store), read and moved for the page's request.
+  const count = app.createRateLimit();
+  app.decorate('withinCeiling', async (request: FastifyRequest) => {
+    readsAnswers.add(request);
+    const counted = await count(request);
+    return counted.isAllowed || !counted.isExceeded;
   });
 }
 

@@ -1,4 +1,4 @@
-// Security headers on every answer, as @fastify/helmet writes them: today's content security policy (scripts and
+// Security headers on every answer, as helmet writes them: today's content security policy (scripts and
 // styles from this origin only; MUI, the console's styling, injects its styles at run time, hence 'unsafe-inline'
 // for styles), no framing, no referrer outside the site, nosniff. A JSON answer ignores the CSP, so one policy serves
 // all. HSTS only where the site is known to be behind TLS: TRUST_PROXY is on and the proxy says the request came
@@ -6,11 +6,14 @@
 // to refuse it for a year.
 //
 // Helmet computes its headers again for every request, though with these options they never change: that took
-// about a tenth of a kept answer's time (measured with bench/bareServer.mjs). So helmet answers one request of a
-// throwaway server at start-up, and the headers it wrote are set on every answer as they are.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+// about a tenth of a kept answer's time (measured with bench/bareServer.mjs; its Fastify plugin runs it for each
+// request). So helmet's middleware writes them once at start-up, onto a response no client receives, and the
+// headers it wrote are set on every answer as they are.
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { isApiRequest } from '../http/routedPath';
 
 const SITE_CSP_DIRECTIVES = {
@@ -33,25 +36,19 @@ const SITE_CSP_DIRECTIVES = {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-/** The headers helmet sets with the register's options, read once from a throwaway server. */
-export async function helmetHeaders(): Promise<Record<string, string>> {
-  const probe = Fastify({ logger: false });
-  await probe.register(helmet, {
-    global: true,
+/** The headers helmet sets with the register's options, written once onto a response that is never sent. */
+export function helmetHeaders(): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: SITE_CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: false,
+  })(request, response, (error?: unknown) => {
+    if (error) throw error;
   });
-  probe.get('/', async () => '');
-  const answer = await probe.inject('/');
-  await probe.close();
-  const plain = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  return Object.fromEntries(
-    Object.entries(answer.headers)
-      .filter(([name]) => !plain.has(name))
-      .map(([name, value]) => [name, String(value)]),
-  );
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
 /**
@@ -70,7 +67,7 @@ declare module 'fastify' {
 }
 
 async function securityHeaders(app: FastifyInstance, options: { trustProxy: boolean }): Promise<void> {
-  const headers = Object.freeze({ ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY });
+  const headers = Object.freeze({ ...helmetHeaders(), 'permissions-policy': PERMISSIONS_POLICY });
   app.decorate('securityHeaders', headers);
   // request.protocol reads X-Forwarded-Proto only when the connecting peer is a trusted proxy (a named one, or the
   // nearest hop); without a trusted proxy the server itself speaks plain HTTP, so no answer claims TLS.

@@ -5,11 +5,12 @@ import { checkText, checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain
 import type { AppContext } from '../http/context';
 import { ARTICLE_SORT, createArticle, deleteArticle, updateArticle } from '../data/articles';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { contentRange, parseListQuery } from '../http/paging';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { article, articleSummary, articleWithMessage, deleted } from '../schemas/entities';
+import { publicArticle, SHOWS } from './publicAnswers';
 import { typed } from './typed';
 
 /**
@@ -67,11 +68,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  const one = async (id: string) => {
-    const found = await ctx.data.articles.get(id);
-    if (!found) throw notFound('article.notFound');
-    return found;
-  };
+  const one = (id: string) => publicArticle(ctx, id);
   r.get(
     '/articles/ArticleDetail/:id',
     {
@@ -80,7 +77,7 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext): Prom
         params: idParams('id'),
         response: answers({ 200: article }, { refusals: [404], kept: true }),
       },
-      config: { answerCache: { shows: ['articles'] } },
+      config: { answerCache: { shows: SHOWS.article } },
     },
     async (request) => one(request.params.id),
   );

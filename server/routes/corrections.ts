@@ -30,6 +30,7 @@ import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { correction, correctionFollow } from '../schemas/entities';
 import { readBurialChanges, writeBurialChanges, type BurialChanges } from './graves/bury';
+import { followCorrection } from './publicAnswers';
 import { typed } from './typed';
 
 export const CORRECTIONS_PER_HOUR = 10;
@@ -196,11 +197,7 @@ export async function correctionRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     // Not kept by the answer cache (no `answerCache`): the API's answers are then no-store, so the private address
     // is kept by no shared cache and always shows the latest decision.
-    async (request) => {
-      const found = await ctx.data.corrections.follow(request.params.token);
-      if (!found) throw notFound('correction.followNotFound');
-      return found;
-    },
+    async (request) => followCorrection(ctx, request.params.token),
   );
 
   r.get(

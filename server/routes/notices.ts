@@ -4,12 +4,7 @@
 // rule is the domain's (src/domain/notices/noticeRules.ts); the links are checked by the data layer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dayOf } from '../../src/domain/dates/zonedTime';
-import {
-  checkNewNotice,
-  checkNoticeChange,
-  recentSince,
-  type NoticeChecked,
-} from '../../src/domain/notices/noticeRules';
+import { checkNewNotice, checkNoticeChange, type NoticeChecked } from '../../src/domain/notices/noticeRules';
 import { noticeBurialDay, type NoticeFields } from '../../src/domain/notices/noticeRules';
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { t } from '../../src/domain/messages';
@@ -34,10 +29,8 @@ import { bodies } from '../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../schemas/common';
 import { deleted, notice, noticeWithMessage, noticeWithWarnings, notices } from '../schemas/entities';
 import { recordBurial } from './graves/bury';
+import { publicNotices, readNotice, RECENT_PATTERN, SHOWS } from './publicAnswers';
 import { typed } from './typed';
-
-/** How far back ?recent may reach, in days. */
-const RECENT_MAX_DAYS = 365;
 
 const noticesQuery = {
   type: 'object',
@@ -45,7 +38,7 @@ const noticesQuery = {
     ...listQuery.properties,
     recent: {
       type: 'string',
-      pattern: '^[0-9]{1,3}$',
+      pattern: RECENT_PATTERN,
       description: 'adds the notices whose prayer fell in the last N days (1–365; /notices asks 30)',
     },
     all: {
@@ -103,16 +96,13 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
         security: [{}, { bearer: [] }],
         response: answers({ 200: notices }, { refusals: [...STAFF, 400], kept: true }),
       },
-      // A burial or grave deleted unlinks the notices that named it (burials), and "today" ends a notice's days.
-      config: { answerCache: { shows: ['notices', 'burials'], query: ['recent'], publicOnly: true } },
+      config: { answerCache: { shows: SHOWS.notices, query: ['recent'], publicOnly: true } },
     },
     async (request, reply) => {
-      const today = ctx.today();
       if (request.query.all !== 'true') {
-        const recent = request.query.recent === undefined ? null : Number(request.query.recent);
-        if (recent !== null && (recent < 1 || recent > RECENT_MAX_DAYS)) throw badRequest('errors.badQuery');
-        return ctx.data.notices.public(today, recent === null ? null : recentSince(today, recent));
+        return publicNotices(ctx, request.query.recent === undefined ? null : Number(request.query.recent));
       }
+      const today = ctx.today();
       await staffOnly(request, 'list');
       const q = parseListQuery(request.query, NOTICE_SORT);
       const search = filterText(q.filter, 'q')?.trim() || null;
@@ -142,18 +132,14 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
         params: idParams('id'),
         response: answers({ 200: notice }, { refusals: [404], kept: true }),
       },
-      config: { answerCache: { shows: ['notices', 'burials'], publicOnly: true } },
+      config: { answerCache: { shows: SHOWS.notices, publicOnly: true } },
     },
-    async (request) => {
-      const found = await ctx.data.notices.get(request.params.id);
-      if (!found) throw notFound('notice.notFound');
-      if (found.hidden) {
+    async (request) =>
+      readNotice(ctx, request.params.id, async () => {
         // A session no longer valid reads as the public's: a visitor's old token must not hide a notice from them.
         const session = await optionalSession(ctx, request).catch(() => null);
-        if (!can(session?.role, 'notices', 'show')) throw notFound('notice.notFound');
-      }
-      return found;
-    },
+        return can(session?.role, 'notices', 'show');
+      }),
   );
 
   r.post(

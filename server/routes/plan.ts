@@ -5,14 +5,14 @@ import { t } from '../../src/domain/messages';
 import { isOneOf } from '../../src/domain/rules/oneOf';
 import { PLAN_GENDERS, type PlanGender } from '../../src/domain/plan/plan';
 import { checkPlanRows } from '../../src/domain/plan/planRows';
-import { isGender, checkGraveNumber } from '../../src/domain/rules/validation';
 import type { AppContext } from '../http/context';
 import { replaceNamedRows } from '../data/planRows';
 import { writeBy } from '../data/graveWrites';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { bodies } from '../schemas/bodies';
 import { answers, idParams, STAFF, WITH_BODY } from '../schemas/common';
 import { grave, planAnswer, planRows, planRowsWithMessage } from '../schemas/entities';
+import { cemeteryPlan, graveByNumber, SHOWS } from './publicAnswers';
 import { typed } from './typed';
 
 const SECTION_NAME: Record<PlanGender, 'plan.sectionMen' | 'plan.sectionWomen'> = {
@@ -30,9 +30,9 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
         summary: 'Get the plan of the cemetery',
         response: answers({ 200: planAnswer }, { kept: true }),
       },
-      config: { answerCache: { shows: ['men', 'women', 'bones', 'plan'] } },
+      config: { answerCache: { shows: SHOWS.plan } },
     },
-    async () => ctx.data.plan.cemetery(ctx.statusContext()),
+    async () => cemeteryPlan(ctx),
   );
 
   r.get(
@@ -81,14 +81,6 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext): Promise
         response: answers({ 200: grave }, { refusals: [404] }),
       },
     },
-    async (request) => {
-      const { gender, number } = request.params;
-      const checked = isGender(gender) ? checkGraveNumber(gender, number) : null;
-      const id =
-        checked?.ok && isGender(gender) ? await ctx.data.plan.graveIdByNumber(gender, String(checked.value)) : null;
-      const found = id ? await ctx.data.graves.get(ctx.statusContext(), id, { withPlace: true }) : null;
-      if (!found) throw notFound('grave.notFound');
-      return found;
-    },
+    async (request) => graveByNumber(ctx, request.params.gender, request.params.number),
   );
 }

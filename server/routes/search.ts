@@ -18,7 +18,7 @@ export const SEARCH_LIMIT = 50;
 
 /** The index of every buried person's name, as of the register's current counters (server/data/searchIndex.ts). */
 export const namesIndex = async (app: FastifyInstance, ctx: AppContext) =>
-  ctx.searchIndex.current(await app.answerCache.versions());
+  ctx.searchIndex.current(await app.keptAnswers.searchVersions());
 
 const searchQuery = {
   type: 'object',
@@ -96,8 +96,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const ceiling = ctx.config.offlineIndexMaxBurials;
       if (ceiling > 0) {
         // A refusal is not kept as answers are: the count is, until a write, so each visit past it costs nothing.
-        const kept = { key: 'offline-index:burials', shows: GRAVE_SCOPES };
-        const burials = await app.answerCache.remember(kept, () => ctx.data.offlineIndex.burials());
+        const burials = await app.keptAnswers.offlineBurials(() => ctx.data.offlineIndex.burials());
         if (burials > ceiling) throw notFound('search.offlineTooLarge');
       }
       return ctx.data.offlineIndex.read(ctx.statusContext(), ctx.now());

@@ -33,9 +33,7 @@ export async function statisticsRoutes(app: FastifyInstance, ctx: AppContext): P
   /** Each section's forecast; the sums behind it are kept until a grave or burial of any section changes. */
   const forecasts = async (months: number, add: number, sections: readonly ForecastSection[]) => {
     const status = ctx.statusContext();
-    const facts = await app.answerCache.remember({ key: 'staff:forecast-facts', shows: GRAVE_SCOPES }, () =>
-      ctx.data.statistics.forecastFacts(status),
-    );
+    const facts = await app.keptAnswers.forecastFacts(() => ctx.data.statistics.forecastFacts(status));
     return sections.map((section) => forecastSection({ section, ...status, ...facts[section], months, add }));
   };
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context';
 import { refuse } from '../http/errors';
 import { answers } from '../schemas/common';
+import { registerSettings, SHOWS } from './publicAnswers';
 import { typed } from './typed';
 import { checkIdentityPatch } from '../../src/domain/identity/identityRules';
 import { t } from '../../src/domain/messages';
@@ -60,13 +61,9 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: answers({ 200: settings }, { kept: true }),
       },
       // Kept until the identity changes (here or in another process: within a second).
-      config: { answerCache: { shows: ['site'] } },
+      config: { answerCache: { shows: SHOWS.settings } },
     },
-    async () => ({
-      timeZone: ctx.config.timeZone,
-      restingPeriodDays: ctx.config.restingPeriodDays,
-      ...(await ctx.data.identity.read()),
-    }),
+    async () => registerSettings(ctx),
   );
 
   r.put(

@@ -7,6 +7,13 @@
 const ID_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 const idParam = { type: 'string', maxLength: 100, pattern: ID_PATTERN } as const;
 
+/**
+ * Whether a value passes idParam, as the routes' validation reads it (a length in characters): for a path parameter
+ * read without a request (a page's answers, server/site/pageAnswers.ts).
+ */
+export const isIdParam = (value: string): boolean =>
+  [...value].length <= idParam.maxLength && new RegExp(ID_PATTERN, 'u').test(value);
+
 export const idParams = <const Name extends string>(...names: Name[]) =>
   ({
     type: 'object',

@@ -4,11 +4,15 @@ import { existsSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../src/domain/messages';
 import { SERVER_RENDER_DIR } from '../../src/ssr/buildFiles';
 import { loadSiteShell, type ShellSettings } from './shell';
 import { PageMemo, type KeptPage } from './pageMemo';
+import { pageAnswers } from './pageAnswers';
+import type { AppContext } from '../http/context';
+import type { Reading, Shown } from '../plugins/answerCache';
+import { isGraveAnswer } from '../../src/domain/text/pageHead';
 import { COMPRESS_FROM, pickEncoding } from '../http/compressed';
 import { isApiRequest } from '../http/routedPath';
 import { paths } from '../../src/api/paths';
@@ -59,7 +63,7 @@ interface GraveNamed {
 
 async function site(
   app: FastifyInstance,
-  options: { staticDir: string | null; today?: () => string } & ShellSettings,
+  options: { ctx: AppContext; staticDir: string | null; today?: () => string } & ShellSettings,
 ): Promise<void> {
   const staticRoot = options.staticDir ? resolve(options.staticDir) : null;
   const shell =
@@ -100,22 +104,14 @@ async function site(
   const memo = new PageMemo();
   const drawing = new Map<string, { generation: number; drawn: Promise<Drawn> }>();
   app.decorate('keptPages', memo);
+  const answer = pageAnswers(app, options.ctx);
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const sitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    // The answers for the page's first screen, asked as the visitor would have asked them (same rate allowance),
-    // each once per request.
-    const asked = new Map<string, Promise<LightMyRequestResponse>>();
-    const ask = (apiPath: string): Promise<LightMyRequestResponse> => {
-      let answer = asked.get(apiPath);
-      if (!answer)
-        asked.set(apiPath, (answer = app.inject({ method: 'GET', url: apiPath, remoteAddress: request.ip })));
-      return answer;
-    };
-    // The page as drawn before, when every answer it was drawn from is still the same (pageMemo.ts).
+    // The page as drawn before, while nothing it was drawn from has changed (pageMemo.ts).
     // Not the Host the request names: a page's absolute addresses are the settings' alone (siteAddress.ts), and the
-    // answers it is drawn from (the settings among them) are checked before a kept page is sent.
+    // settings are among the answers a page is drawn from.
     const key = `${shell.build()} ${today()} ${request.url}`;
     const sendDrawn = ({ kept, status, page }: Drawn) => (kept ? sendKept(kept) : reply.status(status).send(page));
     const sendKept = (kept: KeptPage) => {
@@ -128,32 +124,19 @@ async function site(
     };
     const kept = memo.get(key);
     if (kept) {
-      // Each answer's ETag as the answer cache holds it now, or by asking for the answer (it was dropped, or the
-      // counters are due to be read again).
-      const etags = await Promise.all(
-        kept.answers.map(async ([apiPath]) => {
-          const etag = app.answerCache.keptEtag(apiPath);
-          if (etag !== null) return etag;
-          const res = await ask(apiPath);
-          return res.statusCode === 200 ? res.headers.etag : undefined;
-        }),
-      );
-      if (etags.every((etag, i) => etag === kept.answers[i]![1])) return sendKept(kept);
-      // Drawn again by another visitor while these were asked, from the answers as they are now: that one is sent.
-      const now = new Map(kept.answers.map(([apiPath], i) => [apiPath, etags[i]]));
+      if (await app.answerCache.current(kept.shown)) return sendKept(kept);
+      // Drawn again by another visitor meanwhile, from the register as it is now: that one is sent.
       const newer = memo.get(key);
-      if (newer && newer !== kept && newer.answers.every(([apiPath, etag]) => now.get(apiPath) === etag)) {
-        return sendKept(newer);
-      }
+      if (newer && newer !== kept && (await app.answerCache.current(newer.shown))) return sendKept(newer);
     }
     // One drawing of a page at a time: after a write, the visitors asking for the same page at that moment share the
-    // drawing under way (begun from the answers as they are now) instead of each drawing it (tens of milliseconds
+    // drawing under way (begun from the register as it is now) instead of each drawing it (tens of milliseconds
     // apiece for a section's page; twenty of them at once made the scale-out bench's tail).
-    const generation = app.answerCache.generation();
+    const reading = app.answerCache.reading();
     const under = drawing.get(key);
-    if (under && under.generation === generation) return sendDrawn(await under.drawn);
-    const drawn = draw(request, key, ask);
-    const mine = { generation, drawn };
+    if (under && under.generation === reading.generation) return sendDrawn(await under.drawn);
+    const drawn = draw(request, key, reading);
+    const mine = { generation: reading.generation, drawn };
     drawing.set(key, mine);
     try {
       return sendDrawn(await drawn);
@@ -162,24 +145,26 @@ async function site(
     }
   };
   /** The page drawn from its answers, and kept when it can be (pageMemo.ts). */
-  const draw = async (
-    request: FastifyRequest,
-    key: string,
-    ask: (apiPath: string) => Promise<LightMyRequestResponse>,
-  ): Promise<Drawn> => {
+  const draw = async (request: FastifyRequest, key: string, reading: Reading): Promise<Drawn> => {
     // When the grave or article the address names is not in the register, the page says so and is a 404 too, as
     // for an address the site does not have.
     let missing = !isSiteAddress(request.url.split('?')[0] ?? '/');
-    const used: Array<[string, string | undefined]> = [];
+    // What the page shows, answer by answer; null once one of them is not kept (a refusal, a private follow-up).
+    let shown: Shown[] | null = [];
     const page = await shell.page(request.url, async (apiPath) => {
-      const res = await ask(apiPath);
-      if (namesNothing(res.statusCode)) missing = true;
-      const etag = res.headers.etag;
-      used.push([apiPath, res.statusCode === 200 && typeof etag === 'string' ? etag : undefined]);
-      return res.statusCode === 200 ? res.json() : undefined;
+      const res = await answer(request, apiPath);
+      if (namesNothing(res.status)) missing = true;
+      if (res.status === 200 && res.shown) shown?.push(res.shown);
+      else shown = null;
+      return res.status === 200 ? res.value : undefined;
     });
     const status = missing ? 404 : 200;
-    return { page, status, kept: memo.keep(key, page, status, used) };
+    const mark = shown === null ? null : reading.mark(shown);
+    if (!mark) {
+      memo.forget(key);
+      return { page, status, kept: null };
+    }
+    return { page, status, kept: memo.keep(key, page, status, mark) };
   };
   // The site's pages are not operations of the API: kept out of its OpenAPI document.
   const notAnOperation = { schema: { hide: true } };
@@ -195,19 +180,12 @@ async function site(
    * site's page with 404, whose not-found screen says that no grave has that address (NotFoundPage).
    */
   const toGrave = async (request: FastifyRequest, reply: FastifyReply, named: GraveNamed | null) => {
-    const res = named
-      ? await app.inject({
-          method: 'GET',
-          url: `/api${paths.graveByNumber(named.gender, named.number)}`,
-          remoteAddress: request.ip,
-        })
-      : null;
-    if (res?.statusCode !== 200) {
+    const res = named ? await answer(request, paths.graveByNumber(named.gender, named.number)) : null;
+    if (res?.status !== 200 || !isGraveAnswer(res.value)) {
       reply.status(404);
       return sitePage(request, reply);
     }
-    const id = (res.json() as { _id: string })._id;
-    return reply.redirect(publicPaths.grave.href(id), 302);
+    return reply.redirect(publicPaths.grave.href(res.value._id), 302);
   };
 
   // A plan cell (or a printed plan) names a grave by its section and number; the visitor goes on to its page.

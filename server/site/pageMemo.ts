@@ -1,26 +1,28 @@
-// Public pages kept as drawn, for as long as the answers they were drawn from are the same. Drawing a page
-// on the server (React's renderer over the section's cards, a grave, the home page's figures) took 12–40 ms a page on
-// this project's machine, for every visitor: with 200 visitors on three processes the site answered 100 pages a
-// second in all. A page is a function of its address, the site's address, the day, the built site and the API answers
-// it asked for; each of those answers has an ETag (server/plugins/answerCache.ts). So a page is kept with the ETags it
-// was drawn from, and served again when asking those answers anew (from the answer cache, well under a millisecond)
-// gives the same ETags: a write to what it shows changes one of them, in this process or any other.
+// Public pages kept as drawn, for as long as what they were drawn from is unchanged. Drawing a page on the server
+// (React's renderer over the section's cards, a grave, the home page's figures) took 12–40 ms a page on this
+// project's machine, for every visitor: with 200 visitors on three processes the site answered 100 pages a second in
+// all. A page is a function of its address, the site's address, the day, the built site and the answers it was drawn
+// from (server/site/pageAnswers.ts); each of those answers says which parts of the register it shows. So a page is
+// kept with a mark of the answer cache (server/plugins/answerCache.ts), which notes any write to those parts, in this
+// process or any other (of a grave's page, a write to that grave or to one it names), and is served again while the
+// mark is current.
 //
 // Bounded: at most MAX_PAGES pages and MAX_BYTES of them (the oldest used leave first), none over MAX_PAGE_BYTES; a
-// page drawn from an answer without an ETag (a refusal, a 404) is not kept. A city's whole plan (100,000 graves: 0.9
+// page drawn from an answer that is not kept (a refusal, a 404) is not kept. A city's whole plan (100,000 graves: 0.9
 // MB of HTML, 0.3 MB more compressed) is kept too: it is the costliest page to draw and compress (100 ms and more).
 
 import { compressed, type Encoding } from '../http/compressed';
+import type { ShownMark } from '../plugins/answerCache';
 
 const MAX_PAGES = 500;
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
-/** A page as drawn, its status, and the answers it was drawn from: each API path with the ETag it had. */
+/** A page as drawn, its status, and the mark of what it was drawn from. */
 export interface KeptPage {
   body: Buffer;
   status: number;
-  answers: ReadonlyArray<readonly [apiPath: string, etag: string]>;
+  shown: ShownMark;
   /** Its compressed forms, made when first asked for. */
   br?: Buffer;
   gzip?: Buffer;
@@ -44,22 +46,15 @@ export class PageMemo {
     return kept;
   }
 
-  /**
-   * Keeps a page drawn from these answers, and gives it back as kept; null when one of the answers had no ETag or
-   * the page is too large.
-   */
-  keep(
-    key: string,
-    page: string,
-    status: number,
-    answers: ReadonlyArray<readonly [string, string | undefined]>,
-  ): KeptPage | null {
+  /** Keeps a page drawn from what `shown` marks, and gives it back as kept; null when the page is too large. */
+  keep(key: string, page: string, status: number, shown: ShownMark): KeptPage | null {
     this.forget(key);
     const body = Buffer.from(page);
-    if (body.length > MAX_PAGE_BYTES || !answers.every((a): a is [string, string] => typeof a[1] === 'string')) {
+    if (body.length > MAX_PAGE_BYTES) {
+      shown.release();
       return null;
     }
-    const kept: KeptPage = { body, status, answers: answers as ReadonlyArray<readonly [string, string]> };
+    const kept: KeptPage = { body, status, shown };
     this.make(key, kept);
     this.drawn++;
     return kept;
@@ -71,7 +66,7 @@ export class PageMemo {
     if (made) return made;
     const body = compressed(kept.body, encoding);
     if (this.pages.get(key) === kept) {
-      this.forget(key);
+      this.remove(key);
       kept[encoding] = body;
       this.make(key, kept);
     }
@@ -87,11 +82,17 @@ export class PageMemo {
     this.bytes += bytes;
   }
 
+  /** Forgets the page kept under `key`, and its mark. */
   forget(key: string): void {
+    this.remove(key)?.shown.release();
+  }
+
+  private remove(key: string): KeptPage | undefined {
     const kept = this.pages.get(key);
-    if (!kept) return;
+    if (!kept) return undefined;
     this.bytes -= bytesOf(kept);
     this.pages.delete(key);
+    return kept;
   }
 
   /** Pages kept (the tests read it). */

@@ -1,7 +1,7 @@
 // The preview images a shared link shows (og:image), drawn by server/images/preview.ts:
 // /site/preview.png (the site's), /site/preview/grave/<id>.png and /site/preview/notice/<id>.png. The record is read
-// as the public reads it, through the API's own answer (its answer cache, and its rules: a hidden notice is a 404
-// here at once, as on its page). Not operations of the API: kept out of its OpenAPI document.
+// as the public reads it, by the function its API route calls (pageAnswers.ts, and so its rules: a hidden notice is a
+// 404 here at once, as on its page). Not operations of the API: kept out of its OpenAPI document.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context';
@@ -16,6 +16,7 @@ import {
   type PreviewCard,
 } from '../../src/domain/text/pageHead';
 import { createPreviews, PreviewBusy, type PreviewOptions } from '../images/preview';
+import { pageAnswers } from './pageAnswers';
 
 const notAnOperation = { schema: { hide: true } };
 
@@ -32,9 +33,10 @@ async function previewFiles(
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: t('common.notFound') });
 
   /** The API's answer to a GET, as a visitor asking it would get it; undefined unless it is a success. */
+  const read = pageAnswers(app, ctx);
   const answer = async (request: FastifyRequest, apiPath: string): Promise<unknown> => {
-    const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, remoteAddress: request.ip });
-    return res.statusCode === 200 ? res.json() : undefined;
+    const res = await read(request, apiPath);
+    return res.status === 200 ? res.value : undefined;
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, card: PreviewCard) => {

@@ -38,7 +38,7 @@ type RenderPublicPage = (
   settings: { calendarFirst: CalendarFirst; identity: SiteIdentity },
 ) => Promise<string>;
 
-/** The API's answer to a GET of this /api path, or undefined when it is not a success. */
+/** The API's answer to a GET of this path (relative to the API base), or undefined when it is not a success. */
 export type Answer = (apiPath: string) => Promise<unknown>;
 
 /** The settings the pages are drawn with (server/start/config.ts). */
@@ -227,9 +227,9 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
     },
     async page(href, answer) {
       build();
-      // The identity, as the API answers it (its answer cache drops it when a manager changes it, here or in
-      // another process sharing the database).
-      const identity = readIdentity(await answer('/api/settings'));
+      // The identity, as the API answers it (a page kept as drawn is drawn again once a manager changes it, here or
+      // in another process sharing the database: server/site/index.ts).
+      const identity = readIdentity(await answer(paths.settings()));
       const identityKey = JSON.stringify(identity);
       if (site.drawnFor !== identityKey) {
         site.drawn.clear();
@@ -263,7 +263,7 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       // or not: a link's preview is read by a crawler that runs no script.
       const headPath = headPathOf(found.path, found.params);
       const asked = [...new Set([...(render ? firstPaths : []), ...(headPath ? [headPath] : [])])];
-      const values = await Promise.all(asked.map((path) => answer(`/api${path}`)));
+      const values = await Promise.all(asked.map((path) => answer(path)));
       const answered = new Map(asked.map((path, i) => [path, values[i]]));
       if (render)
         firstPaths.forEach((path) => answered.get(path) !== undefined && (firstData[path] = answered.get(path)));

@@ -17,6 +17,7 @@ import { CONSOLE_BASE } from '../../src/domain/paths/consolePaths';
 import { PUBLIC_PAGES } from '../../src/domain/paths/publicPages';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
 import { isIndexed } from '../../src/domain/text/pageHead';
+import { pageAnswers } from './pageAnswers';
 import { siteBase } from './siteAddress';
 
 const notAnOperation = { schema: { hide: true } };
@@ -65,6 +66,7 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
   const max = ctx.config.sitemapMaxUrls;
 
   const baseOf = async () => siteBase(await ctx.data.identity.read());
+  const answer = pageAnswers(app, ctx);
 
   /** No sitemap without the site's address; not kept, so it is there as soon as a manager sets the address. */
   const noAddress = (reply: FastifyReply) =>
@@ -75,8 +77,8 @@ async function sitemap(app: FastifyInstance, options: { ctx: AppContext }): Prom
 
   /** What the sitemap lists, in its order: the pages, the notices, the articles, the graves. */
   const segmentsFor = async (request: FastifyRequest): Promise<Segment[]> => {
-    const res = await app.inject({ method: 'GET', url: `/api${paths.notices()}`, remoteAddress: request.ip });
-    const notices = res.statusCode === 200 ? noticeIdsOf(res.json()) : [];
+    const res = await answer(request, paths.notices());
+    const notices = res.status === 200 ? noticeIdsOf(res.value) : [];
     const counts = await ctx.data.sitemap.counts();
     return [
       { size: SITEMAP_PAGES.length, read: async (o, l) => SITEMAP_PAGES.slice(o, o + l) },

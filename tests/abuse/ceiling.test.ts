@@ -48,3 +48,25 @@ describe('the ceiling counts unknown API addresses too', () => {
     }
   });
 });
+
+describe('the ceiling counts the answers the site reads for a visitor', () => {
+  it('counts each record a preview reads as the API request it stands for', async () => {
+    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      for (let i = 0; i < 3; i++) {
+        const res = await server.app.inject({
+          url: `/site/preview/grave/none-${i}.png`,
+          headers: from('203.0.113.10'),
+        });
+        expect(res.statusCode).toBe(404);
+      }
+      const api = await server.app.inject({ url: '/api/graves/totalDeaths', headers: from('203.0.113.10') });
+      expect(api.statusCode).toBe(429);
+      const other = await server.app.inject({ url: '/api/graves/totalDeaths', headers: from('203.0.113.11') });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

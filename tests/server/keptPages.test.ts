@@ -99,6 +99,8 @@ describe.each(ENGINES)('pages kept as drawn, on $name', ({ databaseUrl }) => {
     const path = publicPaths.grave.href(graveId);
     const api = `/api/graves/graves/${graveId}`;
     await page(path);
+    // The page reads the register itself (server/site/pageAnswers.ts): the API's answer is kept by asking it.
+    expect((await fetch(`${s.url}${api}`)).status).toBe(200);
     const builds = () => s.app.answerCache.builds();
     const before = builds();
     const drawnBefore = drawn();

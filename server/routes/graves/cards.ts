@@ -11,6 +11,7 @@ import type { AppContext } from '../../http/context';
 import { answers } from '../../schemas/common';
 import { graveCardPage } from '../../schemas/entities';
 import { namesIndex } from '../search';
+import { sectionCardsPage, SHOWS } from '../publicAnswers';
 import { typed } from '../typed';
 
 const SECTIONS: ReadonlyArray<Gender> = ['men', 'women', 'bones'];
@@ -101,7 +102,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         },
         config: {
           fieldErrors: { q: 'errors.badQuery' },
-          answerCache: { shows: [gender], query: ['q', 'offset', 'limit'], typed: ['q'] },
+          answerCache: { shows: SHOWS.sectionCards(gender), query: ['q', 'offset', 'limit'], typed: ['q'] },
         },
       },
       async (request): Promise<GraveCardPage> => {
@@ -111,8 +112,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const query = prepareQuery(q);
         if (query !== null) return matching(gender, query, offset, limit);
         // No search: the page itself, read in the section's order.
-        const page = await ctx.data.graves.sectionCards(ctx.statusContext(), gender, { offset, limit });
-        return { total: page.total, offset, cards: page.cards };
+        return sectionCardsPage(ctx, gender, offset, limit);
       },
     );
   }

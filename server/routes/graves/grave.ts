@@ -24,6 +24,7 @@ import { bodies } from '../../schemas/bodies';
 import { answers, idParams, listQuery, STAFF, WITH_BODY } from '../../schemas/common';
 import { burialWarnings, deleted, grave, graves, graveWithMessage } from '../../schemas/entities';
 import { namesIndex } from '../search';
+import { publicGrave, SHOWS } from '../publicAnswers';
 import { typed } from '../typed';
 
 const SORTABLE = ['number', 'gender', 'status', 'daysUntilAvailable', 'id'] as const;
@@ -67,20 +68,13 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
         params: idParams('id'),
         response: answers({ 200: grave }, { refusals: [404], kept: true }),
       },
-      // The grave's place on the plan comes with it: renaming the rows changes it. Only a write to a grave already
-      // on record can change a grave's page (adding another grave cannot).
       // A write to another grave leaves it kept (the log of changed graves names the ones a write changed).
-      config: { answerCache: { shows: ['burials', 'plan'], grave: 'id' } },
+      config: { answerCache: { shows: SHOWS.grave, grave: 'id' } },
     },
     async (request) => {
-      const found = await one(request.params.id, true);
-      // It also shows the graves its remains went to and came from: a write to one of them (a moved person's name
-      // corrected there, the grave they came from deleted) changes it as well.
-      app.answerCache.alsoShowsGraves(request, [
-        ...(found.moved ?? []).map((p) => p.transferredTo?.graveId),
-        ...found.buriedPersons.map((p) => p.transferredFrom?.graveId),
-      ]);
-      return found;
+      const found = await publicGrave(ctx, request.params.id);
+      app.keptAnswers.showsGraves(request, found.alsoShows);
+      return found.grave;
     },
   );
   // The same answer at the path ra-data-simple-rest's getOne asks.
@@ -137,9 +131,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       // Filter, sort and page on statuses read from the graves' kept facts, kept as columns until a grave or burial
       // changes (at town scale it took most of each request); read burials only for the page shown.
-      const all = await app.answerCache.remember({ key: 'staff:grave-summaries', shows: GRAVE_SCOPES }, () =>
-        ctx.data.graves.summaryColumns(ctx.statusContext()),
-      );
+      const all = await app.keptAnswers.graveSummaries(() => ctx.data.graves.summaryColumns(ctx.statusContext()));
       const ids = filterIds(q.filter);
       const term = filterText(q.filter, 'q');
       const gender = filterText(q.filter, 'gender');
@@ -147,9 +139,7 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       // «مع تنبيهات»: the graves holding a burial saved with a warning.
       const warned =
         filterFlag(q.filter, 'withWarnings') === true
-          ? await app.answerCache.remember({ key: 'staff:graves-with-warnings', shows: GRAVE_SCOPES }, () =>
-              ctx.data.graves.withWarnings(),
-            )
+          ? await app.keptAnswers.gravesWithWarnings(() => ctx.data.graves.withWarnings())
           : null;
       // The search box: the register's name matcher (the same as /api/search), on the names and the numbers.
       const query = term === null ? null : prepareQuery(term);

@@ -6,6 +6,7 @@ import { GRAVE_SCOPES } from '../../data/dataVersions';
 import { sendStreamed } from '../../http/streamedAnswer';
 import { answers } from '../../schemas/common';
 import { count, graves, nextGraveAnswer } from '../../schemas/entities';
+import { nextGraves, SHOWS } from '../publicAnswers';
 import { typed } from '../typed';
 
 const SECTIONS: ReadonlyArray<[string, Gender]> = [
@@ -64,9 +65,9 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         summary: 'Offer the next available graves',
         response: answers({ 200: nextGraveAnswer }, { kept: true }),
       },
-      config: { answerCache: { shows: ['men', 'women'] } },
+      config: { answerCache: { shows: SHOWS.nextGraves } },
     },
-    async () => ctx.data.graves.next(ctx.statusContext(), ctx.config.nextGraveOrder),
+    async () => nextGraves(ctx),
   );
 
   /**
