@@ -62,6 +62,36 @@ export async function accountControlRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  r.get(
+    '/auth/session',
+    {
+      schema: {
+        summary: 'Check that this session still holds',
+        description:
+          'A console tab left open asks before it draws a page: a session ended elsewhere (sign-out-everywhere, a ' +
+          'password, role or disable change) answers 401 here, so the tab goes to the login page at once.',
+        response: answers(
+          {
+            200: {
+              type: 'object',
+              properties: {
+                role: { type: 'string', enum: ['manager', 'admin', 'clerk'] },
+                expiresAt: { type: 'string' },
+              },
+              required: ['role', 'expiresAt'],
+            },
+          },
+          { refusals: STAFF },
+        ),
+      },
+      config: { access: { resource: 'password', action: 'edit' } },
+    },
+    async (request) => {
+      const { role, exp } = request.account!;
+      return { role, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+  );
+
   r.post(
     '/users/:id/sign-out-everywhere',
     {

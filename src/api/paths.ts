@@ -61,6 +61,8 @@ export const paths = {
   /** Ends every session of the caller's own account. */
   signOutEverywhere: () => '/auth/sign-out-everywhere',
   signOut: () => '/auth/sign-out',
+  /** Whether the caller's session still holds (401 when it was ended elsewhere). */
+  session: () => '/auth/session',
   exportRegister: () => '/export/register.csv',
   exportGraves: () => '/export/graves.geojson',
   exportBurials: () => '/export/burials.ged',

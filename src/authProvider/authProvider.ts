@@ -27,6 +27,9 @@ export interface AuthProviderSeams {
   now?: () => number;
 }
 
+/** How long a session the server confirmed is trusted before a page asks again. */
+export const SESSION_CHECK_MS = 30_000;
+
 const browserLocation = (): LocationLike =>
   typeof window === 'undefined'
     ? { origin: 'http://localhost', pathname: CONSOLE_BASE, search: '' }
@@ -89,6 +92,37 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
   let leaving = false;
   const whileLeaving = () => new Promise<never>(() => {});
 
+  // A session ended elsewhere (sign out everywhere, a password, role or disable change) is still a valid token to
+  // this tab: asked of the server before a page is drawn, at most every SESSION_CHECK_MS, and again whenever the tab
+  // is shown, so a tab left open goes to the login page instead of drawing a page its first call would refuse.
+  // Only a refusal counts: without a network the console goes on as before.
+  let confirmedAt = Number.NEGATIVE_INFINITY;
+  const stillHeld = async (force: boolean): Promise<boolean> => {
+    const token = session.token(now());
+    if (!token) return false;
+    if (!force && now() - confirmedAt < SESSION_CHECK_MS) return true;
+    try {
+      await call(paths.session(), { base: apiBase, token });
+      confirmedAt = now();
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) return true;
+      ended = 'ended';
+      session.clear();
+      return false;
+    }
+  };
+  if (typeof document !== 'undefined' && typeof window !== 'undefined' && seams.location === undefined) {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'visible' || leaving || !session.token(now())) return;
+      void stillHeld(true).then((held) => {
+        if (held || leaving) return;
+        leaving = true;
+        window.location.assign(loginUrl(true, 'ended'));
+      });
+    });
+  }
+
   return {
     currentUser,
     loginUrl,
@@ -116,7 +150,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
     },
 
     async checkAuth() {
-      if (currentUser()) return;
+      if (currentUser() && (await stillHeld(false))) return;
       if (leaving) return whileLeaving();
       // Full navigation to the public login page, which says why; react-admin's own notification is skipped.
       throw { redirectTo: loginUrl(true, ended), message: false };

@@ -61,6 +61,7 @@ const OPERATIONS: Record<string, { allowed: Who[]; body?: unknown; endsSession?:
   'PUT /users/{id}': { allowed: MANAGER, body: { name: 'مشرف' } },
   'POST /auth/sign-out-everywhere': { allowed: STAFF, endsSession: true },
   'POST /auth/sign-out': { allowed: STAFF, endsSession: true },
+  'GET /auth/session': { allowed: STAFF },
   'POST /users/{id}/sign-out-everywhere': { allowed: MANAGER },
   'PUT /users/{id}/role': { allowed: MANAGER, body: { role: 'clerk' } },
   'PUT /users/{id}/disabled': { allowed: MANAGER, body: { disabled: true } },
