@@ -1,5 +1,6 @@
 // Graves by range: a men's or women's section numbered along its rows is created in one step. The line
 // under the fields says, before anything is saved, how many graves will be added and how many already exist.
+import { serverMessage } from '../../api/errorMessage';
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider } from 'react-admin';
@@ -73,7 +74,7 @@ function GraveRangeForm() {
       void queryClient.invalidateQueries();
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('range.failed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'range.failed') }),
   });
 
   let preview: string | null = null;

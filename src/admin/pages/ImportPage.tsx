@@ -2,6 +2,7 @@
 // the import would do (the server's dry run), then confirm; the imports done before are listed with their undo.
 // After the real run its report stays: what was added, every line left out with its reason, the
 // duplicates, and a download of the left-out lines as the file had them, to fix and import again.
+import { serverMessage } from '../../api/errorMessage';
 import { useRef, useState } from 'react';
 import {
   Alert,
@@ -93,7 +94,7 @@ function Importer() {
   // The real run's report: it stays until another file is chosen.
   const [done, setDone] = useState<ImportReport | null>(null);
   const failed = (error: Error & { status?: number }, fallback: MessageKey) =>
-    setAnswer({ ok: false, text: error.status && error.message ? error.message : t(fallback) });
+    setAnswer({ ok: false, text: serverMessage(error, fallback) });
 
   const check = useMutation({
     mutationFn: (chosen: File) => dataProvider.importBurials(chosen, true),
@@ -360,7 +361,7 @@ function Batches() {
       void queryClient.invalidateQueries();
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('import.failed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'import.failed') }),
   });
   return (
     <Card>

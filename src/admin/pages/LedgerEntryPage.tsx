@@ -4,6 +4,7 @@
 // "save all" saves the valid rows in one transaction and leaves the others where they are. What is typed is kept
 // on this device (a draft) until it is saved, through an expired session, a network failure or a reload; the draft
 // is the account's own (another account signing in on the same phone never sees it) and is erased at sign-out.
+import { serverMessage } from '../../api/errorMessage';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
@@ -218,7 +219,7 @@ function LedgerEntry() {
       void queryClient.invalidateQueries();
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('entry.failed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'entry.failed') }),
   });
 
   const saveAll = () => {

@@ -1,5 +1,6 @@
 // The plan of the cemetery in the console: the same drawing as the public /plan, where a click opens the
 // grave's console page, and for the manager the rows of each section (a label and a run of numbers).
+import { serverMessage } from '../../api/errorMessage';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -177,7 +178,7 @@ function RowsForm({ gender, initial }: { gender: PlanGender; initial: PlanRow[] 
       void queryClient.invalidateQueries({ queryKey: [...PLAN_KEY, 'drawing'] });
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('plan.loadFailed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'plan.loadFailed') }),
   });
 
   const send = (list: Array<Omit<RowText, 'key'>>) => {

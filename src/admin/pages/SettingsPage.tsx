@@ -2,6 +2,7 @@
 // site's address and colour, the committee's contact, the texts of the pages that name the village, the team's cards
 // and the logo. What the server refuses comes back as its Arabic reason, with what was typed kept; the public pages
 // show a saved change on their next load.
+import { serverMessage } from '../../api/errorMessage';
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
@@ -81,9 +82,6 @@ function siteUrlHint(typed: string): string {
     ? t('settingsPage.siteUrlStoredAs', { url: site.value })
     : t('settingsPage.siteUrlHelp');
 }
-
-const errorText = (error: unknown) =>
-  error instanceof Error && error.message && !/^HTTP \d+$/.test(error.message) ? error.message : t('errors.internal');
 
 export function SettingsPage() {
   return (
@@ -176,7 +174,7 @@ function SettingsForm() {
       afterSave(identity);
       setNotice({ ok: true, text: message || t('settings.saved') });
     },
-    onError: (error) => setNotice({ ok: false, text: errorText(error) }),
+    onError: (error) => setNotice({ ok: false, text: serverMessage(error, 'errors.internal') }),
   });
   const logo = useMutation({
     mutationFn: (file: File | null) => (file ? dataProvider.uploadLogo(file) : dataProvider.removeLogo()),
@@ -186,7 +184,7 @@ function SettingsForm() {
       setDraft((current) => (current ? { ...current, logo: identity.logo } : identity));
       setLogoNotice({ ok: true, text: message });
     },
-    onError: (error) => setLogoNotice({ ok: false, text: errorText(error) }),
+    onError: (error) => setLogoNotice({ ok: false, text: serverMessage(error, 'errors.internal') }),
   });
 
   if (stored.isError && !draft) {

@@ -3,6 +3,7 @@
 // the correction was sent is shown as it stands now before anything is written, and applying then says so
 // (confirmChanged); the same happens when the change came after this page was read (the API's 409). A burial no
 // longer in the register can only be rejected.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import {
   Alert,
@@ -60,7 +61,7 @@ function useDecision(onBurialChanged: () => void) {
         onBurialChanged();
         return;
       }
-      notify(error.message || t('admin.errorGeneric'), { type: 'error' });
+      notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' });
       refresh();
     },
   });
@@ -71,7 +72,7 @@ function useDecision(onBurialChanged: () => void) {
       refresh();
     },
     onError: (error) => {
-      notify(error.message || t('admin.errorGeneric'), { type: 'error' });
+      notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' });
       refresh();
     },
   });

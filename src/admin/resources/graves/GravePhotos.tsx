@@ -3,6 +3,7 @@
 // each by role; and adding one from the console (made smaller in the browser first, shown at once). A pending
 // photo's file is served only with the staff's token, so every thumbnail is fetched with it and shown from an
 // object URL, let go when the photo leaves the page.
+import { serverMessage } from '../../../api/errorMessage';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
@@ -26,7 +27,7 @@ function usePhotoWrites(graveId: string) {
   const notify = useNotify();
   const settled = {
     onSuccess: (answer: { message: string }) => notify(answer.message, { type: 'success' }),
-    onError: (error: HttpError) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+    onError: (error: HttpError) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: consoleQueryKeys.gravePhotos(graveId) }),
   };
   const approve = useMutation<{ message: string }, HttpError, string>({

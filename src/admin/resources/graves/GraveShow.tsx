@@ -1,5 +1,6 @@
 // Spec screen 10: the grave's burials with delete (behind a confirm, the row leaves after the server's OK),
 // edit of a burial's name or date (the API's PUT), and 'دفن شخص' when the bury rule allows it.
+import { serverMessage } from '../../../api/errorMessage';
 import { consoleBurialDate } from '../../components/calendarDates';
 import { useState } from 'react';
 import {
@@ -206,7 +207,7 @@ function BuriedTable({ grave }: { grave: GraveRecord }) {
   const notify = useNotify();
   const remove = useRemoveBurial(grave.id, {
     onSuccess: (answer) => notify(answer.message, { type: 'success' }),
-    onError: (error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+    onError: (error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
   });
   return (
     <>
@@ -314,7 +315,7 @@ function EditBurialDialog({
           <Stack spacing={2} sx={{ pt: 1 }}>
             <BurialNameInput />
             <BurialDateInput />
-            {save.error && <Alert severity="error">{save.error.message}</Alert>}
+            {save.error && <Alert severity="error">{serverMessage(save.error, 'admin.errorGeneric')}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>

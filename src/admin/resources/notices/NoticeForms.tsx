@@ -3,6 +3,7 @@
 // (remembered from the last notice naming it), the mosque with earlier mosques suggested; condolences, the last day on
 // the home page (the API's default shown), the hidden switch, and a grave when known. A refusal keeps what was
 // typed and shows the API's Arabic reason under its field.
+import { serverMessage } from '../../../api/errorMessage';
 import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import {
@@ -127,8 +128,7 @@ function useRefusal() {
   const notify = useNotify();
   return (error: unknown) => {
     if (fieldRefusal(error)) return;
-    const message = error instanceof Error && error.message ? error.message : t('noticesConsole.saveError');
-    notify(message, { type: 'error' });
+    notify(serverMessage(error, 'noticesConsole.saveError'), { type: 'error' });
   };
 }
 
