@@ -18,7 +18,7 @@ import { t } from '../../../domain/messages';
 import type { CemeteryDataProvider, NoticeRecord } from '../../../dataProvider';
 import { BurialDateInput } from '../graves/burialInputs';
 import { useRegisterToday } from '../../queries';
-import { GraveInput } from './noticeInputs';
+import { GraveInput } from './GraveInput';
 import { noticeBurialDay } from '../../../domain/notices/noticeRules';
 import { formatBurialDate } from '../../../domain/dates/dateText';
 

@@ -31,7 +31,9 @@ import { addDays, isIsoDate, keepHijriMark } from '../../components/calendarDate
 import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { followsTextRules } from '../../components/textRules';
 import { useRegisterSettings, useRegisterToday } from '../../queries';
-import { CondolencesInput, filled, GraveInput, MosqueInput, PrayerChips, PrayerTimeInput } from './noticeInputs';
+import { filled, MosqueInput, PrayerChips, PrayerTimeInput } from './noticeInputs';
+import { CondolencesInput } from './CondolencesInput';
+import { GraveInput } from './GraveInput';
 import { afterPrayerWords, nextPrayer, rememberFrom, type Remembered } from './prayerDefaults';
 import { byNoticeRule } from './noticeValidation';
 
