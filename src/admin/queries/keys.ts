@@ -1,7 +1,6 @@
 // The keys of the console's own queries, in one place: a hook of this folder reads under its key, and a write
 // that makes a read stale names the same key. react-admin's resource queries keep their own keys
-// ([resource, 'getOne', …]); the keys under 'graves' and 'register' sit beside them on purpose, so that reading the
-// register again (react-admin's refresh, or invalidating everything after an import) reads these again too.
+// ([resource, 'getOne', …]); the one written here (reactAdminList) is for asking ahead of a list under its key.
 import type { BookAsked, PlateChoice } from './asked';
 import type { FilterPayload, SortPayload } from 'react-admin';
 import type { Gender } from '../../domain/types';
