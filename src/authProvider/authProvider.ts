@@ -1,6 +1,7 @@
 // The console's authProvider over the browser session of ./session (spec sections 4 and 6).
 // The login page is the public site's /login: a visitor without a valid session is sent there with a full
 // navigation and ?next=<the /admin page asked for>; react-admin never shows a login page of its own.
+import { serverMessage } from '../api/errorMessage';
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import { API_BASE, ApiError, call } from '../api/client';
 import { paths } from '../api/paths';
@@ -172,7 +173,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
         // Still logged in: the user only lacks the right for this call.
         throw {
           logoutUser: false,
-          message: error?.message && error.message !== 'Forbidden' ? error.message : t('errors.forbidden'),
+          message: serverMessage(error, 'errors.forbidden'),
         };
       }
     },

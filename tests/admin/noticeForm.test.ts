@@ -11,7 +11,7 @@ import {
   spokenTime,
   timeFieldText,
 } from '../../src/admin/resources/notices/prayerDefaults';
-import { newCondolence } from '../../src/admin/resources/notices/noticeInputs';
+import { newCondolence } from '../../src/admin/resources/notices/CondolencesInput';
 import { noticeBody, toNoticeRecord } from '../../src/dataProvider/notices';
 import type { Notice } from '../../src/domain/notices/notice';
 

@@ -7,6 +7,7 @@
 // placeholderData), and a request a newer one supersedes is cancelled (the dataProvider's supportAbortSignal).
 import { Children, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { consoleQueryKeys } from '../queries/keys';
 import {
   FilterClasses,
   FilterContext,
@@ -76,7 +77,7 @@ function AskAhead({ children }: { children: ReactNode }) {
         const pagination = { page: 1, perPage };
         const filter = removeEmpty(filters) as FilterPayload;
         void queryClient.prefetchQuery({
-          queryKey: [resource, 'getList', { pagination, sort, filter, meta: undefined }],
+          queryKey: consoleQueryKeys.reactAdminList(resource, { pagination, sort, filter }),
           queryFn: ({ signal }) =>
             dataProvider
               .getList(resource, { pagination, sort, filter, signal })

@@ -1,9 +1,11 @@
 // Graves by range: a men's or women's section numbered along its rows is created in one step. The line
 // under the fields says, before anything is saved, how many graves will be added and how many already exist.
+import { serverMessage } from '../../api/errorMessage';
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider } from 'react-admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRegisterChanged, useSectionNumbers } from '../queries/registerWrites';
 import { formatGraveNumber } from '../../domain/text/format';
 import { formatCount } from '../../domain/text/nouns';
 import { t } from '../../domain/messages';
@@ -46,16 +48,13 @@ export function GraveRangePage() {
 
 function GraveRangeForm() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const queryClient = useQueryClient();
+  const registerChanged = useRegisterChanged();
   const [gender, setGender] = useState<Gender>('men');
   const [fromText, setFromText] = useState('');
   const [toText, setToText] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const bounds = readBounds(gender, fromText, toText);
-  const existing = useQuery({
-    queryKey: ['register', 'sectionNumbers', gender],
-    queryFn: () => dataProvider.sectionNumbers(gender),
-  });
+  const existing = useSectionNumbers(gender);
   const create = useMutation({
     mutationFn: (input: { gender: Gender; from: number; to: number }) => dataProvider.createGraveRange(input),
     onSuccess: (result) => {
@@ -70,10 +69,10 @@ function GraveRangeForm() {
       setFromText('');
       setToText('');
       // The lists and this page's preview show the new graves.
-      void queryClient.invalidateQueries();
+      registerChanged();
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('range.failed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'range.failed') }),
   });
 
   let preview: string | null = null;

@@ -4,116 +4,31 @@
 // "save all" saves the valid rows in one transaction and leaves the others where they are. What is typed is kept
 // on this device (a draft) until it is saved, through an expired session, a network failure or a reload; the draft
 // is the account's own (another account signing in on the same phone never sees it) and is erased at sign-out.
+// Its rows' rules and fields are in ./ledger.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControlLabel,
-  IconButton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useDataProvider } from 'react-admin';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { formatNumber, toArabicDigits } from '../../domain/text/format';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessage } from '../../api/errorMessage';
 import { formatCount } from '../../domain/text/nouns';
-import { burialDateText, parseBurialDate } from '../../domain/dates/burialDate';
 import { t } from '../../domain/messages';
-import { checkBurialName, checkGraveNumber } from '../../domain/rules/validation';
-import type { Gender } from '../../domain/types';
 import type { CemeteryDataProvider, LedgerRow } from '../../dataProvider';
-import { checkSession } from '../../shared/session';
 import { RequireAccess } from '../layout/RequireAccess';
-import { BURIALS } from './registerNouns';
 import { useRegisterToday } from '../queries';
-import { GENDER_LABEL } from '../resources/graves/labels';
-
-/** The draft of the signed-in account (none without a session: nothing is kept for nobody). */
-const draftKey = (): string | null => {
-  const user = checkSession();
-  return user ? `cemetery.ledgerDraft:${user.id}` : null;
-};
-const GENDERS: Gender[] = ['men', 'women', 'bones'];
-/** The fields Enter walks through, in order; notes are reached with Tab (most ledgers have none). */
-const ENTER_ORDER = ['number', 'name', 'date'] as const;
-type Field = 'gender' | 'number' | 'name' | 'date' | 'notes';
-
-interface Row {
-  key: number;
-  gender: Gender;
-  number: string;
-  name: string;
-  date: string;
-  notes: string;
-  createGrave: boolean;
-  /** The server's reason, when it refused the row at the last save. */
-  refused?: string;
-}
-
-const emptyRow = (key: number, gender: Gender): Row => ({
-  key,
-  gender,
-  number: '',
-  name: '',
-  date: '',
-  notes: '',
-  createGrave: false,
-});
-const isBlank = (row: Row) => row.number.trim() === '' && row.name.trim() === '' && row.date.trim() === '';
-
-function readDraft(key: string | null): Row[] | null {
-  if (key === null) return null;
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    if (!Array.isArray(saved) || saved.length === 0) return null;
-    return saved.map((r: Partial<Row>, i) => ({
-      ...emptyRow(i + 1, GENDERS.includes(r.gender as Gender) ? (r.gender as Gender) : 'men'),
-      number: String(r.number ?? ''),
-      name: String(r.name ?? ''),
-      date: String(r.date ?? ''),
-      notes: String(r.notes ?? ''),
-      createGrave: r.createGrave === true,
-      refused: typeof r.refused === 'string' ? r.refused : undefined,
-    }));
-  } catch {
-    return null;
-  }
-}
-
-/** A row's checks, as typed: the reasons to show, and the row as the API takes it when it has none. */
-function checkRow(row: Row, today: string, numbers: Set<string> | undefined) {
-  const reasons: string[] = [];
-  let unknownGrave = false;
-  const number = checkGraveNumber(row.gender, row.number);
-  if (!number.ok) reasons.push(t(number.error));
-  else if (numbers && !numbers.has(String(number.value))) {
-    unknownGrave = true;
-    if (!row.createGrave) reasons.push(t('entry.unknownGrave'));
-  }
-  const name = checkBurialName(row.name);
-  if (!name.ok) reasons.push(t(name.error));
-  // The register's one burial-date reader: the server reads the row's date by the same rule.
-  const date = parseBurialDate(row.date, today);
-  if (!date.ok) reasons.push(t(date.error));
-  const valid: LedgerRow | null =
-    reasons.length === 0 && number.ok && name.ok && date.ok
-      ? {
-          gender: row.gender,
-          graveNumber: String(number.value),
-          name: name.value,
-          burialDate: burialDateText(date.value.date, date.value.precision),
-          ...(row.notes.trim() && { notes: row.notes.trim() }),
-          ...(unknownGrave && { createGrave: true }),
-        }
-      : null;
-  return { reasons, unknownGrave, valid };
-}
+import { useEverySectionNumbers, useRegisterChanged } from '../queries/registerWrites';
+import {
+  checkRow,
+  draftKey,
+  emptyRow,
+  ENTER_ORDER,
+  fieldId,
+  isBlank,
+  readDraft,
+  type Field,
+  type Row,
+} from './ledger/ledgerRows';
+import { LedgerRowFields } from './ledger/LedgerRowFields';
+import { BURIALS } from './registerNouns';
 
 export function LedgerEntryPage() {
   return (
@@ -125,7 +40,7 @@ export function LedgerEntryPage() {
 
 function LedgerEntry() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const queryClient = useQueryClient();
+  const registerChanged = useRegisterChanged();
   const today = useRegisterToday();
   // The account is read once: the page belongs to whoever opened it, even if the session ends while it is open.
   const [draft] = useState(draftKey);
@@ -137,13 +52,7 @@ function LedgerEntry() {
   const focusAfterRender = useRef<string | null>(null);
 
   // The sections' grave numbers, to tell an unknown grave as the number is typed.
-  const sections = useQueries({
-    queries: GENDERS.map((gender) => ({
-      queryKey: ['register', 'sectionNumbers', gender],
-      queryFn: () => dataProvider.sectionNumbers(gender),
-    })),
-  });
-  const numbersOf = (gender: Gender) => sections[GENDERS.indexOf(gender)]?.data;
+  const { numbersOf, loading: sectionsLoading } = useEverySectionNumbers();
 
   // The draft follows every change; an empty page leaves none.
   useEffect(() => {
@@ -164,8 +73,6 @@ function LedgerEntry() {
 
   const change = (key: number, patch: Partial<Row>) =>
     setRows((current) => current.map((r) => (r.key === key ? { ...r, ...patch, refused: undefined } : r)));
-
-  const fieldId = (key: number, field: Field) => `ledger-${key}-${field}`;
 
   /** Enter: the next field of the row, or the next row's number (a new row after the last). */
   const onEnter = (event: KeyboardEvent, row: Row, field: Field) => {
@@ -215,10 +122,10 @@ function LedgerEntry() {
       const fresh = emptyRow(nextKey.current++, left[left.length - 1]?.gender ?? lastGender);
       setRows(left.length > 0 ? left : [fresh]);
       if (left.length === 0) focusAfterRender.current = fieldId(fresh.key, 'number');
-      void queryClient.invalidateQueries();
+      registerChanged();
     },
     onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('entry.failed') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'entry.failed') }),
   });
 
   const saveAll = () => {
@@ -254,125 +161,24 @@ function LedgerEntry() {
           </Alert>
         )}
         <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('entry.title')}>
-          {rows.map((row, i) => {
-            const check = checks[i]!;
-            const touched = !isBlank(row);
-            const reasons = row.refused ? [row.refused] : touched ? check.reasons : [];
-            const label = t('entry.row', { n: formatNumber(i + 1) });
-            return (
-              <Box
-                component="li"
-                key={row.key}
-                className="ledger-row"
-                aria-label={label}
-                sx={{
-                  display: 'grid',
-                  gap: 1,
-                  gridTemplateColumns: {
-                    xs: '1fr 1fr',
-                    md: '8rem 7rem minmax(12rem, 2fr) 9rem minmax(8rem, 1fr) 3rem',
-                  },
-                  alignItems: 'start',
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  pb: 1,
-                }}
-              >
-                <TextField
-                  select
-                  id={fieldId(row.key, 'gender')}
-                  label={t('entry.section')}
-                  value={row.gender}
-                  onChange={(e) => change(row.key, { gender: e.target.value as Gender })}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  size="small"
-                >
-                  {GENDERS.map((g) => (
-                    <option key={g} value={g}>
-                      {GENDER_LABEL[g]}
-                    </option>
-                  ))}
-                </TextField>
-                <TextField
-                  id={fieldId(row.key, 'number')}
-                  label={t('grave.number')}
-                  value={row.number}
-                  inputRef={ref(row.key, 'number')}
-                  onChange={(e) => change(row.key, { number: e.target.value })}
-                  onKeyDown={(e) => onEnter(e, row, 'number')}
-                  autoFocus={i === 0}
-                  slotProps={{ htmlInput: { inputMode: row.gender === 'bones' ? 'text' : 'numeric' } }}
-                  size="small"
-                />
-                <TextField
-                  id={fieldId(row.key, 'name')}
-                  label={t('burial.name')}
-                  value={row.name}
-                  inputRef={ref(row.key, 'name')}
-                  onChange={(e) => change(row.key, { name: e.target.value })}
-                  onKeyDown={(e) => onEnter(e, row, 'name')}
-                  size="small"
-                  sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-                />
-                <TextField
-                  id={fieldId(row.key, 'date')}
-                  label={t('burial.date')}
-                  value={row.date}
-                  inputRef={ref(row.key, 'date')}
-                  onChange={(e) => change(row.key, { date: e.target.value })}
-                  // Dates are shown in Arabic-Indic digits (the reader takes either).
-                  onBlur={() =>
-                    row.date !== toArabicDigits(row.date) && change(row.key, { date: toArabicDigits(row.date) })
-                  }
-                  onKeyDown={(e) => onEnter(e, row, 'date')}
-                  placeholder="١٥/٣/٢٠٠٤"
-                  size="small"
-                />
-                <TextField
-                  id={fieldId(row.key, 'notes')}
-                  label={t('entry.notes')}
-                  value={row.notes}
-                  inputRef={ref(row.key, 'notes')}
-                  onChange={(e) => change(row.key, { notes: e.target.value })}
-                  onKeyDown={(e) => onEnter(e, row, 'notes')}
-                  size="small"
-                />
-                <IconButton
-                  aria-label={t('entry.removeRow', { n: formatNumber(i + 1) })}
-                  onClick={() =>
-                    setRows((current) =>
-                      current.length === 1
-                        ? [emptyRow(nextKey.current++, row.gender)]
-                        : current.filter((r) => r.key !== row.key),
-                    )
-                  }
-                  sx={{ width: 44, height: 44 }}
-                >
-                  <DeleteIcon />
-                </IconButton>
-                {(reasons.length > 0 || (touched && check.unknownGrave)) && (
-                  <Box sx={{ gridColumn: '1 / -1' }} className="ledger-row-check">
-                    {reasons.map((reason) => (
-                      <Typography key={reason} variant="body2" color="error" role="alert">
-                        {reason}
-                      </Typography>
-                    ))}
-                    {touched && check.unknownGrave && !row.refused && (
-                      <FormControlLabel
-                        control={
-                          <Checkbox
-                            checked={row.createGrave}
-                            onChange={(e) => change(row.key, { createGrave: e.target.checked })}
-                          />
-                        }
-                        label={row.createGrave ? t('entry.willCreate') : t('entry.createGrave')}
-                      />
-                    )}
-                  </Box>
-                )}
-              </Box>
-            );
-          })}
+          {rows.map((row, i) => (
+            <LedgerRowFields
+              key={row.key}
+              row={row}
+              index={i}
+              check={checks[i]!}
+              change={(patch) => change(row.key, patch)}
+              onEnter={(event, field) => onEnter(event, row, field)}
+              fieldRef={(field) => ref(row.key, field)}
+              onRemove={() =>
+                setRows((current) =>
+                  current.length === 1
+                    ? [emptyRow(nextKey.current++, row.gender)]
+                    : current.filter((r) => r.key !== row.key),
+                )
+              }
+            />
+          ))}
         </Stack>
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('burialDate.hint')}
@@ -393,7 +199,7 @@ function LedgerEntry() {
             {save.isPending ? t('entry.saving') : t('entry.saveAll')}
           </Button>
         </Stack>
-        {sections.some((s) => s.isPending) && (
+        {sectionsLoading && (
           <Typography variant="body2" role="status" sx={{ mt: 1 }}>
             {t('entry.sectionsLoading')}
           </Typography>

@@ -2,6 +2,7 @@
 // An admin may change only its own password: its email is fixed to its own account. One's own password is changed
 // only with the current one; a manager resetting another account's gives none. Below it, any staff
 // member can sign their own account out everywhere.
+import { serverMessage } from '../../api/errorMessage';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
@@ -55,7 +56,7 @@ function PasswordForm() {
     },
     onError: (error: Error & { status?: number }) =>
       // Spec section 8: the server's message; the generic one only when there was no answer.
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('password.error') }),
+      setAnswer({ ok: false, text: serverMessage(error, 'password.error') }),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,12 +1,13 @@
 // The plan of the cemetery in the console: the same drawing as the public /plan, where a click opens the
 // grave's console page, and for the manager the rows of each section (a label and a run of numbers).
+import { serverMessage } from '../../api/errorMessage';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
 import { Title, useCanAccess, useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePlanDrawing, usePlanRows, useSavePlanRows } from '../queries/plan';
 import type { CemeteryDataProvider } from '../../dataProvider';
 import { consolePaths } from '../../domain/paths/consolePaths';
 import { formatGraveNumber } from '../../domain/text/format';
@@ -23,8 +24,6 @@ import { PlanLegend } from '../../shared/PlanLegend';
 import { LoadError } from '../components/LoadError';
 import { RequireAccess } from '../layout/RequireAccess';
 
-const PLAN_KEY = ['register', 'plan'] as const;
-
 export function PlanConsolePage() {
   return (
     <RequireAccess resource="plan" action="list">
@@ -35,7 +34,7 @@ export function PlanConsolePage() {
 
 function PlanConsole() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const plan = useQuery({ queryKey: [...PLAN_KEY, 'drawing'], queryFn: () => dataProvider.plan() });
+  const plan = usePlanDrawing();
   const { canAccess: canEdit } = useCanAccess({ resource: 'plan', action: 'edit' });
   const navigate = useNavigate();
   const [openFailed, setOpenFailed] = useState(false);
@@ -140,8 +139,7 @@ const asText = (row: PlanRow): RowText => ({
 
 /** A section's rows as the manager names them; loaded once, then what was typed stays until it is saved. */
 function RowsEditor({ gender }: { gender: PlanGender }) {
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const saved = useQuery({ queryKey: [...PLAN_KEY, 'rows'], queryFn: () => dataProvider.planRows() });
+  const saved = usePlanRows();
   const section = sectionName(gender);
   return (
     <Card component="section" aria-label={t('plan.rowsTitle', { section })}>
@@ -163,21 +161,16 @@ function RowsEditor({ gender }: { gender: PlanGender }) {
 }
 
 function RowsForm({ gender, initial }: { gender: PlanGender; initial: PlanRow[] }) {
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<RowText[]>(() => initial.map(asText));
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [named, setNamed] = useState(initial.length > 0);
-  const save = useMutation({
-    mutationFn: (list: unknown[]) => dataProvider.savePlanRows(gender, list),
+  const save = useSavePlanRows(gender, {
     onSuccess: (result) => {
       setAnswer({ ok: true, text: result.message });
       setRows(result.rows.map(asText));
       setNamed(result.rows.length > 0);
-      void queryClient.invalidateQueries({ queryKey: [...PLAN_KEY, 'drawing'] });
     },
-    onError: (error: Error & { status?: number }) =>
-      setAnswer({ ok: false, text: error.status && error.message ? error.message : t('plan.loadFailed') }),
+    onError: (error) => setAnswer({ ok: false, text: serverMessage(error, 'plan.loadFailed') }),
   });
 
   const send = (list: Array<Omit<RowText, 'key'>>) => {

@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useRegisterBook, type Book } from '../queries/registerBook';
+import type { BookAsked } from '../queries/asked';
 import { Title } from 'react-admin';
-import { call } from '../../api/client';
 import { statisticsPaths } from '../../api/statisticsPaths';
 import { t } from '../../domain/messages';
 import { hijriParts } from '../../domain/dates/hijri';
@@ -14,7 +14,6 @@ import { toWesternDigits } from '../../domain/search/normalize';
 import { BOOK_YEARS, type BookCalendar, type BookLine, type BookSection } from '../../domain/statistics/registerBook';
 import { toArabicDigits } from '../../domain/text/format';
 import { consolePaths } from '../../domain/paths/consolePaths';
-import { getToken } from '../../shared/session';
 import { DownloadButton } from '../components/DownloadButton';
 import { RequireAccess } from '../layout/RequireAccess';
 
@@ -23,19 +22,6 @@ import { RequireAccess } from '../layout/RequireAccess';
  * first download, which carries that table and sits at its budget.
  */
 export const REGISTER_BOOK_PATH = `${consolePaths.statistics()}/register-book`;
-
-interface Book {
-  title: string;
-  cemetery: string;
-  lines: BookLine[];
-  totals: string[];
-}
-
-interface Asked {
-  year: number;
-  calendar: BookCalendar;
-  section?: BookSection;
-}
 
 const COLUMNS: Array<{ key: keyof BookLine; label: Parameters<typeof t>[0] }> = [
   { key: 'n', label: 'registerBook.number' },
@@ -83,20 +69,12 @@ function BookForm() {
   const [calendar, setCalendar] = useState<BookCalendar>('gregorian');
   const [yearText, setYearText] = useState(String(thisYear('gregorian')));
   const [section, setSection] = useState<BookSection | ''>('');
-  const [asked, setAsked] = useState<Asked | null>(null);
+  const [asked, setAsked] = useState<BookAsked | null>(null);
   const bounds = BOOK_YEARS[calendar];
   const year = Number(toWesternDigits(yearText.trim()));
   const yearOk = Number.isInteger(year) && year >= bounds.min && year <= bounds.max;
 
-  const book = useQuery({
-    queryKey: ['console', 'registerBook', asked],
-    enabled: asked !== null,
-    queryFn: () => {
-      const query = new URLSearchParams({ year: String(asked!.year), calendar: asked!.calendar });
-      if (asked!.section) query.set('section', asked!.section);
-      return call<Book>(`/register-book?${query.toString()}`, { token: getToken() });
-    },
-  });
+  const book = useRegisterBook(asked);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 // "Sign out everywhere" for one's own account: every session of the account ends, this one included,
 // and the console goes to the login page, which says the session was ended.
+import { serverMessage } from '../../api/errorMessage';
 import { useState } from 'react';
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import { Confirm, useDataProvider, useLogout, useNotify } from 'react-admin';
@@ -16,7 +17,7 @@ export function SignOutEverywhere() {
     mutationFn: () => dataProvider.signOutEverywhere(),
     // This session ended with the others: leave through the authProvider, which sends the browser to /login.
     onSuccess: () => logout({ sessionsEnded: true }),
-    onError: (error: Error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+    onError: (error: Error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
   });
   return (
     <Card sx={{ mt: 2, maxWidth: 560 }}>

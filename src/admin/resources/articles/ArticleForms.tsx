@@ -1,4 +1,5 @@
 // Spec screens 15 and 16: an article's page, the add form (title and content required) and the edit form.
+import { serverMessage } from '../../../api/errorMessage';
 import {
   Create,
   Edit,
@@ -99,8 +100,7 @@ export function ArticleEdit() {
           redirect('show', 'articles', data.id, data);
         },
         onError: (error) => {
-          if (!fieldRefusal(error))
-            notify((error as Error).message || t('admin.articleUpdateError'), { type: 'error' });
+          if (!fieldRefusal(error)) notify(serverMessage(error, 'admin.articleUpdateError'), { type: 'error' });
         },
       }}
     >

@@ -1,5 +1,6 @@
 // Spec screen 14: titled 'المقالات'; titles link to the article; an X deletes behind 'هل تريد حذف المقال؟'
 // (the row leaves after the server's OK); 'لا توجد مقالات متاحة.' when empty; 'إضافة مقال' to the form.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Box, Button, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -58,7 +59,7 @@ function DeleteArticleButton() {
             {
               mutationMode: 'pessimistic',
               onSuccess: () => notify(t('article.deleted'), { type: 'success' }),
-              onError: (error) => notify((error as Error).message || t('admin.errorGeneric'), { type: 'error' }),
+              onError: (error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
             },
           );
         }}

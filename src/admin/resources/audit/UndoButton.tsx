@@ -1,6 +1,7 @@
 // Undo, by a manager within 30 days, of what cannot be retyped — a move of remains to the ossuary and a
 // burial's deletion — from its audit entry (the audit list, the grave's history). Asks first, naming who goes back
 // where; the server has the last word (already undone, too old, the grave used since) and its reason is shown.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import { Confirm, useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
@@ -56,7 +57,7 @@ export function UndoButton({ entry, now = Date.now() }: { entry: AuditEntry; now
       notify(answer.message, { type: 'success' });
       refresh();
     },
-    onError: (error: Error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+    onError: (error: Error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
   });
   if (!UNDOABLE_ACTIONS.includes(entry.action)) return null;
   if (entry.undone) return <Chip size="small" label={t('undo.undone')} />;

@@ -1,5 +1,6 @@
 // Spec screen 12 (/admin/graves/:id/bury): record a burial. The heading's number comes from navigation state,
 // else from the API; 'غير معروف' only when both fail. Green success clears the fields; red failure keeps them.
+import { serverReason } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, Title } from 'react-admin';
@@ -61,7 +62,7 @@ function BuryForm() {
     onError: (error) => {
       setSuccess(null);
       // The server's own reason (e.g. the grave is full or resting) is shown under the general message.
-      const reason = error.status >= 400 && error.status < 500 ? error.message : null;
+      const reason = error.status >= 400 && error.status < 500 ? serverReason(error) : null;
       setFailure({ message: t('burial.error'), reason });
     },
   });

@@ -1,4 +1,5 @@
 // Spec screen 7: gender and number; success names the new number and clears the form; errors per section 8.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Alert } from '@mui/material';
 import {
@@ -31,8 +32,7 @@ const validNumber: Validator = (value, values) => {
 /** The message shown when the server refuses (spec section 8, create grave). */
 export function createGraveError(error: unknown): string {
   if (error instanceof HttpError || (error && typeof error === 'object' && 'status' in error)) {
-    const { status, body } = error as { status: number; body?: { message?: unknown } };
-    if (status === 400) return typeof body?.message === 'string' ? body.message : t('grave.createError400');
+    if ((error as { status: unknown }).status === 400) return serverMessage(error, 'grave.createError400');
   }
   return t('grave.createFailed');
 }

@@ -1,6 +1,7 @@
 // A grave's life in the console: move remains to the ossuary (staff; only the rested, unless a
 // manager writes a reason), and reopen a full grave (manager,
 // with the rule explained and a reason). Both answer the grave as it now stands; the page reads it again.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
@@ -37,8 +38,6 @@ function readDate(typed: string, today: string): { ok: true; value: string } | {
   if (checked.ok) return checked;
   return { ok: false, error: checked.error === 'burial.dateFuture' ? 'transfer.dateFuture' : 'transfer.dateInvalid' };
 }
-
-const failure = (error: Error & { status?: number }) => (error.status && error.message ? error.message : null);
 
 export function GraveLifeActions({ grave }: { grave: GraveRecord }) {
   const [open, setOpen] = useState<'transfer' | 'reopen' | null>(null);
@@ -103,7 +102,7 @@ function TransferDialog({ grave, onClose }: { grave: GraveRecord; onClose: () =>
       refresh();
       onClose();
     },
-    onError: (e: Error & { status?: number }) => setError(failure(e) ?? t('admin.errorGeneric')),
+    onError: (error: Error) => setError(serverMessage(error, 'admin.errorGeneric')),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -218,7 +217,7 @@ function ReopenDialog({ grave, onClose }: { grave: GraveRecord; onClose: () => v
       refresh();
       onClose();
     },
-    onError: (e: Error & { status?: number }) => setError(failure(e) ?? t('admin.errorGeneric')),
+    onError: (error: Error) => setError(serverMessage(error, 'admin.errorGeneric')),
   });
   return (
     <Dialog open onClose={onClose} aria-labelledby="reopen-title" fullWidth maxWidth="sm">

@@ -3,65 +3,35 @@
 // each by role; and adding one from the console (made smaller in the browser first, shown at once). A pending
 // photo's file is served only with the staff's token, so every thumbnail is fetched with it and shown from an
 // object URL, let go when the photo leaves the page.
+import { serverMessage } from '../../../api/errorMessage';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import StarIcon from '@mui/icons-material/Star';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, type HttpError, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { t } from '../../../domain/messages';
 import { formatNumber, toArabicDigits } from '../../../domain/text/format';
 import { graveName } from '../../../domain/text/graveLifeText';
-import { preparePhoto } from '../../../shared/photoShrink';
 import type { CemeteryDataProvider, GraveRecord, PhotoRecord } from '../../../dataProvider';
-import { consoleQueryKeys } from '../../queries';
+import { useGravePhotos, useGravePhotoWrites } from '../../queries/graves';
 import { CardActions } from '../../components/CardList';
 import { telHref, useDayText } from '../../components/display';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
 function usePhotoWrites(graveId: string) {
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const queryClient = useQueryClient();
   const notify = useNotify();
-  const settled = {
-    onSuccess: (answer: { message: string }) => notify(answer.message, { type: 'success' }),
-    onError: (error: HttpError) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: consoleQueryKeys.gravePhotos(graveId) }),
-  };
-  const approve = useMutation<{ message: string }, HttpError, string>({
-    mutationFn: (photoId) => dataProvider.approvePhoto(photoId),
-    ...settled,
+  return useGravePhotoWrites(graveId, {
+    onSuccess: (answer) => notify(answer.message, { type: 'success' }),
+    onError: (error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
   });
-  const cover = useMutation<{ message: string }, HttpError, string>({
-    mutationFn: (photoId) => dataProvider.setCoverPhoto(photoId),
-    ...settled,
-  });
-  const remove = useMutation<{ message: string }, HttpError, string>({
-    mutationFn: (photoId) => dataProvider.deletePhoto(photoId),
-    ...settled,
-  });
-  const add = useMutation<{ message: string }, HttpError, File>({
-    mutationFn: async (file) => {
-      // The same preparation as the public page's form: at most 2560 px, upright, as a JPEG when drawn again.
-      const ready = await preparePhoto(file);
-      return dataProvider.addGravePhoto(graveId, ready.blob, ready.name);
-    },
-    ...settled,
-  });
-  return { approve, cover, remove, add, busy: approve.isPending || cover.isPending || remove.isPending };
 }
 
 export function GravePhotos({ grave }: { grave: GraveRecord }) {
   const graveId = String(grave.id);
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
   const { canAccess: mayList } = useCanAccess({ resource: 'photos', action: 'list' });
   const { canAccess: mayAdd } = useCanAccess({ resource: 'photos', action: 'create' });
-  const photos = useQuery({
-    queryKey: consoleQueryKeys.gravePhotos(graveId),
-    queryFn: async () => (await dataProvider.getGravePhotos(graveId)).data,
-    enabled: mayList === true,
-  });
+  const photos = useGravePhotos(graveId, mayList === true);
   const writes = usePhotoWrites(graveId);
   const picker = useRef<HTMLInputElement>(null);
   if (!mayList) return null;

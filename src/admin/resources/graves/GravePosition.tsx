@@ -1,5 +1,6 @@
 // Where a grave is: typed, or read by the phone of a clerk standing at the grave ("استخدام موقعي الآن").
 // The public grave page then offers directions (a geo: link that opens the phone's maps app).
+import { serverMessage } from '../../../api/errorMessage';
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
@@ -25,8 +26,7 @@ export function GravePosition({ grave }: { grave: GraveRecord }) {
       notify(answer.message, { type: 'success' });
       refresh();
     },
-    onError: (e: Error & { status?: number }) =>
-      setProblem(e.status && e.message ? e.message : t('admin.errorGeneric')),
+    onError: (error: Error) => setProblem(serverMessage(error, 'admin.errorGeneric')),
   });
   const useMine = () => {
     setProblem(null);

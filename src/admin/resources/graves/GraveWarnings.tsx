@@ -2,17 +2,11 @@
 // alone, read from their own route (GET /api/graves/{id}/warnings), never part of the grave's public answer.
 import { consoleBurialDate } from '../../components/calendarDates';
 import { Alert, Box, Typography } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { useGraveWarnings } from '../../queries/graves';
 import { t } from '../../../domain/messages';
-import type { CemeteryDataProvider } from '../../../dataProvider';
 
 export function GraveWarnings({ graveId }: { graveId: string }) {
-  const dataProvider = useDataProvider<CemeteryDataProvider>();
-  const warnings = useQuery({
-    queryKey: ['graves', 'warnings', graveId],
-    queryFn: () => dataProvider.graveWarnings(graveId),
-  });
+  const warnings = useGraveWarnings(graveId);
   if (warnings.isError) {
     return (
       <Alert severity="error" sx={{ mt: 2 }}>

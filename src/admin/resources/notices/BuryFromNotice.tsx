@@ -1,6 +1,7 @@
 // Recording the burial from a notice. A small dialog chooses the grave (the notice's grave when it names
 // one) and the day (the prayer's day), and POST /notices/{id}/burial records the burial under the notice's name and
 // links it; the API's message and the history rule's warnings are said, and the notice then shows its grave.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {
@@ -17,7 +18,7 @@ import { t } from '../../../domain/messages';
 import type { CemeteryDataProvider, NoticeRecord } from '../../../dataProvider';
 import { BurialDateInput } from '../graves/burialInputs';
 import { useRegisterToday } from '../../queries';
-import { GraveInput } from './noticeInputs';
+import { GraveInput } from './GraveInput';
 import { noticeBurialDay } from '../../../domain/notices/noticeRules';
 import { formatBurialDate } from '../../../domain/dates/dateText';
 
@@ -62,7 +63,7 @@ function BuryDialog({ notice, onClose }: { notice: NoticeRecord; onClose: () => 
       refresh();
       onClose();
     },
-    onError: (error) => setRefusal(error.message || t('noticesConsole.buryError')),
+    onError: (error) => setRefusal(serverMessage(error, 'noticesConsole.buryError')),
   });
   const titleId = `bury-notice-${notice.id}`;
   // The prayer's day (src/domain/notices/noticeRules.ts); still to come, the dialog says from when the burial can be

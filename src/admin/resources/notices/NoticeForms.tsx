@@ -3,6 +3,7 @@
 // (remembered from the last notice naming it), the mosque with earlier mosques suggested; condolences, the last day on
 // the home page (the API's default shown), the hidden switch, and a grave when known. A refusal keeps what was
 // typed and shows the API's Arabic reason under its field.
+import { serverMessage } from '../../../api/errorMessage';
 import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import {
@@ -30,7 +31,9 @@ import { addDays, isIsoDate, keepHijriMark } from '../../components/calendarDate
 import { LoadError, QUIET_ERRORS } from '../../components/LoadError';
 import { followsTextRules } from '../../components/textRules';
 import { useRegisterSettings, useRegisterToday } from '../../queries';
-import { CondolencesInput, filled, GraveInput, MosqueInput, PrayerChips, PrayerTimeInput } from './noticeInputs';
+import { filled, MosqueInput, PrayerChips, PrayerTimeInput } from './noticeInputs';
+import { CondolencesInput } from './CondolencesInput';
+import { GraveInput } from './GraveInput';
 import { afterPrayerWords, nextPrayer, rememberFrom, type Remembered } from './prayerDefaults';
 import { byNoticeRule } from './noticeValidation';
 
@@ -127,8 +130,7 @@ function useRefusal() {
   const notify = useNotify();
   return (error: unknown) => {
     if (fieldRefusal(error)) return;
-    const message = error instanceof Error && error.message ? error.message : t('noticesConsole.saveError');
-    notify(message, { type: 'error' });
+    notify(serverMessage(error, 'noticesConsole.saveError'), { type: 'error' });
   };
 }
 

@@ -2,6 +2,7 @@
 // state filter; cards on a phone, a table on a wide screen. Each shows the name, the prayer (its day in both
 // calendars, its time, its mosque) and its state, with edit, hide or show again, delete (behind a confirmation) and,
 // when no burial is linked yet, recording the burial.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Box, Button, Chip, IconButton, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -146,10 +147,7 @@ function HideButton() {
             mutationMode: 'pessimistic',
             onSuccess: () =>
               notify(t(hide ? 'noticesConsole.hiddenDone' : 'noticesConsole.shownDone'), { type: 'success' }),
-            onError: (error) =>
-              notify(error instanceof Error && error.message ? error.message : t('admin.errorGeneric'), {
-                type: 'error',
-              }),
+            onError: (error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
           },
         )
       }
@@ -191,10 +189,7 @@ function DeleteNoticeButton() {
             {
               mutationMode: 'pessimistic',
               onSuccess: () => notify(t('noticesConsole.deleted'), { type: 'success' }),
-              onError: (error) =>
-                notify(error instanceof Error && error.message ? error.message : t('admin.errorGeneric'), {
-                  type: 'error',
-                }),
+              onError: (error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
             },
           );
         }}

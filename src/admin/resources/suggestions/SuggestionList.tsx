@@ -1,4 +1,5 @@
 // Spec screen 6: a status filter (default pending) as a react-admin list filter; approve and reject on pending only.
+import { serverMessage } from '../../../api/errorMessage';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import {
   Datagrid,
@@ -58,7 +59,7 @@ function ModerationButtons() {
       notify(answer.message, { type: 'success' });
       refresh();
     },
-    onError: (error: Error) => notify(error.message || t('suggestion.updateError'), { type: 'error' }),
+    onError: (error: Error) => notify(serverMessage(error, 'suggestion.updateError'), { type: 'error' }),
   });
   if (!record || record.status !== 'pending') return null;
   return (

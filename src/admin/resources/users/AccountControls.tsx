@@ -1,6 +1,7 @@
 // What a manager does to an account from the accounts page: disable or enable it, give it the other
 // role (manager, admin or data entry), end its sessions. Each asks first (its sessions end at once), then shows the server's message; a refusal
 // (the last active manager) is the server's Arabic reason.
+import { serverMessage } from '../../../api/errorMessage';
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
@@ -49,7 +50,7 @@ export function AccountControls({ account }: { account: AccountRecord }) {
       notify(answer.message, { type: 'success' });
       refresh();
     },
-    onError: (error: Error) => notify(error.message || t('admin.errorGeneric'), { type: 'error' }),
+    onError: (error: Error) => notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' }),
   });
   const changes: Change[] = [
     account.disabled ? 'enable' : 'disable',

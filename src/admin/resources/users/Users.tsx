@@ -1,5 +1,6 @@
 // Spec screen 8 and the accounts list: a manager sees the accounts (with their last sign-in and whether they are
 // disabled), registers an admin (or a clerk or a manager), corrects an account's name or e-mail address, and controls it (AccountControls).
+import { serverMessage } from '../../../api/errorMessage';
 import {
   Create,
   Datagrid,
@@ -157,9 +158,7 @@ export function UserCreate() {
         onError: (error) => {
           // A refusal about a field (a taken or refused address) is shown under it only.
           if (fieldRefusal(error)) return;
-          const status = (error as { status?: number }).status ?? 0;
-          const message = (error as Error).message;
-          notify(status > 0 && message ? message : t('register.failed'), { type: 'error' });
+          notify(serverMessage(error, 'register.failed'), { type: 'error' });
         },
       }}
     >
@@ -214,9 +213,7 @@ export function UserEdit() {
         onError: (error) => {
           // A refused address (taken, or one the login form refuses) is shown under the field only.
           if (fieldRefusal(error)) return;
-          const status = (error as { status?: number }).status ?? 0;
-          const message = (error as Error).message;
-          notify(status > 0 && message ? message : t('admin.errorGeneric'), { type: 'error' });
+          notify(serverMessage(error, 'admin.errorGeneric'), { type: 'error' });
         },
       }}
     >
