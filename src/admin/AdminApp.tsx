@@ -34,6 +34,7 @@ import { users } from './resources/users';
 import { audit } from './resources/audit';
 import { notices } from './resources/notices';
 import { corrections } from './resources/corrections';
+import { photos } from './resources/photos';
 
 export const authProvider = createAuthProvider();
 export const dataProvider = withAccessGuard(
@@ -76,6 +77,7 @@ export default function AdminApp() {
         <Resource {...articles} />
         <Resource {...notices} />
         <Resource {...corrections} />
+        <Resource {...photos} />
         <Resource {...users} />
         <Resource {...audit} />
         <CustomRoutes>

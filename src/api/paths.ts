@@ -63,6 +63,8 @@ export const paths = {
   signOut: () => '/auth/sign-out',
   /** Whether the caller's session still holds (401 when it was ended elsewhere). */
   session: () => '/auth/session',
+  /** What waits for a decision (corrections, photos, suggestions), counted for the caller's role. */
+  waiting: () => '/waiting',
   exportRegister: () => '/export/register.csv',
   exportGraves: () => '/export/graves.geojson',
   exportBurials: () => '/export/burials.ged',

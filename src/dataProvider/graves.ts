@@ -9,6 +9,13 @@ import type { ConsoleApi } from './http';
 import type { BurialInput, GraveRecord } from './records';
 
 /** The next grave of each section, and why it is the one offered (never used, the longest rested…). */
+/** Counts of what waits for the caller's decision; a kind the role does not decide is absent. */
+export interface Waiting {
+  corrections?: number;
+  photos?: number;
+  suggestions?: number;
+}
+
 export interface NextGraves {
   men: GraveRecord | null;
   women: GraveRecord | null;
@@ -44,6 +51,8 @@ export interface GraveMethods {
   reopenGrave(graveId: Identifier, reason: string): Promise<{ data: GraveRecord; message: string }>;
   /** GET /graves/next: the next grave to use in each section, or null, and why each is the one offered. */
   getNextGraves(): Promise<NextGraves>;
+  /** GET /waiting: the pending corrections, photos and suggestions the caller decides. */
+  getWaiting(): Promise<Waiting>;
   /** The register's statistics (five GET calls of spec section 7). */
   getStatistics(): Promise<{ data: Statistics }>;
   /** GET /graves/recentBurials */
@@ -136,6 +145,10 @@ export function graveMethods(api: ConsoleApi): GraveMethods {
 
     async getNextGraves() {
       return api.call<NextGraves>(paths.nextGraves());
+    },
+
+    async getWaiting() {
+      return api.call<Waiting>(paths.waiting());
     },
 
     async getRecentBurials() {

@@ -14,3 +14,4 @@ export { noticeBody } from './notices';
 export type { NoticeInput, NoticeRecord } from './notices';
 export type { ApplyCorrectionInput, CorrectionRecord } from './corrections';
 export type { PhotoRecord } from './photos';
+export type { Waiting } from './graves';

@@ -1,18 +1,7 @@
 // The menu shows each role only what it may open (the same policy table as canAccess and the server).
-import {
-  Box,
-  Divider,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  MenuItem,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Badge, ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GravesIcon from '@mui/icons-material/ViewList';
 import AddIcon from '@mui/icons-material/AddBox';
@@ -22,11 +11,6 @@ import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PasswordIcon from '@mui/icons-material/Key';
 import AuditIcon from '@mui/icons-material/History';
-import PublicIcon from '@mui/icons-material/Public';
-import SectionIcon from '@mui/icons-material/Place';
-import ContactIcon from '@mui/icons-material/Mail';
-import ApprovedIcon from '@mui/icons-material/ThumbUp';
-import OpenIcon from '@mui/icons-material/OpenInNew';
 import RangeIcon from '@mui/icons-material/PlaylistAdd';
 import LedgerIcon from '@mui/icons-material/EditNote';
 import ImportIcon from '@mui/icons-material/UploadFile';
@@ -37,9 +21,15 @@ import NoticesIcon from '@mui/icons-material/Campaign';
 import CorrectionsIcon from '@mui/icons-material/FactCheck';
 import StatisticsIcon from '@mui/icons-material/Insights';
 import BookIcon from '@mui/icons-material/MenuBook';
+import PhotosIcon from '@mui/icons-material/PhotoLibrary';
 import { t } from '../../domain/messages';
-import { CONSOLE_BASE, consolePaths } from '../../domain/paths/consolePaths';
-import { publicPaths } from '../../domain/paths/publicPaths';
+import { PublicLinks } from './PublicLinks';
+
+export { publicPageOf } from './PublicLinks';
+import { formatNumber } from '../../domain/text/format';
+import type { Waiting } from '../../dataProvider';
+import { useWaiting } from '../queries';
+import { consolePaths } from '../../domain/paths/consolePaths';
 import { useSmallScreen } from '../components/CardList';
 import { REGISTER_BOOK_PATH } from '../pages/RegisterBookPage';
 import { can, type Action, type Resource } from '../../domain/rules/policy';
@@ -51,6 +41,8 @@ interface Item {
   icon: React.ReactElement;
   resource: Resource;
   action: Action;
+  /** The queue whose waiting items the entry counts (GET /api/waiting). */
+  waiting?: keyof Waiting;
 }
 
 export const MENU_ITEMS: Item[] = [
@@ -98,6 +90,7 @@ export const MENU_ITEMS: Item[] = [
     icon: <SuggestionsIcon />,
     resource: 'suggestions',
     action: 'list',
+    waiting: 'suggestions',
   },
   // The corrections families send (managers and admins decide them).
   {
@@ -106,6 +99,16 @@ export const MENU_ITEMS: Item[] = [
     icon: <CorrectionsIcon />,
     resource: 'corrections',
     action: 'list',
+    waiting: 'corrections',
+  },
+  // The photos families send, of every grave (the grave's console page shows its own).
+  {
+    to: consolePaths.photos(),
+    label: t('photosConsole.queueMenu'),
+    icon: <PhotosIcon />,
+    resource: 'photos',
+    action: 'edit',
+    waiting: 'photos',
   },
   {
     to: consolePaths.articles(),
@@ -171,7 +174,15 @@ export function currentMenuEntry(pathname: string, entries: readonly string[]): 
   return best;
 }
 
-function ConsoleMenuItem({ item, current }: { item: Pick<Item, 'to' | 'label' | 'icon'>; current: boolean }) {
+function ConsoleMenuItem({
+  item,
+  current,
+  waiting = 0,
+}: {
+  item: Pick<Item, 'to' | 'label' | 'icon'>;
+  current: boolean;
+  waiting?: number;
+}) {
   const [open, setOpen] = useSidebarState();
   const small = useSmallScreen();
   const entry = (
@@ -186,7 +197,12 @@ function ConsoleMenuItem({ item, current }: { item: Pick<Item, 'to' | 'label' | 
       }}
       sx={{ color: current ? 'text.primary' : 'text.secondary' }}
     >
-      <ListItemIcon sx={{ color: 'inherit' }}>{item.icon}</ListItemIcon>
+      <ListItemIcon sx={{ color: 'inherit' }}>
+        {/* What waits in this queue, counted on the icon (read with the entry's name). */}
+        <Badge badgeContent={waiting > 0 ? formatNumber(waiting) : null} color="warning">
+          {item.icon}
+        </Badge>
+      </ListItemIcon>
       <Typography variant="inherit" noWrap>
         {item.label}
       </Typography>
@@ -202,67 +218,12 @@ function ConsoleMenuItem({ item, current }: { item: Pick<Item, 'to' | 'label' | 
   );
 }
 
-/** The public pages the specification's staff menu holds (men, women, bones, contact, approved suggestions). */
-const PUBLIC_LINKS = [
-  { href: publicPaths.home.href(), label: t('admin.visitSite'), icon: <PublicIcon /> },
-  { href: publicPaths.men.href(), label: t('nav.men'), icon: <SectionIcon /> },
-  { href: publicPaths.women.href(), label: t('nav.women'), icon: <SectionIcon /> },
-  { href: publicPaths.bones.href(), label: t('nav.bones'), icon: <SectionIcon /> },
-  { href: publicPaths.contact.href(), label: t('nav.contact'), icon: <ContactIcon /> },
-  { href: publicPaths.approved.href(), label: t('nav.approved'), icon: <ApprovedIcon /> },
-];
-
-/** The public page of the grave, article or notice on screen, when there is one. */
-export function publicPageOf(pathname: string): { href: string; label: string } | null {
-  const grave = matchPath({ path: `${CONSOLE_BASE}/graves/:id/*` }, pathname);
-  if (grave?.params.id && grave.params.id !== 'create') {
-    return { href: publicPaths.grave.href(grave.params.id), label: t('admin.viewGrave') };
-  }
-  const article = matchPath({ path: `${CONSOLE_BASE}/articles/:id/*` }, pathname);
-  if (article?.params.id && article.params.id !== 'create') {
-    return { href: publicPaths.article.href(article.params.id), label: t('admin.viewArticle') };
-  }
-  const notice = matchPath({ path: `${CONSOLE_BASE}/notices/:id/*` }, pathname);
-  if (notice?.params.id && notice.params.id !== 'create') {
-    return { href: publicPaths.notice.href(notice.params.id), label: t('noticesConsole.viewPublic') };
-  }
-  return null;
-}
-
-/**
- * Links that leave the console for the public site: plain links (a full page load), apart from the console's own
- * menu items so that the menu lists only the console's pages.
- */
-function PublicLinks() {
-  const { pathname } = useLocation();
-  const [open] = useSidebarState();
-  const here = publicPageOf(pathname);
-  const links = here ? [{ ...here, icon: <OpenIcon /> }, ...PUBLIC_LINKS] : PUBLIC_LINKS;
-  return (
-    <Box component="nav" aria-label={t('admin.publicPages')}>
-      <Divider />
-      {open && (
-        <Typography variant="overline" component="p" sx={{ px: 2, pt: 1, color: 'text.secondary' }}>
-          {t('admin.publicPages')}
-        </Typography>
-      )}
-      <List dense disablePadding>
-        {links.map((link) => (
-          <ListItem key={link.href} disablePadding>
-            <ListItemButton component="a" href={link.href} sx={{ color: 'text.secondary' }}>
-              <ListItemIcon sx={{ color: 'inherit' }}>{link.icon}</ListItemIcon>
-              <ListItemText primary={link.label} slotProps={{ primary: { noWrap: true } }} />
-            </ListItemButton>
-          </ListItem>
-        ))}
-      </List>
-    </Box>
-  );
-}
+const countOf = (counts: Waiting | undefined, queue: keyof Waiting | undefined) => (queue && counts?.[queue]) || 0;
 
 export function AdminMenu() {
   const { permissions } = usePermissions<Role | null>();
   const { pathname } = useLocation();
+  const waiting = useWaiting();
   const dashboard = { to: consolePaths.dashboard(), label: t('admin.dashboard'), icon: <DashboardIcon /> };
   const items = [dashboard, ...MENU_ITEMS.filter((item) => can(permissions, item.resource, item.action))];
   const current = currentMenuEntry(
@@ -273,7 +234,12 @@ export function AdminMenu() {
     <>
       <Menu>
         {items.map((item) => (
-          <ConsoleMenuItem key={item.to} item={item} current={item.to === current} />
+          <ConsoleMenuItem
+            key={item.to}
+            item={item}
+            current={item.to === current}
+            waiting={countOf(waiting.data, (item as Partial<Item>).waiting)}
+          />
         ))}
       </Menu>
       <PublicLinks />

@@ -25,6 +25,7 @@ import { useNextGraves, useRecentBurials, useStatistics } from '../queries';
 import { gravePlace } from '../../domain/rules/graveMoves';
 import type { GraveRecord } from '../../dataProvider';
 import { LoadError } from '../components/LoadError';
+import { WaitingForYou } from './WaitingForYou';
 
 const STATS: Array<{ key: keyof Statistics; label: MessageKey }> = [
   { key: 'availableGravesCount', label: 'stats.available' },
@@ -42,6 +43,8 @@ export function Dashboard() {
     <Box sx={{ mt: 2 }}>
       <Title title={t('admin.dashboard')} />
       {stats.data && isEmptyRegister(stats.data.data) && <EmptyRegister />}
+      {/* What waits for a decision first: on a phone it would otherwise sit under five figures. */}
+      <WaitingForYou />
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {t('home.stats')}
       </Typography>

@@ -14,6 +14,16 @@ export function useRecentBurials() {
   return useQuery({ queryKey: consoleQueryKeys.recentBurials(), queryFn: () => dataProvider.getRecentBurials() });
 }
 
+/** What waits for the signed-in role's decision (the dashboard's and the menu's counts), asked again each minute. */
+export function useWaiting() {
+  const dataProvider = useDataProvider<CemeteryDataProvider>();
+  return useQuery({
+    queryKey: consoleQueryKeys.waiting(),
+    queryFn: () => dataProvider.getWaiting(),
+    refetchInterval: 60_000,
+  });
+}
+
 /** The next grave to use in the men's and the women's sections. */
 export function useNextGraves() {
   const dataProvider = useDataProvider<CemeteryDataProvider>();

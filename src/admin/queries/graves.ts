@@ -44,7 +44,13 @@ export function useGravePhotoWrites(graveId: string, { onSuccess, onError }: Wri
   const settled = {
     onSuccess: (answer: { message: string }) => onSuccess?.(answer),
     onError: (error: HttpError) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: consoleQueryKeys.gravePhotos(graveId) }),
+    // The grave's photos, the queue of every grave's photos and the counts of what waits.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: consoleQueryKeys.gravePhotos(graveId) }),
+        queryClient.invalidateQueries({ queryKey: consoleQueryKeys.resourceLists('photos') }),
+        queryClient.invalidateQueries({ queryKey: consoleQueryKeys.waiting() }),
+      ]),
   };
   const approve = useMutation<{ message: string }, HttpError, string>({
     mutationFn: (photoId) => dataProvider.approvePhoto(photoId),

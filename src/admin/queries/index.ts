@@ -2,6 +2,6 @@
 // and the plate sheets' hooks are imported from their own modules, so that they stay in those pages' code.
 export { consoleQueryKeys } from './keys';
 export { useRegisterDateTimeFormat, useRegisterSettings, useRegisterToday, useSiteTitle } from './register';
-export { useNextGraves, useRecentBurials, useStatistics } from './dashboard';
+export { useNextGraves, useRecentBurials, useStatistics, useWaiting } from './dashboard';
 export { useBury, useMarkFull, useRemoveBurial, useUpdateBurial, type WriteCallbacks } from './graveWrites';
 export { useGraveForHeading } from './graves';

@@ -12,6 +12,9 @@ export const consoleQueryKeys = {
   statistics: () => ['console', 'statistics'] as const,
   recentBurials: () => ['console', 'recentBurials'] as const,
   nextGraves: () => ['console', 'nextGraves'] as const,
+  waiting: () => ['console', 'waiting'] as const,
+  /** react-admin's own lists of a resource (its getList keys begin with the resource's name). */
+  resourceLists: (resource: string) => [resource] as const,
   /** A grave read for a heading only: a failure here must not sit under react-admin's key of the grave's page. */
   graveHeading: (graveId: string) => ['console', 'graveHeading', graveId] as const,
   /** Every photo of a grave (pending ones too), as the staff see them. */

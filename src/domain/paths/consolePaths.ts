@@ -28,6 +28,8 @@ export const consolePaths = {
   createNotice: () => '/admin/notices/create',
   /** The queue of families' corrections. */
   corrections: () => '/admin/corrections',
+  /** The queue of every grave's photos, the families' waiting ones first. */
+  photos: () => '/admin/photos',
   /**
    * The sheets of grave plates; with graves (the list's selection, one grave's page) their plates, one
    * `id` each, and a size ('sticker' | 'plate').

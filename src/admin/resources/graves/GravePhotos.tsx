@@ -19,7 +19,7 @@ import { telHref, useDayText } from '../../components/display';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
-function usePhotoWrites(graveId: string) {
+export function usePhotoWrites(graveId: string) {
   const notify = useNotify();
   return useGravePhotoWrites(graveId, {
     onSuccess: (answer) => notify(answer.message, { type: 'success' }),
@@ -95,7 +95,7 @@ export function GravePhotos({ grave }: { grave: GraveRecord }) {
   );
 }
 
-function PhotoCard({
+export function PhotoCard({
   photo,
   n,
   graveLabel,
