@@ -88,7 +88,7 @@ describe('role policy', () => {
     }
   });
 
-  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the plates, the notices and their password; an admin the corrections too', () => {
+  it('the menu shows an admin and a clerk the graves, the ways to add graves and burials, the plates, the notices and their password; an admin the corrections and photos too', () => {
     const adminMenu = MENU_ITEMS.filter((item) => can('admin', item.resource, item.action)).map((item) => item.to);
     expect(adminMenu).toEqual([
       '/admin/graves',
@@ -98,6 +98,7 @@ describe('role policy', () => {
       '/admin/plan',
       '/admin/plate-sheets',
       '/admin/corrections',
+      '/admin/photos',
       '/admin/notices',
       '/admin/statistics',
       '/admin/statistics/register-book',
@@ -105,7 +106,10 @@ describe('role policy', () => {
     ]);
     // The planning page is the committee's (managers and admins); the register book every staff role's.
     const clerkMenu = MENU_ITEMS.filter((item) => can('clerk', item.resource, item.action)).map((item) => item.to);
-    expect(clerkMenu).toEqual(adminMenu.filter((to) => to !== '/admin/corrections' && to !== '/admin/statistics'));
+    // Data entry decides neither families' corrections nor their photos.
+    expect(clerkMenu).toEqual(
+      adminMenu.filter((to) => to !== '/admin/corrections' && to !== '/admin/photos' && to !== '/admin/statistics'),
+    );
     const managerMenu = MENU_ITEMS.filter((item) => can('manager', item.resource, item.action));
     expect(managerMenu).toHaveLength(MENU_ITEMS.length);
   });

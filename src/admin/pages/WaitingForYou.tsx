@@ -32,12 +32,17 @@ export function WaitingForYou() {
         ) : (
           <List dense disablePadding>
             {shown.map(({ kind, label, to }) => (
-              <ListItem key={kind} disablePadding sx={{ py: 0.75 }}>
+              <ListItem key={kind} disablePadding sx={{ py: 0 }}>
                 {/* A link, not a button: it opens the queue (ListItemButton would take the button's role). */}
                 <MuiLink
                   component={Link}
                   to={to}
-                  sx={{ fontWeight: (counts[kind] ?? 0) > 0 ? 700 : 400, minHeight: 24 }}
+                  sx={{
+                    fontWeight: (counts[kind] ?? 0) > 0 ? 700 : 400,
+                    minHeight: 44,
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                  }}
                 >
                   {t('waiting.countOf', { label: t(label), count: formatNumber(counts[kind] ?? 0) })}
                 </MuiLink>
