@@ -15,6 +15,7 @@ import {
   type RawBurialRow,
 } from '../../src/domain/rules/registerImport';
 import { leftOutLines } from '../../src/domain/rules/leftOutLines';
+import { dateAsRead } from '../../src/domain/dates/burialDate';
 import { checkTextRules, LIMITS, TEXT_FIELDS } from '../../src/domain/rules/validation';
 import type { AppContext } from '../http/context';
 import { writeBy } from '../data/graveWrites';
@@ -205,9 +206,19 @@ export async function registerImportRoutes(app: FastifyInstance, ctx: AppContext
           if (at !== undefined) understood[field] = sheet.header[at] ?? '';
         }
         const preview = [sheet.header, ...sheet.rows.slice(0, 20).map((row) => row.cells.map(cellText))];
+        // Each previewed row's date as the import read it (null without a date column or cell), with the other
+        // reading of a day and month that could be swapped: a month-first ledger is caught before confirming.
+        const dateAt = columns.columns.date;
+        const previewDates = sheet.rows.slice(0, 20).map((row) => {
+          const read = dateAt === undefined ? null : dateAsRead(row.cells[dateAt], planOptions().today);
+          if (read === null) return null;
+          return read.ok
+            ? { date: read.date, precision: read.precision, swapped: read.swapped }
+            : { error: t(read.error) };
+        });
         // The lines left out, as the file had them, for the console's download to fix and import again.
         const leftOut = leftOutLines(sheet.header, sheet.rows, report.refused);
-        return { ...report, dryRun, columns: understood, preview, leftOut };
+        return { ...report, dryRun, columns: understood, preview, previewDates, leftOut };
       },
     );
   });

@@ -41,9 +41,12 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     // Only people are found, so only graves already holding someone: a new, empty grave changes no answer.
     async (request): Promise<SearchMatch[]> => {
-      const query = prepareQuery(searchableText(request.query.q ?? ''));
-      if (query === null) return [];
+      const text = searchableText(request.query.q ?? '');
+      if (prepareQuery(text) === null) return [];
+      // The index first, then the query: a query keeps a compound («عبد الستار») whole only when an indexed name
+      // holds it, and a server's first search is what builds or reads its index.
       const index = await namesIndex(app, ctx);
+      const query = prepareQuery(text)!;
       const found = index.search(query, SEARCH_LIMIT).map(({ item, match }) => ({ person: index.person(item), match }));
       // The index holds no names nor statuses: the answer's are read here, 50 rows at most.
       const shown = await ctx.data.graves.searchDetails(found.map((f) => f.person.personId));

@@ -164,6 +164,26 @@ export const importReport = {
       description: "a file's import only: its header and first 20 rows as read, cell by cell",
       items: { type: 'array', items: string },
     },
+    previewDates: {
+      type: 'array',
+      description:
+        "a file's import only: for each previewed row, its date as read (date, precision), the date it would be " +
+        'read month-first when its day and month could be swapped (swapped), or why it is no date (error); null ' +
+        'for a row without a date',
+      items: {
+        type: ['object', 'null'],
+        properties: {
+          date: string,
+          precision: string,
+          swapped: {
+            type: ['object', 'null'],
+            properties: { date: string, precision: string },
+            required: ['date', 'precision'],
+          },
+          error: string,
+        },
+      },
+    },
   },
   required: ['rowsRead', 'gravesCreated', 'burialsAdded', 'duplicates', 'refused', 'warnings', 'batchId', 'dryRun'],
 } as const;

@@ -51,7 +51,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
 
   async function menuTexts(page: Page): Promise<string[]> {
     await page.getByRole('menuitem', { name: m['admin.dashboard'] }).waitFor();
-    return (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
+    // An entry's count of what waits (on its icon) comes before its name: the name is the last line.
+    return (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim().split(/\n+/).pop()!.trim());
   }
 
   async function expectNoCriticalViolation(page: Page, name: string) {
@@ -145,8 +146,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
-      // The corrections families send are an admin's to decide.
+      // The corrections and photos families send are an admin's to decide.
       m['correctionsConsole.menu'],
+      m['photosConsole.queueMenu'],
       m['noticesConsole.menu'],
       // The committee's planning and the yearly register book.
       m['statisticsPage.menu'],
@@ -297,6 +299,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['plateSheets.title'],
       m['nav.suggestions'],
       m['correctionsConsole.menu'],
+      m['photosConsole.queueMenu'],
       m['nav.articles'],
       m['noticesConsole.menu'],
       m['statisticsPage.menu'],
@@ -377,8 +380,9 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       m['entry.title'],
       m['plan.consoleTitle'],
       m['plateSheets.title'],
-      // The corrections families send are an admin's to decide.
+      // The corrections and photos families send are an admin's to decide.
       m['correctionsConsole.menu'],
+      m['photosConsole.queueMenu'],
       m['noticesConsole.menu'],
       // The committee's planning and the yearly register book.
       m['statisticsPage.menu'],

@@ -109,6 +109,8 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const { q = '' } = request.query;
         const offset = Number(request.query.offset ?? 0);
         const limit = Math.min(Number(request.query.limit ?? SECTION_CARDS.firstPage), SECTION_CARDS.maxLimit);
+        // The index before the query: a query's compounds are the words the indexed names hold (see /api/search).
+        if (prepareQuery(q) !== null) await namesIndex(app, ctx);
         const query = prepareQuery(q);
         if (query !== null) return matching(gender, query, offset, limit);
         // No search: the page itself, read in the section's order.

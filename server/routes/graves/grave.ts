@@ -142,6 +142,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
           ? await app.keptAnswers.gravesWithWarnings(() => ctx.data.graves.withWarnings())
           : null;
       // The search box: the register's name matcher (the same as /api/search), on the names and the numbers.
+      // The index before the query: a query's compounds are the words the indexed names hold (see /api/search).
+      if (term !== null && prepareQuery(term) !== null) await namesIndex(app, ctx);
       const query = term === null ? null : prepareQuery(term);
       const found = query === null ? null : await graveIdsFound(query);
       let items: number[] = [];

@@ -252,3 +252,30 @@ export function burialDateText(date: string, precision: DatePrecision = 'day'): 
 export function knownDaysBetween(a: BurialDate, b: BurialDate): number | null {
   return a.precision === 'day' && b.precision === 'day' ? daysBetween(a.date, b.date) : null;
 }
+
+/** A date cell as the import reads it, for the preview: the date it gives, or why it gives none. */
+export type DateAsRead =
+  | { ok: true; date: string; precision: DatePrecision; swapped: BurialDate | null }
+  | { ok: false; error: BurialDateError }
+  | null;
+
+const NUMERIC_DAY_FIRST = new RegExp(`^(\\d{1,2})${SEP}(\\d{1,2})${SEP}(\\d{4})\\s*(.*)$`);
+
+/**
+ * How the import reads a date cell (null for an empty one), and, when its day and month are both numbers of 12 or
+ * less and differ («8/2/2021»), the date it would be read the other way (month first), so the clerk can catch a
+ * ledger written month-first before confirming. The register reads day first, as Arabic ledgers are written.
+ */
+export function dateAsRead(value: unknown, today: string): DateAsRead {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const read = parseBurialDate(value, today);
+  if (!read.ok) return read;
+  let swapped: BurialDate | null = null;
+  const text = typeof value === 'string' ? toWesternDigits(value.replace(INVISIBLE, '')).trim() : '';
+  const m = NUMERIC_DAY_FIRST.exec(text);
+  if (m && Number(m[1]) <= 12 && Number(m[2]) <= 12 && m[1] !== m[2] && Number(m[1]) !== Number(m[2])) {
+    const other = parseBurialDate(`${m[2]}/${m[1]}/${m[3]}${m[4] ? ` ${m[4]}` : ''}`, today);
+    if (other.ok) swapped = other.value;
+  }
+  return { ok: true, date: read.value.date, precision: read.value.precision, swapped };
+}

@@ -60,6 +60,10 @@ export const registerConsoleText = {
   'import.line': 'السطر {line}',
   'import.columns': 'الأعمدة كما فُهمت',
   'import.preview': 'أول الأسطر',
+  /** The preview's last column: each row's date as the import read it, in both calendars. */
+  'import.dateAsRead': 'التاريخ كما قُرئ',
+  'import.dateSwapped': 'تنبيه: إن كان الشهر مكتوبًا قبل اليوم فهو {date}',
+  'import.sectionColumn': 'القسم',
   'import.confirm': 'استيراد {burials}',
   'import.nothingToImport': 'لا يوجد في الملف ما يُستورد.',
   'import.done': 'تم الاستيراد: أُضيفت {burials} و{graves}.',

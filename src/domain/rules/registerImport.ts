@@ -6,6 +6,7 @@
 //   {rowsRead, gravesCreated, burialsAdded, duplicates, refused: [{line, message}], warnings: [{line, message}], batchId}
 // `line` is the file's line (the header is line 1) or, for typed rows, the row's place (the first is 1).
 import { parseBurialDate, type BurialDate } from '../dates/burialDate';
+import type { DatePrecision } from '../dates/datePrecision';
 import { restoreCell } from './csv';
 import { checkBurialInHistory, type HistoryBurial, type Reason } from './burialHistory';
 import { formatNumber } from '../text/format';
@@ -244,6 +245,10 @@ export interface PlannedBurial {
   warning: Reason | null;
 }
 
+export type PreviewDate =
+  | { date: string; precision: DatePrecision; swapped: { date: string; precision: DatePrecision } | null }
+  | { error: string };
+
 export interface ImportReport {
   rowsRead: number;
   gravesCreated: number;
@@ -256,6 +261,8 @@ export interface ImportReport {
   columns?: Partial<Record<ImportField, string>>;
   /** A file's import only: its header and first 20 rows as read. */
   preview?: string[][];
+  /** A file's import only: each previewed row's date as read (see dateAsRead), or why it is none; null without. */
+  previewDates?: Array<PreviewDate | null>;
 }
 
 export interface BurialPlan {

@@ -21,11 +21,13 @@ import { formatCount } from '../../../domain/text/nouns';
 import { leftOutCsv } from '../../../domain/rules/leftOutLines';
 import { t, type MessageKey } from '../../../domain/messages';
 import type { ImportReport } from '../../../dataProvider';
+import type { PreviewDate } from '../../../domain/rules/registerImport';
+import { formatBurialDate } from '../../../domain/dates/dateText';
 import { BURIALS } from '../registerNouns';
 import { CsvButton } from './CsvButton';
 
 const COLUMN_LABEL: Record<string, MessageKey> = {
-  gender: 'grave.gender',
+  gender: 'import.sectionColumn',
   number: 'grave.number',
   name: 'burial.name',
   date: 'burial.date',
@@ -110,6 +112,7 @@ export function ImportReportCard({
                     {report.preview[0]!.map((cell, i) => (
                       <TableCell key={i}>{cell}</TableCell>
                     ))}
+                    {report.previewDates && <TableCell>{t('import.dateAsRead')}</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -118,6 +121,7 @@ export function ImportReportCard({
                       {row.map((cell, i) => (
                         <TableCell key={i}>{cell}</TableCell>
                       ))}
+                      {report.previewDates && <DateRead read={report.previewDates[r] ?? null} />}
                     </TableRow>
                   ))}
                 </TableBody>
@@ -182,5 +186,24 @@ function Lines({
         </Typography>
       )}
     </Alert>
+  );
+}
+
+/**
+ * A row's date as the import read it, in words and in both calendars; when its day and month could be swapped, the
+ * other reading beside it, so a ledger written month-first is caught before confirming.
+ */
+function DateRead({ read }: { read: PreviewDate | null }) {
+  if (read === null) return <TableCell>—</TableCell>;
+  if ('error' in read) return <TableCell sx={{ color: 'error.main' }}>{read.error}</TableCell>;
+  return (
+    <TableCell className="import-date-read">
+      {formatBurialDate(read.date, read.precision)}
+      {read.swapped && (
+        <Typography component="span" variant="body2" sx={{ display: 'block', color: 'warning.dark', fontWeight: 700 }}>
+          {t('import.dateSwapped', { date: formatBurialDate(read.swapped.date, read.swapped.precision) })}
+        </Typography>
+      )}
+    </TableCell>
   );
 }
