@@ -108,7 +108,8 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) return true;
-      ended = 'ended';
+      // Ended on purpose elsewhere, or refused (forged, or its account gone): the login page says which.
+      ended = error.serverMessage === t('errors.sessionEnded') ? 'ended' : 'invalid';
       session.clear();
       return false;
     }
@@ -119,7 +120,7 @@ export function createAuthProvider(seams: AuthProviderSeams = {}): CemeteryAuthP
       void stillHeld(true).then((held) => {
         if (held || leaving) return;
         leaving = true;
-        window.location.assign(loginUrl(true, 'ended'));
+        window.location.assign(loginUrl(true, ended));
       });
     });
   }
