@@ -148,8 +148,18 @@ describe.each(ENGINES)('bringing a paper register in on $name', ({ databaseUrl }
       const before = (await section('male')).length;
       const dry = await upload(fixture('burials-utf8-bom.csv'), 'dryRun=true');
       expect(dry.status).toBe(200);
-      const { columns, preview, leftOut, ...counted } = dry.body;
+      const { columns, preview, previewDates, leftOut, ...counted } = dry.body;
       expect(counted).toEqual({ ...bomReport(null), dryRun: true });
+      // Each previewed row's date as the import read it (Arabic-Indic digits too), or why it is none.
+      expect(previewDates?.slice(0, 4)).toEqual([
+        { date: '2004-03-15', precision: 'day', swapped: null },
+        { date: '2010-06-01', precision: 'day', swapped: null },
+        { date: '2004-03-15', precision: 'day', swapped: null },
+        { date: '1998-12-31', precision: 'year', swapped: null },
+      ]);
+      expect(previewDates).toContainEqual({ error: t('burialDate.noSuchDay') });
+      expect(previewDates).toContainEqual({ error: t('burial.dateFuture') });
+      expect(previewDates).toHaveLength((preview?.length ?? 1) - 1);
       // The refused lines as the file had them, with their reason, for the console's download.
       expect(leftOut?.header).toEqual(['القسم', 'رقم المقبرة', 'اسم المتوفى', 'تاريخ الدفن', 'ملاحظات']);
       expect(leftOut?.rows.map((r) => [r.line, r.cells.slice(0, 3), r.reason])).toEqual(
