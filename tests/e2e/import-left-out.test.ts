@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatNumber } from '../../src/domain/text/format';
 import { formatCount } from '../../src/domain/text/nouns';
+import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { messages as m, t } from '../../src/domain/messages';
 import type { SearchMatch } from '../../src/domain/types';
 import { BURIALS } from '../../src/admin/pages/registerNouns';
@@ -51,7 +52,9 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
         'رجال,801,,1991-01-01,\n' +
         'نساء,802,سعاد فهمي الجندي,1/1/2099,\n' +
         `رجال,801,عبد الستار فهمي الجندي,1990-04-02,${long}\n` +
-        'نساء,803,رقية فهمي الجندي,1994-08-15,\n',
+        'نساء,803,رقية فهمي الجندي,1994-08-15,\n' +
+        // Day first as the register reads it (8 February); written month-first it would be 2 August.
+        'نساء,804,زينب فهمي الجندي,٨/٢/١٩٩٥,\n',
     );
     const context = await signedInContext(browser, server, 'manager', {
       locale: 'ar-EG',
@@ -80,7 +83,17 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     // The preview is wider than a phone: it scrolls inside its card, the page does not.
     const scroller = check.locator('.import-preview-scroll');
     await scroller.waitFor();
+    // Each row's date as read, in words with its Hijri date, and the other reading where day and month could swap.
+    const read = scroller.locator('.import-date-read');
+    await expect(scroller.locator('th').last().textContent()).resolves.toBe(m['import.dateAsRead']);
+    await expect(read.first().textContent()).resolves.toContain(formatBurialDate('1990-04-02'));
+    await expect(read.last().textContent()).resolves.toBe(
+      formatBurialDate('1995-02-08') + t('import.dateSwapped', { date: formatBurialDate('1995-08-02') }),
+    );
+    // The columns' legend names the section column as the register does.
+    await check.getByText(`${m['import.sectionColumn']}: القسم`).waitFor();
     await page.screenshot({ path: join(SHOTS, 'import-check-360.png'), fullPage: true });
+    await screenshot(page, 'import-preview-dates-360');
     const widths = await scroller.evaluate((el) => [
       el.scrollWidth,
       el.clientWidth,
@@ -90,12 +103,12 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
     await check
-      .getByRole('button', { name: t('import.confirm', { burials: formatCount(2, BURIALS, 'genitive') }) })
+      .getByRole('button', { name: t('import.confirm', { burials: formatCount(3, BURIALS, 'genitive') }) })
       .click();
     const done = page.locator('.import-done');
     await done.waitFor();
     await expect(check.count()).resolves.toBe(0);
-    await expect(done.locator('[data-figure="importDone.burialsAdded"]').textContent()).resolves.toBe(formatNumber(2));
+    await expect(done.locator('[data-figure="importDone.burialsAdded"]').textContent()).resolves.toBe(formatNumber(3));
     await expect(done.locator('[data-figure="importDone.duplicates"]').textContent()).resolves.toBe(formatNumber(1));
     await expect(done.locator('[data-figure="importDone.refused"]').textContent()).resolves.toBe(formatNumber(2));
     // Every line left out, by its number and reason; the duplicate with its own.
