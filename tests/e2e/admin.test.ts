@@ -282,7 +282,8 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
     await page.goto(`${server.url}/admin/suggestions`);
     await page.getByRole('heading', { name: m['admin.accessDenied'], level: 1 }).waitFor();
     expect(errors).toEqual([]);
-  });
+    // A whole journey through many console pages, each checked with axe: more than the default minute on a busy machine.
+  }, 150_000);
 
   it('a manager approves a suggestion, publishes and deletes an article, registers an admin', async () => {
     const { page, errors } = await newPage();
@@ -416,5 +417,6 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
       await other.page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('userRole')]),
     ).toEqual([null, null]);
     expect(other.errors).toEqual([]);
-  });
+    // A whole journey through many console pages, each checked with axe: more than the default minute on a busy machine.
+  }, 150_000);
 });
