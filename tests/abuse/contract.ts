@@ -63,6 +63,8 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/users/{id}/sign-out-everywhere': 'manager',
   'POST /api/auth/sign-out-everywhere': 'staff',
   'POST /api/auth/sign-out': 'staff',
+  // A console tab asks whether its session still holds: any session does; none answers 401.
+  'GET /api/auth/session': 'staff',
   'GET /api/audit': 'manager',
   'GET /api/audit/{id}': 'manager',
   'POST /api/audit/{id}/undo': 'manager',
@@ -97,6 +99,9 @@ export const CONTRACT: Record<string, Guard> = {
   'POST /api/burials/{id}/corrections': 'anyone',
   'GET /api/corrections/follow/{token}': 'anyone',
   'GET /api/corrections': 'staff',
+  // What waits for a decision, and the photos' queue: every staff role may ask.
+  'GET /api/waiting': 'staff',
+  'GET /api/photos': 'staff',
   'GET /api/corrections/{id}': 'staff',
   'POST /api/corrections/{id}/apply': 'staff',
   'POST /api/corrections/{id}/reject': 'staff',

@@ -142,7 +142,7 @@ describeBrowser('families’ corrections in the console at 360 px', () => {
     const first = card(page, applied.label);
     await first.waitFor();
     // Side by side: the register's name and the proposed one; only the word that differs is marked, on each side.
-    expect(await first.locator('mark').allInnerTexts()).toEqual(['محمود', 'محمد']);
+    await expect.poll(() => first.locator('mark').allInnerTexts()).toEqual(['محمود', 'محمد']);
     await first.getByText('الاسم في شهادة الوفاة محمد.').waitFor();
     await first.getByText(SENDER.senderName).waitFor();
     expect(await first.locator('a[href^="tel:"]').getAttribute('href')).toBe(`tel:${SENDER.senderPhone}`);
@@ -199,7 +199,7 @@ describeBrowser('families’ corrections in the console at 360 px', () => {
     await open(page, queue());
     const item = card(page, rejected.label);
     // The hamza-less spelling is the only difference, marked.
-    expect(await item.locator('mark').allInnerTexts()).toEqual(['فاطمة', 'فاطمه']);
+    await expect.poll(() => item.locator('mark').allInnerTexts()).toEqual(['فاطمة', 'فاطمه']);
     await item.getByRole('button', { name: t('correctionsConsole.rejectOf', { name: 'فاطمة حسن علي' }) }).click();
     const dialog = page.getByRole('dialog', { name: m['correctionsConsole.rejectTitle'] });
     await dialog.getByLabel(m['correctionsConsole.reasonField']).fill('الاسم مطابق لشهادة الوفاة.');

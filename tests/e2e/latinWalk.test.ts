@@ -132,16 +132,22 @@ describeBrowser('no Latin word on any page', () => {
     return found;
   }
 
+  // Each width and each side is its own test, so a slow machine's minute is counted per walk.
   for (const width of [360, 1280]) {
-    it(`reads every public page and every console page at ${width} px`, async () => {
-      const viewport = { width, height: 800 };
+    const viewport = { width, height: 800 };
+    it(`reads every public page at ${width} px`, { timeout: 150_000 }, async () => {
       const visitor = await browser.newContext({ viewport, locale: 'ar-EG', serviceWorkers: 'block' });
-      const manager = await signedInContext(browser, server, 'manager', { viewport, locale: 'ar-EG' });
       try {
         expect(await walk(visitor, publicPages())).toEqual({});
-        expect(await walk(manager, consolePages())).toEqual({});
       } finally {
         await visitor.close();
+      }
+    });
+    it(`reads every console page at ${width} px`, { timeout: 150_000 }, async () => {
+      const manager = await signedInContext(browser, server, 'manager', { viewport, locale: 'ar-EG' });
+      try {
+        expect(await walk(manager, consolePages())).toEqual({});
+      } finally {
         await manager.close();
       }
     });
