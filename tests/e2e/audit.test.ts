@@ -49,6 +49,13 @@ describeBrowser('audit trail in the console', () => {
     expect(text).toContain('نفيسة عبد الرحمن التجريبية');
     expect(text).toContain('إضافة مقبرة');
     await screenshot(page, 'admin-audit-1280');
+    // On a phone the trail is a list of cards, read whole, nothing sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect.poll(() => page.locator('table').count()).toBe(0);
+    await page.getByText('تحويل مقبرة إلى ممتلئة').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-audit-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(
       `${server.url}/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ action: 'burial.create' }) })}`,
     );

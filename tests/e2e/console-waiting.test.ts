@@ -1,10 +1,14 @@
 // What waits for the committee, in Chromium at 360 px on the demo village: a family's photo and correction sent from
 // the site show on the dashboard's "waiting for you" and on the menu, each linking to its queue; the photos' queue
-// lists the waiting photo with its grave, and approving it there takes it off the queue and the count.
+// lists the waiting photo with its grave, and approving it there takes it off the queue and the count; several
+// photos chosen together are approved or deleted at once.
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { messages as m, t } from '../../src/domain/messages';
 import { formatNumber } from '../../src/domain/text/format';
+import { formatCount } from '../../src/domain/text/nouns';
+import { graveName } from '../../src/domain/text/graveLifeText';
+import type { Gender } from '../../src/domain/types';
 import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { describeBrowser, screenshot } from '../support/browser';
 import { consoleSuite } from '../support/console';
@@ -84,6 +88,69 @@ describeBrowser('what waits for the committee, at 360 px', () => {
     await page.getByText(m['photo.approved']).waitFor();
     await expect.poll(() => approve.count()).toBe(before.photos);
     expect((await ask<{ photos: number }>('/waiting')).photos).toBe(before.photos);
+    expect(errors).toEqual([]);
+  });
+
+  it('approves two chosen photos at once and deletes a third behind a confirmation', async () => {
+    const { server } = suite;
+    const manager = await server.login(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    const staff = { authorization: `Bearer ${manager}` };
+    const graves = (await (await fetch(`${server.api}/graves/female`)).json()) as Array<{
+      _id: string;
+      gender: Gender;
+      number: string;
+    }>;
+    const chosen = graves.slice(0, 3);
+    const photo = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#5a6f7a' } })
+      .jpeg()
+      .toBuffer();
+    for (const grave of chosen) {
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      const sent = await fetch(`${server.api}/graves/${grave._id}/photos`, { method: 'POST', body: form });
+      expect(sent.status).toBe(201);
+    }
+    const photosOf = async (graveId: string) =>
+      (await (await fetch(`${server.api}/graves/${graveId}/photos`, { headers: staff })).json()) as Array<{
+        status: string;
+      }>;
+
+    const { page, errors } = await suite.staffPage('manager');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${server.url}${consolePaths.photos()}`);
+    const choice = (grave: (typeof chosen)[number]) =>
+      page.locator(`input[type="checkbox"][aria-label="${t('photosConsole.selectOf', { grave: graveName(grave) })}"]`);
+    await choice(chosen[0]!).check();
+    await choice(chosen[1]!).check();
+    const status = page.getByRole('status').filter({ hasText: m['photosConsole.selectedCount'].split(':')[0]! });
+    await expect
+      .poll(() => status.textContent())
+      .toBe(t('photosConsole.selectedCount', { count: formatCount(2, 'photo') }));
+    {
+      const width = await documentWidth(page);
+      expect(width.document).toBe(width.viewport);
+    }
+    // A visitor who gave no name is said to be one, not left as an empty «أرسلها:».
+    await page.getByText(m['photosConsole.byUnnamedVisitor']).first().waitFor();
+    await screenshot(page, 'console-photos-chosen-360');
+    await page.getByRole('button', { name: m['photosConsole.approveSelected'] }).press('Enter');
+    await page.getByText(t('photosConsole.approvedMany', { count: formatCount(2, 'photo') })).waitFor();
+    expect((await photosOf(chosen[0]!._id)).map((p) => p.status)).toEqual(['approved']);
+    expect((await photosOf(chosen[1]!._id)).map((p) => p.status)).toEqual(['approved']);
+    expect((await photosOf(chosen[2]!._id)).map((p) => p.status)).toEqual(['pending']);
+    // Decided photos leave the waiting queue and the choice is cleared.
+    await expect.poll(() => choice(chosen[0]!).count()).toBe(0);
+    expect(await status.count()).toBe(0);
+
+    await choice(chosen[2]!).check();
+    await page.getByRole('button', { name: m['photosConsole.deleteSelected'] }).press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(t('photosConsole.confirmDeleteMany', { count: formatCount(1, 'photo', 'genitive') }))
+      .waitFor();
+    await dialog.getByRole('button', { name: m['photosConsole.delete'] }).press('Enter');
+    await page.getByText(t('photosConsole.deletedMany', { count: formatCount(1, 'photo') })).waitFor();
+    expect(await photosOf(chosen[2]!._id)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -45,6 +45,14 @@ export const NOUNS = {
     many: '{n} شخصًا',
     other: '{n} شخص',
   },
+  photo: {
+    one: 'صورة واحدة',
+    two: 'صورتان',
+    twoGenitive: 'صورتين',
+    few: '{n} صور',
+    many: '{n} صورة',
+    other: '{n} صورة',
+  },
   line: {
     one: 'سطر واحد',
     two: 'سطران',

@@ -139,7 +139,9 @@ export function PhotoCard({
             t('photosConsole.byStaff')
           ) : (
             <>
-              {t('photosConsole.byFamily', { name: photo.senderName ?? '' })}
+              {photo.senderName
+                ? t('photosConsole.byFamily', { name: photo.senderName })
+                : t('photosConsole.byUnnamedVisitor')}
               {photo.senderPhone && (
                 <>
                   {' — '}
