@@ -2,6 +2,7 @@
 // opens. Time runs right to left as the page reads (the x axis reversed, the values' axis on the right). Labels and
 // numbers come written (Arabic-Indic digits) from the page: this module imports nothing of the register's, so that
 // the chunks the public pages share are cut as before.
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 
@@ -9,12 +10,15 @@ const HEIGHT = 260;
 
 /**
  * Every how many bars or points a label is written: a month's name with its year is long, and the charts' own
- * thinning lets long labels touch; a half year apart for three years, a season for two, every one for a year.
+ * thinning lets long labels touch. A label a quarter, a half or a whole year apart (or every one), the closest that
+ * leaves room for each: three labels across a phone, twelve across a wider screen.
  */
-const everyNth = (count: number) => {
-  const step = count > 24 ? 6 : count > 12 ? 3 : 1;
+function useEveryNth(count: number) {
+  const narrow = useMediaQuery('(max-width: 599.95px)');
+  const room = narrow ? 3 : 12;
+  const step = [1, 3, 6, 12].find((n) => Math.ceil(count / n) <= room) ?? Math.ceil(count / room);
   return (_value: unknown, index: number) => index % step === 0;
-};
+}
 const MARGIN = { left: 8, right: 8 };
 
 export interface BandLineProps {
@@ -30,13 +34,12 @@ export interface BandLineProps {
 
 /** A line of expected values over a shaded band: an invisible area up to the low edge, the range stacked on it. */
 export function BandLineChart({ labels, expected, low, high, names, colors, format }: BandLineProps) {
+  const everyNth = useEveryNth(labels.length);
   return (
     <LineChart
       height={HEIGHT}
       margin={MARGIN}
-      xAxis={[
-        { scaleType: 'point', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth(labels.length) },
-      ]}
+      xAxis={[{ scaleType: 'point', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth }]}
       yAxis={[{ position: 'right', min: 0, valueFormatter: (v: number) => format(v) }]}
       series={[
         {
@@ -81,13 +84,12 @@ export interface BarsProps {
 }
 
 export function BarsChart({ labels, series, stacked, format }: BarsProps) {
+  const everyNth = useEveryNth(labels.length);
   return (
     <BarChart
       height={HEIGHT}
       margin={MARGIN}
-      xAxis={[
-        { scaleType: 'band', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth(labels.length) },
-      ]}
+      xAxis={[{ scaleType: 'band', data: labels, reverse: true, height: 32, tickLabelInterval: everyNth }]}
       yAxis={[{ position: 'right', min: 0, tickMinStep: 1, valueFormatter: (v: number) => format(v) }]}
       series={series.map((s) => ({
         ...s,
