@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -49,7 +49,22 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-export async function openStore(databaseUrl: string): Promise<Store> {
+/** What may watch a store: each SQL statement it runs, as it runs (the tests' count of statements per request). */
+export interface StoreOptions {
+  onQuery?: (sql: string) => void;
+}
+
+/** Kysely's log, only when someone watches: without it no statement pays for a callback. */
+function watched(onQuery: StoreOptions['onQuery']): Pick<KyselyConfig, 'log'> {
+  if (!onQuery) return {};
+  return {
+    log: (event) => {
+      if (event.level === 'query') onQuery(event.query.sql);
+    },
+  };
+}
+
+export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (databaseUrl.startsWith('file:')) {
     const { default: SQLite } = await import('better-sqlite3');
     const path = sqlitePathOf(databaseUrl);
@@ -60,7 +75,10 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      ...watched(options.onQuery),
+    });
     return { db, dialect: 'sqlite', sqlitePath: path, warm: async () => {}, close: () => db.destroy() };
   }
   const pg = await import('pg');
@@ -82,7 +100,7 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     if (!closing)
       process.stderr.write(`PostgreSQL dropped an idle connection (${error.message}); it will be reopened.\n`);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...watched(options.onQuery) });
   return {
     db,
     dialect: 'postgres',

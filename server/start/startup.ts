@@ -68,8 +68,11 @@ export function setupNotice(base: string, code: string): string {
   );
 }
 
-export async function prepare(config: Config, options: { now?: () => Date } = {}): Promise<Prepared> {
-  const store = await openStore(config.databaseUrl);
+export async function prepare(
+  config: Config,
+  options: { now?: () => Date; onQuery?: (sql: string) => void } = {},
+): Promise<Prepared> {
+  const store = await openStore(config.databaseUrl, { onQuery: options.onQuery });
   try {
     await migrate(store.db);
     const secret = await tokenSecret(store.db, config.jwtSecret);

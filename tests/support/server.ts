@@ -27,6 +27,8 @@ export interface TestServer {
   login(email: string, password: string): Promise<string>;
   /** The first start's code this server made (null when an account existed at its start). */
   setupCode: string | null;
+  /** How many SQL statements this server has run since it was made (seeding included): read before and after. */
+  statementsRun(): number;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     staticDir: options.staticDir ?? null,
     ...(options.logTo ? {} : { logLevel: 'silent' as const }),
   };
-  const { store, ctx, setupCode } = await prepare(config, { now: options.now });
+  // Every SQL statement the server runs is counted, for the budgets of statements per request.
+  let statements = 0;
+  const { store, ctx, setupCode } = await prepare(config, { now: options.now, onQuery: () => statements++ });
   const seed = options.seed ?? 'none';
   if (seed === 'demo') await seedDemoVillage(store.db, { today: ctx.today(), ...options.seedOptions });
   if (seed === 'accounts') {
@@ -93,6 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     login: (email, password) => logIn({ api: `${url}/api` }, email, password),
     setupCode,
+    statementsRun: () => statements,
     async close() {
       await app.close();
       await store.close();
