@@ -113,12 +113,12 @@ describeBrowser('the plan of the cemetery', () => {
         const cell = await page.locator('svg.plan-svg a rect').first().boundingBox();
         expect(cell!.width).toBeGreaterThanOrEqual(24);
         await viewShot(page, `plan-${width}`);
-        await expectAccessible(page, `/plan ${width}`);
+        // Each section's first block is read whole; the later blocks are the same drawing of other numbers.
+        await expectAccessible(page, `/plan ${width}`, '.plan-block ~ .plan-block');
         expect(errors).toEqual([]);
       } finally {
         await closePage(page);
       }
-      // axe reads every one of the 3,000 cells: about 26 s alone on two cores, more beside another browser suite.
     }, 180_000);
   }
 
