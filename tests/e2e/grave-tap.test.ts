@@ -12,6 +12,12 @@ import { collectErrors, describeBrowser, launchBrowser } from '../support/browse
 import { startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
 
+/**
+ * What a tap may ask for before the grave page shows, once the section page has settled: the grave's answer and the
+ * chunk of its photos' part. The page's own code came with the section page.
+ */
+const TAP_REQUESTS = 2;
+
 describeBrowser('a tap on a grave card', () => {
   let server: TestServer;
   let browser: Browser;
@@ -79,4 +85,26 @@ describeBrowser('a tap on a grave card', () => {
       }
     });
   }
+
+  it('a tap on a phone asks for no more than its budget of requests', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const errors = collectErrors(page);
+    try {
+      await page.goto(`${server.url}/man`, { waitUntil: 'networkidle' });
+      const card = page.locator(`.grave-card a[href="/grave-details-user/${first._id}"]`);
+      const afterTap: string[] = [];
+      // The tab's icon is Chromium's own request at each change of address (from its cache), not the page's.
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path !== '/favicon.svg') afterTap.push(path);
+      });
+      await card.tap();
+      await page.getByRole('heading', { level: 1, name: new RegExp(arabicNumber(first.number as number)) }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(afterTap.length, afterTap.join(', ')).toBeLessThanOrEqual(TAP_REQUESTS);
+      expect(errors).toEqual([]);
+    } finally {
+      await closePage(page);
+    }
+  });
 });
