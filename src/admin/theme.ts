@@ -58,6 +58,7 @@ export const rtlTheme: RaThemeOptions = {
     },
     MuiButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
     MuiIconButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
+    MuiToggleButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
     MuiPaginationItem: { styleOverrides: touch({ minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET }) },
     MuiMenuItem: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },
     MuiListItemButton: { styleOverrides: touch({ minHeight: TOUCH_TARGET }) },

@@ -69,6 +69,15 @@ export const resourcesArabic = {
         createdAt: m['admin.createdAt'],
       },
     },
+    // The photos of graves, the families' waiting ones first (the third form is the one lists and menus show).
+    photos: {
+      name: 'صور |||| صورة |||| صور الأهالي |||| صور |||| صورة |||| صورة',
+      fields: {
+        status: m['photosConsole.status'],
+        gender: m['photosConsole.section'],
+        createdAt: m['admin.createdAt'],
+      },
+    },
     audit: {
       name: 'تعديلات |||| تعديل |||| سجل التعديلات |||| تعديلات |||| تعديلًا |||| تعديل',
       fields: {
