@@ -123,6 +123,14 @@ describe.each(ENGINES)('the public answers cache on $name', ({ databaseUrl }) =>
     ]);
     expect(await gzipped('/graves/male')).toEqual(after);
     expect(hits()).toBe(read + 1);
+
+    // Twenty visitors asking at once after a write: the section is read and compressed once for all of them.
+    await admin.bury(grave._id, 'سعيد عبد الجبار للتجربة', today);
+    const builds = s.app.keptStreams.builds();
+    const together = await Promise.all(Array.from({ length: 20 }, () => gzipped('/graves/male')));
+    expect(s.app.keptStreams.builds() - builds).toBe(1);
+    expect(new Set(together.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(together[0]!.graves.find((g) => g._id === grave._id)?.buriedPersons).toHaveLength(2);
   });
 
   it('thousands of different searches do not push the pages every visitor asks for out of the cache', async () => {
