@@ -26,6 +26,7 @@ import { gravePhotoFigures, phoneJourneys } from './phone';
 import { scaleOutSection } from './scaleOut';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 import { keptScaleResults, scaleSection } from './scale';
+import { slipped, slipsMarkdown, type Baseline } from './baseline';
 
 /** Where the figures' table is kept for readers, between its bench markers. */
 const MEASUREMENTS = 'docs/measurements.md';
@@ -84,6 +85,9 @@ const format = (v: number, unit: string) =>
           : `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`;
 
 const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_SET_BASELINE=1: this run becomes bench/results/baseline.json, what later runs are compared with. */
+const SET_BASELINE = process.env.BENCH_SET_BASELINE === '1';
+const BASELINE = 'bench/results/baseline.json';
 /**
  * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
  * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts) and `scale` (bench/scale.ts: a town and a city
@@ -655,7 +659,20 @@ async function main(): Promise<void> {
         `| ${r.pass === null ? '' : r.pass ? '✓' : '✗'} | ${r.group}: ${r.figure} | ${format(r.value, r.unit)} | ${r.target} |`,
     ),
   ].join('\n');
-  writeFileSync('bench/results/latest.md', table + '\n' + (scale.markdown ? `\n${scale.markdown}\n` : ''));
+  // Each figure beside the baseline's: what slipped by more than a fifth is named under the table.
+  let guard = '';
+  if (existsSync(BASELINE) && !QUICK) {
+    const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
+    guard = slipsMarkdown(slipped(rows, baseline, machine), baseline, machine);
+  }
+  if (SET_BASELINE && !QUICK) {
+    writeFileSync(BASELINE, JSON.stringify({ date, machine, rows } satisfies Baseline, null, 2) + '\n');
+    guard += `${guard ? '\n\n' : ''}This run is now the baseline (${BASELINE}).`;
+  }
+  writeFileSync(
+    'bench/results/latest.md',
+    table + '\n' + (guard ? `\n${guard}\n` : '') + (scale.markdown ? `\n${scale.markdown}\n` : ''),
+  );
   if (existsSync(MEASUREMENTS) && !QUICK) {
     const readme = readFileSync(MEASUREMENTS, 'utf8');
     const updated = readme.replace(
@@ -665,7 +682,7 @@ async function main(): Promise<void> {
     writeFileSync(MEASUREMENTS, updated);
   }
   const failed = rows.filter((r) => r.pass === false).length;
-  console.log(`\n${table}\n\n${rows.length - failed} figures on target, ${failed} off target.`);
+  console.log(`\n${table}\n\n${rows.length - failed} figures on target, ${failed} off target.\n${guard}`);
 }
 
 /**
