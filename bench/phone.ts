@@ -3,6 +3,7 @@
 // cache each time; every figure is the median of three runs. Desktop: no throttling, 1280 px.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { percentile } from './measure';
+import { waitsForMoreLetters } from '../src/domain/search/queryLength';
 
 export type RecordFigure = (
   group: string,
@@ -256,6 +257,8 @@ export async function typeAndTime(page: Page, box: string, answers: string, text
     await input.pressSequentially(text[i - 1]!);
     // The boxes send the text with its leading spaces dropped (src/public/searchQuery.ts).
     const q = typed.trimStart();
+    // A first letter alone asks for another (the same rule as the boxes'): no search, nothing to time.
+    if (waitsForMoreLetters(q)) continue;
     const handle = await page.waitForFunction(
       (t) => {
         const w = window as unknown as { __typed: Record<string, number>; __drawn: Record<string, number> };
