@@ -85,7 +85,15 @@ describeBrowser('an import that leaves lines out, at 360 px', () => {
     await scroller.waitFor();
     // Each row's date as read, in words with its Hijri date, and the other reading where day and month could swap.
     const read = scroller.locator('.import-date-read');
-    await expect(scroller.locator('th').last().textContent()).resolves.toBe(m['import.dateAsRead']);
+    // Beside the file's own date column, so the cell and its reading are seen together.
+    expect(await scroller.locator('th').allTextContents()).toEqual([
+      'القسم',
+      'رقم المقبرة',
+      'الاسم',
+      'تاريخ الدفن',
+      m['import.dateAsRead'],
+      'ملاحظات',
+    ]);
     await expect(read.first().textContent()).resolves.toContain(formatBurialDate('1990-04-02'));
     await expect(read.last().textContent()).resolves.toBe(
       formatBurialDate('1995-02-08') + t('import.dateSwapped', { date: formatBurialDate('1995-08-02') }),

@@ -16,6 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { formatNumber } from '../../../domain/text/format';
 import { formatCount } from '../../../domain/text/nouns';
 import { leftOutCsv } from '../../../domain/rules/leftOutLines';
@@ -58,6 +59,14 @@ export function ImportReportCard({
     ['import.warnings', report.warnings.length],
   ];
   const columns = done ? [] : Object.entries(report.columns ?? {});
+  // The date as read is drawn beside the file's date column (at the end when the file's header does not name it), so
+  // a clerk reads the cell and its reading together, even on a phone.
+  const dateHeader = report.columns?.date;
+  const dateColumn = dateHeader === undefined ? -1 : (report.preview?.[0]?.indexOf(dateHeader) ?? -1);
+  const besideDate = (cells: ReactNode[], read: ReactNode): ReactNode[] =>
+    dateColumn < 0 || dateColumn >= cells.length
+      ? [...cells, read]
+      : [...cells.slice(0, dateColumn + 1), read, ...cells.slice(dateColumn + 1)];
   const leftOut = report.leftOut;
   return (
     <Card className={done ? 'import-done' : 'import-report'} sx={{ minWidth: 0, maxWidth: '100%' }}>
@@ -109,19 +118,19 @@ export function ImportReportCard({
               <Table size="small" className="import-preview" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
-                    {report.preview[0]!.map((cell, i) => (
-                      <TableCell key={i}>{cell}</TableCell>
-                    ))}
-                    {report.previewDates && <TableCell>{t('import.dateAsRead')}</TableCell>}
+                    {besideDate(
+                      report.preview[0]!.map((cell, i) => <TableCell key={i}>{cell}</TableCell>),
+                      report.previewDates && <TableCell key="read">{t('import.dateAsRead')}</TableCell>,
+                    )}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {report.preview.slice(1, 21).map((row, r) => (
                     <TableRow key={r}>
-                      {row.map((cell, i) => (
-                        <TableCell key={i}>{cell}</TableCell>
-                      ))}
-                      {report.previewDates && <DateRead read={report.previewDates[r] ?? null} />}
+                      {besideDate(
+                        row.map((cell, i) => <TableCell key={i}>{cell}</TableCell>),
+                        report.previewDates && <DateRead key="read" read={report.previewDates[r] ?? null} />,
+                      )}
                     </TableRow>
                   ))}
                 </TableBody>
