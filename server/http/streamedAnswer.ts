@@ -31,11 +31,9 @@ function holds(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-/**
- * A copy is kept only for an answer of at most this many bytes as sent: a city's men's section (300,000 burials) is
- * 7.3 MB gzipped, a town's 2 MB. The JSON sent uncompressed is kept only when under the first ceiling's old value.
- */
-export const KEPT_ANSWER_MAX_BYTES = 10 * 1024 * 1024;
+/** A compressed copy is kept for an answer of at most this many bytes: a city's men's section is 7.3 MB, a town's 2. */
+const KEPT_ANSWER_MAX_BYTES = 10 * 1024 * 1024;
+/** The JSON sent to a client that takes no compression (rare) is kept only up to this size. */
 const KEPT_PLAIN_MAX_BYTES = 2 * 1024 * 1024;
 /** And the copies of one KeptStreams take at most this many bytes together (the oldest kept leave first). */
 const KEPT_TOTAL_MAX_BYTES = 16 * 1024 * 1024;
@@ -45,6 +43,8 @@ export class KeptStreams {
   private readonly copies = new Map<string, { etag: string; body: Buffer }>();
   /** The builds under way: whoever asks for the same answer and ETag waits for that one. */
   private readonly building = new Map<string, { etag: string; body: Promise<Buffer | null> }>();
+  /** The ETag of each answer found too large to keep: it is streamed without being built again first. */
+  private readonly tooLarge = new Map<string, string>();
   private bytes = 0;
   private served = 0;
   private built = 0;
@@ -66,12 +66,14 @@ export class KeptStreams {
   async shared(key: string, etag: string, make: () => Promise<Buffer | null>): Promise<Buffer | null> {
     const kept = this.take(key, etag);
     if (kept) return kept;
+    if (this.tooLarge.get(key) === etag) return null;
     const under = this.building.get(key);
     if (under && under.etag === etag) return under.body;
     this.built++;
     const body = make().then(
       (made) => {
         if (made) this.keep(key, etag, made);
+        else this.tooLarge.set(key, etag);
         return made;
       },
       () => null,

@@ -15,7 +15,7 @@ export interface BulkPhotoResult {
   failed: PhotoRecord['id'][];
 }
 
-export function usePhotosInBulk({ onSettled }: { onSettled: (result: BulkPhotoResult) => void }) {
+export function usePhotosInBulk({ onDone }: { onDone: (result: BulkPhotoResult) => void }) {
   const dataProvider = useDataProvider<CemeteryDataProvider>();
   const queryClient = useQueryClient();
   return useMutation<BulkPhotoResult, never, { action: BulkPhotoAction; photos: PhotoRecord[] }>({
@@ -40,6 +40,7 @@ export function usePhotosInBulk({ onSettled }: { onSettled: (result: BulkPhotoRe
       ]);
       return result;
     },
-    onSuccess: onSettled,
+    // Never fails as a whole: each photo's refusal is in the result.
+    onSuccess: onDone,
   });
 }

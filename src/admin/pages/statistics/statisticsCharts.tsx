@@ -3,6 +3,7 @@
 // numbers come written (Arabic-Indic digits) from the page: this module imports nothing of the register's, so that
 // the chunks the public pages share are cut as before.
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 
@@ -14,7 +15,7 @@ const HEIGHT = 260;
  * leaves room for each: three labels across a phone, twelve across a wider screen.
  */
 function useEveryNth(count: number) {
-  const narrow = useMediaQuery('(max-width: 599.95px)');
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const room = narrow ? 3 : 12;
   const step = [1, 3, 6, 12].find((n) => Math.ceil(count / n) <= room) ?? Math.ceil(count / room);
   return (_value: unknown, index: number) => index % step === 0;

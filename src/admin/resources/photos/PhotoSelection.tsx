@@ -9,13 +9,17 @@ import { formatCount } from '../../../domain/text/nouns';
 import type { PhotoRecord } from '../../../dataProvider';
 import { usePhotosInBulk, type BulkPhotoResult } from '../../queries/photoQueue';
 
+/** What the role may decide of photos; a role that may decide nothing (data entry) has nothing to choose for. */
+function usePhotoDecisions() {
+  const { canAccess: mayApprove } = useCanAccess({ resource: 'photos', action: 'edit' });
+  const { canAccess: mayDelete } = useCanAccess({ resource: 'photos', action: 'delete' });
+  return { mayApprove: mayApprove === true, mayDelete: mayDelete === true, mayDecide: !!(mayApprove || mayDelete) };
+}
+
 /** The box that chooses one photo, named by its grave. */
 export function PhotoChoice({ photo, grave }: { photo: PhotoRecord; grave: string }) {
   const { selectedIds, onToggleItem } = useListContext<PhotoRecord>();
-  const { canAccess: mayApprove } = useCanAccess({ resource: 'photos', action: 'edit' });
-  const { canAccess: mayDelete } = useCanAccess({ resource: 'photos', action: 'delete' });
-  // A role that may decide nothing (data entry) has nothing to choose for.
-  if (!mayApprove && !mayDelete) return null;
+  if (!usePhotoDecisions().mayDecide) return null;
   return (
     <Checkbox
       checked={selectedIds.includes(photo.id)}
@@ -35,12 +39,11 @@ function useChosen() {
 
 export function PhotoSelectionBar() {
   const { data, chosen, onSelect, onUnselectItems } = useChosen();
-  const { canAccess: mayApprove } = useCanAccess({ resource: 'photos', action: 'edit' });
-  const { canAccess: mayDelete } = useCanAccess({ resource: 'photos', action: 'delete' });
+  const { mayApprove, mayDelete, mayDecide } = usePhotoDecisions();
   const [confirming, setConfirming] = useState(false);
   const notify = useNotify();
   const bulk = usePhotosInBulk({
-    onSettled: ({ action, done, failed }: BulkPhotoResult) => {
+    onDone: ({ action, done, failed }: BulkPhotoResult) => {
       if (done.length > 0) {
         const key = action === 'approve' ? 'photosConsole.approvedMany' : 'photosConsole.deletedMany';
         notify(t(key, { count: formatCount(done.length, 'photo') }), { type: 'success' });
@@ -50,10 +53,10 @@ export function PhotoSelectionBar() {
           type: 'error',
         });
       }
-      onSelect(failed as PhotoRecord['id'][]);
+      onSelect(failed);
     },
   });
-  if (!data || data.length === 0 || (!mayApprove && !mayDelete)) return null;
+  if (!data || data.length === 0 || !mayDecide) return null;
   const waiting = chosen.filter((photo) => photo.status === 'pending');
   const all = data.every((photo) => chosen.includes(photo));
   return (
