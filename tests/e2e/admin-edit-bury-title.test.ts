@@ -66,6 +66,9 @@ describeBrowser('staff console: editing an article, the bury form without a grav
       .getByRole('link', { name: 'مقال قبل التعديل' })
       .click();
     await page.waitForURL(new RegExp(`/admin/articles/${id}/show$`), IN_APP);
+    // The show page is drawn (its text is there) before its edit link is used: a click while it is still loading
+    // can land on a link that is about to be replaced.
+    await page.getByText('النص الأول للمقال قبل أن يعدله المدير.').waitFor();
     await page.getByRole('link', { name: ra.action.edit }).click();
     await page.waitForURL(new RegExp(`/admin/articles/${id}$`), IN_APP);
     const title = page.getByRole('textbox', { name: m['article.title'] });
