@@ -266,14 +266,21 @@ function searchQueries(): string[] {
   return mixed;
 }
 
-/** CLIENTS searching one after another each, on a kept-alive connection, for SECONDS; stops when the server dies. */
+/**
+ * CLIENTS searching one after another each, on a kept-alive connection, for SECONDS; stops when the server dies.
+ * Each client opens its connection first (one small answer, not counted), and all begin together once every
+ * connection is open: fifty connections opened in the same instant at a busy server are accepted a few at a time,
+ * a bare Node server as well (its last ones about a second late with 6 ms of work an answer), and that delay is the
+ * connections', not the search's.
+ */
 async function searchLoad(server: Server, queries: string[]) {
   const took: number[] = [];
   let errors = 0;
   let next = 0;
+  const agents = Array.from({ length: SEARCH_CLIENTS }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+  await Promise.all(agents.map((agent) => timedGet(`${server.url}/api/graves/totalDeaths`, agent).catch(() => null)));
   const until = performance.now() + SEARCH_SECONDS * 1000;
-  const client = async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const client = async (agent: Agent) => {
     while (performance.now() < until && !server.exited()) {
       const q = queries[next++ % queries.length]!;
       try {
@@ -287,7 +294,7 @@ async function searchLoad(server: Server, queries: string[]) {
     }
     agent.destroy();
   };
-  await Promise.all(Array.from({ length: SEARCH_CLIENTS }, client));
+  await Promise.all(agents.map(client));
   return { took, errors, asked: next, died: server.exited() || (errors > 0 && (await server.exitsWithin(5000))) };
 }
 
@@ -387,7 +394,8 @@ async function measureColumn(
   let server = await startServer(databaseUrl, siteDir, work, `${col}-main`);
   starts.push(server.startupMs);
 
-  // The 50 clients begin the moment the first request was answered: the first search after start is counted.
+  // The 50 clients begin once their connections are open, right after the start: the first search after start is
+  // counted.
   const search = await searchLoad(server, queries);
   const sorted = [...search.took].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? NaN;
@@ -406,7 +414,7 @@ async function measureColumn(
     console.log(`  the server died during the search:\n${server.tail()}`);
     set(
       'search',
-      `name search p99, ${SEARCH_CLIENTS} clients for ${SEARCH_SECONDS} s, first search included`,
+      `name search p99, ${SEARCH_CLIENTS} clients on open connections for ${SEARCH_SECONDS} s, first search included`,
       '≤ 50 ms',
       {
         missing: `died (${search.took.length} answered)`,
@@ -417,7 +425,7 @@ async function measureColumn(
   } else {
     set(
       'search',
-      `name search p99, ${SEARCH_CLIENTS} clients for ${SEARCH_SECONDS} s, first search included`,
+      `name search p99, ${SEARCH_CLIENTS} clients on open connections for ${SEARCH_SECONDS} s, first search included`,
       '≤ 50 ms',
       {
         ...ms(p99, 50),
