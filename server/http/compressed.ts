@@ -23,7 +23,7 @@ export const COMPRESS_FROM = 1024;
  * (measured): at 11 a write followed by a visit stopped every other answer for seconds. A small one (a search, an
  * article list, a page) takes well under a millisecond at 5.
  */
-const brotliQuality = (bytes: number) => (bytes < 64 * 1024 ? 5 : 4);
+export const brotliQuality = (bytes: number) => (bytes < 64 * 1024 ? 5 : 4);
 /** gzip's level (for the few clients without brotli): 6 is zlib's default, 9 costs twice for 1 % less. */
 const GZIP_LEVEL = 6;
 

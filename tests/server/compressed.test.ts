@@ -2,7 +2,7 @@
 // the default 4 MB window, whatever the size, and give back the same bytes.
 import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { compressed } from '../../server/http/compressed';
+import { brotliQuality, compressed } from '../../server/http/compressed';
 
 /** JSON of the register's shape: names and dates repeating at a distance, as a section's or a search's answer. */
 function answerOf(bytes: number): Buffer {
@@ -26,7 +26,7 @@ describe('brotli for kept answers', () => {
       const body = answerOf(bytes);
       const ours = compressed(body, 'br');
       expect(brotliDecompressSync(ours).equals(body)).toBe(true);
-      const quality = bytes < 64 * 1024 ? 5 : 4;
+      const quality = brotliQuality(bytes);
       const reference = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
       expect(ours.length).toBeLessThanOrEqual(Math.ceil(reference.length * 1.01) + 8);
     },
