@@ -90,6 +90,20 @@ describeBrowser('the console graves search answers as the clerk types', () => {
       .filter({ hasText: formatGraveNumber(person.grave) });
   };
 
+  /**
+   * Waits for the row of person `i`; when it does not come, says what the box held and what the list showed, so a
+   * letter lost in the box is told apart from an answer that never came.
+   */
+  async function rowAppears(page: Page, i: 1 | 2): Promise<void> {
+    try {
+      await rowOf(page, i).waitFor();
+    } catch (error) {
+      const typed = await searchBox(page).inputValue();
+      const shown = (await page.locator('body').innerText()).slice(0, 1500);
+      throw new Error(`the box held «${typed}»; the page showed:\n${shown}`, { cause: error });
+    }
+  }
+
   async function shot(page: Page, name: string) {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -112,7 +126,7 @@ describeBrowser('the console graves search answers as the clerk types', () => {
     // «نصحي طلعت دمر»: the last word unfinished, no space after it.
     await searchBox(page).pressSequentially(`${FIRST} دمر`, { delay: KEY_DELAY_MS });
     await rowOf(page, 2).waitFor({ state: 'detached' });
-    await rowOf(page, 1).waitFor();
+    await rowAppears(page, 1);
     expect(await searchBox(page).inputValue()).toBe(`${FIRST} دمر`);
     // The stored word the unfinished one begins is marked, as the whole words are.
     await expect.poll(() => rowOf(page, 1).locator('mark').allInnerTexts()).toEqual(['نصحي', 'طلعت', 'دمرداش']);
@@ -134,7 +148,7 @@ describeBrowser('the console graves search answers as the clerk types', () => {
     await searchBox(page).click();
     await searchBox(page).pressSequentially(`${FIRST} سن`, { delay: KEY_DELAY_MS });
     await rowOf(page, 1).waitFor({ state: 'detached' });
-    await rowOf(page, 2).waitFor();
+    await rowAppears(page, 2);
     await expect.poll(() => rowOf(page, 2).locator('mark').allInnerTexts()).toEqual(['نصحي', 'طلعت', 'سنباطي']);
     expect(errors).toEqual([]);
   });

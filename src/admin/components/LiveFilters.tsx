@@ -5,7 +5,7 @@
 // matcher reads a last word without a space after it as still being typed (a prefix), «محمد » as finished.
 // The rest is react-admin's: the list keeps its previous rows until the next ones arrive (useListController's
 // placeholderData), and a request a newer one supersedes is cancelled (the dataProvider's supportAbortSignal).
-import { Children, useMemo, type ReactNode } from 'react';
+import { Children, useMemo, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { consoleQueryKeys } from '../queries/keys';
 import {
@@ -67,15 +67,18 @@ function AskAhead({ children }: { children: ReactNode }) {
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const { setFilters, sort, perPage } = list;
+  const filterValues = useFiltersAsSent(list.filterValues);
   const value = useMemo<ListControllerResult>(
     () => ({
       ...list,
+      filterValues: filterValues.current,
       setFilters: (filters: FilterPayload, displayedFilters?: unknown, debounce?: boolean) => {
         setFilters(filters, displayedFilters as never, debounce);
+        const filter = removeEmpty(filters) as FilterPayload;
+        filterValues.sent(filter);
         if (!resource || debounce) return;
         // What useListController asks after a filter change: the first page, its order and size, these filters.
         const pagination = { page: 1, perPage };
-        const filter = removeEmpty(filters) as FilterPayload;
         void queryClient.prefetchQuery({
           queryKey: consoleQueryKeys.reactAdminList(resource, { pagination, sort, filter }),
           queryFn: ({ signal }) =>
@@ -86,7 +89,39 @@ function AskAhead({ children }: { children: ReactNode }) {
         });
       },
     }),
-    [list, setFilters, sort, perPage, resource, dataProvider, queryClient],
+    [list, filterValues, setFilters, sort, perPage, resource, dataProvider, queryClient],
   );
   return <ListContextProvider value={value}>{children}</ListContextProvider>;
+}
+
+/**
+ * The list's filters as the form should see them: the newest the form has sent until the list's address has caught
+ * up with it. react-admin's form puts the list's filters back into its inputs when they change, unless a key was
+ * pressed since the last change; with one such mark for any number of changes on their way, a slow phone (the
+ * address of «نصحي ط» arriving after «نصحي طل» was sent and «نصحي طلع» typed) had the box written back to an older
+ * text and the letters typed since lost. Here the addresses of the form's own older searches are not passed on; a
+ * change made elsewhere (a link to a filtered list, the browser's back button) is, as it was.
+ */
+function useFiltersAsSent(arrived: FilterPayload) {
+  /** What the form sent whose address has not come back yet, oldest first, as sameFilters compares them. */
+  const waiting = useRef<string[]>([]);
+  const key = sameFilters(arrived);
+  return useMemo(() => {
+    const at = waiting.current.indexOf(key);
+    // Ours: the newest sent stands; the older ones will not come back after this one.
+    if (at >= 0) waiting.current = waiting.current.slice(at);
+    else waiting.current = [];
+    return {
+      current: JSON.parse(waiting.current.at(-1) ?? key) as FilterPayload,
+      sent: (filters: FilterPayload) => {
+        waiting.current.push(sameFilters(filters));
+      },
+    };
+    // Recomputed when the list's filters change in value, not in identity (react-admin builds them on each draw).
+  }, [key]);
+}
+
+/** Filters as one text, whatever the order their keys were set in. */
+function sameFilters(filters: FilterPayload): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(filters ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
