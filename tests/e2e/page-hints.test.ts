@@ -18,6 +18,7 @@ import type { Grave, GraveCardPage } from '../../src/domain/types';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
+import { pt } from '../../src/public/text';
 
 let server: TestServer;
 let grave: Grave;
@@ -115,16 +116,28 @@ describe('the page sent for each address', () => {
     expect(html).not.toContain('id="first-data"');
   });
 
-  it('screens with a form (login, suggestion, contact) are left to the browser, so no form exists before its handlers', async () => {
-    for (const [path, page] of [
-      ['/login', 'LoginPage'],
-      ['/suggest', 'SuggestPage'],
-      ['/contact', 'ContactPage'],
+  it('the login is left to the browser, so no form exists before its handlers', async () => {
+    const html = await pageOf('/login');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('<form');
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.LoginPage!.js[0]}">`);
+  });
+
+  it('the suggestion screens are drawn with their form, every field and the button disabled', async () => {
+    for (const [path, page, heading] of [
+      ['/suggest', 'SuggestPage', pt['public.suggestHeading']],
+      ['/contact', 'ContactPage', pt['public.contactHeading']],
     ] as const) {
-      const html = await pageOf(path);
-      expect(html, path).toContain('<div id="root"></div>');
-      expect(html, path).not.toContain('<form');
-      expect(html, path).toContain(`<link rel="modulepreload" crossorigin href="${chunks[page]!.js[0]}">`);
+      const root = rootOf(await pageOf(path));
+      expect(root, path).toContain(heading);
+      expect(root, path).toContain('<form');
+      const form = root.slice(root.indexOf('<form'), root.indexOf('</form>'));
+      const controls = [...form.matchAll(/<(textarea|input|button)\b[^>]*>/g)].map((m) => m[0]);
+      expect(controls.length, path).toBe(4);
+      for (const control of controls) expect(control, path).toMatch(/\sdisabled=""/);
+      expect(await pageOf(path), path).toContain(
+        `<link rel="modulepreload" crossorigin href="${chunks[page]!.js[0]}">`,
+      );
     }
   });
 
@@ -202,6 +215,36 @@ describeBrowser('Chromium and the drawn pages', () => {
       expect(matching).toBeLessThan(men.length);
       await page.getByText(`عدد المقابر: ${arabicNumber(matching)}`).waitFor();
       expect(await box.inputValue()).toBe('محمد');
+      expect(errors).toEqual([]);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('the contact screen shows its text before the script; its form is taken over and sends nothing before', async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 740 } });
+    const errors = collectErrors(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/contact`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { name: pt['public.contactHeading'] }).waitFor();
+      const send = page.locator('form button[type="submit"]');
+      expect(await send.isDisabled()).toBe(true);
+      expect(await page.locator('form textarea').isDisabled()).toBe(true);
+      // A tap on the disabled button sends nothing: the address stays as it was.
+      await send.click({ force: true });
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await expect.poll(() => send.isDisabled()).toBe(false);
+      const text = page.locator('form textarea');
+      await text.fill('اقتراح مكتوب بعد أن صار النموذج للمتصفح');
+      expect(await text.inputValue()).toBe('اقتراح مكتوب بعد أن صار النموذج للمتصفح');
+      expect(new URL(page.url()).pathname).toBe('/contact');
       expect(errors).toEqual([]);
     } finally {
       await closePage(page);

@@ -26,9 +26,10 @@ export type PublicPageName =
   | 'CorrectionFollowPage';
 
 /**
- * `form`: the screen holds a form. Such screens are drawn by the browser only: drawn on the server, the form would
- * exist before its handlers, and a quick tap on its button would submit it natively — the login's password in
- * the address bar.
+ * `form`: the screen holds a form drawn by the browser only: drawn on the server, the form would exist before its
+ * handlers, and a quick tap on its button would submit it natively — the login's password in the address bar. The
+ * suggestion form (/contact, /suggest) is drawn on the server disabled until the browser takes it over, so those
+ * screens paint their text at once.
  */
 export interface PublicPage {
   path: string;
@@ -41,8 +42,8 @@ export const PUBLIC_PAGES: ReadonlyArray<PublicPage> = [
   { path: publicPaths.men.path, page: 'MenPage' },
   { path: publicPaths.women.path, page: 'WomenPage' },
   { path: publicPaths.bones.path, page: 'BonesPage' },
-  { path: publicPaths.contact.path, page: 'ContactPage', form: true },
-  { path: publicPaths.suggest.path, page: 'SuggestPage', form: true },
+  { path: publicPaths.contact.path, page: 'ContactPage' },
+  { path: publicPaths.suggest.path, page: 'SuggestPage' },
   { path: publicPaths.approved.path, page: 'ApprovedPage' },
   { path: publicPaths.team.path, page: 'TeamPage' },
   { path: publicPaths.memorial.path, page: 'MemorialPage' },

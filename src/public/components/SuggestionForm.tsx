@@ -4,6 +4,7 @@
 // not load), so a pasted control or broken character is named under its field before anything is sent.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, call, paths } from '../../api';
+import { useBrowserValue } from '../browserValue';
 import { Spinner } from './Icons';
 import { ui, pt, fill } from '../text';
 import { cleanText, SUGGESTION_LIMITS, type TextKind } from '../../domain/text/textRules';
@@ -49,6 +50,10 @@ function TextCount({ id, length }: { id: string; length: number }) {
 
 export function SuggestionForm({ headingId }: { headingId?: string }) {
   const id = useId();
+  // Drawn on the server, the form is on screen before its script: until the browser has taken it over, its fields
+  // and its button are disabled, so nothing is typed into fields about to be replaced and no tap sends the form
+  // natively (the name and the phone in the address).
+  const takenOver = useBrowserValue(() => true, false);
   const [values, setValues] = useState(EMPTY);
   const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
   const [broken, setBroken] = useState<Partial<Record<Field, string>>>({});
@@ -119,6 +124,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           name="text"
           rows={5}
           value={values.text}
+          disabled={!takenOver}
           required
           // Stops at the server's limit: typing or pasting past it keeps only what fits.
           maxLength={SUGGESTION_LIMITS.textMax}
@@ -136,6 +142,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           name="name"
           autoComplete="name"
           value={values.name}
+          disabled={!takenOver}
           required
           maxLength={SUGGESTION_LIMITS.nameMax}
           aria-invalid={invalid('name')}
@@ -154,6 +161,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
           autoComplete="tel"
           inputMode="tel"
           value={values.phone}
+          disabled={!takenOver}
           required
           aria-invalid={invalid('phone')}
           aria-describedby={described('phone')}
@@ -161,7 +169,7 @@ export function SuggestionForm({ headingId }: { headingId?: string }) {
         />
         {fieldError('phone')}
       </div>
-      <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+      <button type="submit" className="button" disabled={sending || !takenOver} aria-busy={sending}>
         {sending && <Spinner />}
         {sending ? pt['public.sending'] : ui['suggest.submit']}
       </button>
