@@ -50,7 +50,10 @@ function pageChunks(): Plugin {
         return into;
       };
       const entry = chunks.find((c) => c.isEntry);
-      const loaded = closure(entry ? [entry.fileName] : []);
+      // Every page loads the first script and the main one it asks for (src/ssr/boot.ts): a page's own list leaves
+      // out what those two hold.
+      const main = chunks.find((c) => /src\/ssr\/entry-client\.tsx$/.test(c.facadeModuleId ?? ''));
+      const loaded = closure([entry, main].flatMap((c) => (c ? [c.fileName] : [])));
       const pages: Record<string, { js: string[]; css: string[] }> = {};
       for (const chunk of chunks) {
         const page = /src\/public\/pages\/(\w+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
@@ -120,7 +123,7 @@ function offlineSite(): Plugin[] {
 }
 
 /**
- * After the site (its browser entry, src/ssr/entry-client.tsx, is named by index.html), builds the server's
+ * After the site (its browser entry, src/ssr/boot.ts, is named by index.html), builds the server's
  * renderer of the public pages (src/ssr/entry-server.tsx) into <site>/.ssr/render.mjs, with React inside, so every
  * build of the site (npm run build, npm start, the tests, the benchmark) carries the renderer that matches its chunks.
  */
@@ -166,19 +169,32 @@ function serverRenderer(): Plugin {
  * more than one, and as many requests.
  */
 const firstLoad = new Set<string>();
+/** What the first script (src/ssr/boot.ts) imports: a chunk of its own, ahead of the group above. */
+const bootLoad = new Set<string>();
 function findFirstLoad(): Plugin {
   return {
     name: 'public-first-load',
     apply: 'build',
     buildEnd() {
       firstLoad.clear();
-      const entry = [...this.getModuleIds()].find((id) => /src[\\/]ssr[\\/]entry-client\.tsx$/.test(id));
-      const visit = (id: string) => {
-        if (firstLoad.has(id)) return;
-        firstLoad.add(id);
-        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      const ids = [...this.getModuleIds()];
+      const entryOf = (file: RegExp) => ids.find((id) => file.test(id));
+      const importsOf = (from: string | undefined) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (found.has(id)) return;
+          found.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const next of (from && this.getModuleInfo(from)?.importedIds) || []) visit(next);
+        return found;
       };
-      if (entry) for (const next of this.getModuleInfo(entry)?.importedIds ?? []) visit(next);
+      // What the small first script (boot.ts) imports stays in its own file, which the main script then shares:
+      // in the group, the first script would load the whole group before the first paint.
+      bootLoad.clear();
+      for (const id of importsOf(entryOf(/src[\\/]ssr[\\/]boot\.ts$/))) bootLoad.add(id);
+      for (const id of importsOf(entryOf(/src[\\/]ssr[\\/]entry-client\.tsx$/)))
+        if (!bootLoad.has(id)) firstLoad.add(id);
     },
   };
 }
@@ -191,7 +207,15 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'first', test: (id: string) => firstLoad.has(id) }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Ahead of 'first', which would otherwise take these in as the dependencies of its own modules.
+            { name: 'boot', test: (id: string) => bootLoad.has(id), priority: 2 },
+            { name: 'first', test: (id: string) => firstLoad.has(id), priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -10,6 +10,7 @@ import { openStore } from '../server/db/connect';
 import { migrate } from '../server/db/migrations';
 import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from '../tests/support/browser';
+import { homePageFiles } from '../tests/support/siteFiles';
 import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
 import {
   brotliSize,
@@ -290,9 +291,7 @@ async function main(): Promise<void> {
 
     // 3. Bytes.
     if (want('bytes')) {
-      const index = readFileSync(join(siteDir, 'index.html'), 'utf8');
-      const homeFiles = new Set<string>();
-      for (const m of index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) homeFiles.add(m[1]!);
+      const homeFiles = new Set(homePageFiles(siteDir));
       let homeJsCss = { raw: 0, gzip: 0, brotli: 0 };
       for (const f of homeFiles) {
         const s = fileSizes(join(siteDir, f));

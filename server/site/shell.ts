@@ -3,7 +3,8 @@
 //   paints the heading, the search box or a grave's number from the HTML and the style sheet alone, before the
 //   main script (React and the site, about 80 KB) has even arrived; the browser then hydrates that markup;
 // - the answer that screen was drawn with (a grave, an article), so the browser does not ask for it again;
-// - its chunk and style sheet named in <head> (modulepreload / preload), so they download beside the main script.
+// - its style sheets in <head>, and its chunks listed for the first script (src/ssr/boot.ts), which asks for them
+//   beside the main script once the page has been painted;
 // - the calendar-first setting on <html data-calendar-first>, on every page the site sends (the console's too), so
 //   the browser names dates in the order the server drew them without asking for the setting;
 // - its own head: title, description, canonical address, Open Graph and Twitter tags, a preview image and
@@ -26,6 +27,7 @@ import { identityWords, logoAddress, readIdentity, type SiteIdentity } from '../
 import {
   FIRST_DATA_ELEMENT_ID,
   IDENTITY_ELEMENT_ID,
+  PAGE_SCRIPTS_ELEMENT_ID,
   PAGE_CHUNKS_FILE,
   SERVER_RENDER_DIR,
   SERVER_RENDER_FILE,
@@ -253,10 +255,10 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
       const cssLink = render
         ? (file: string) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
         : (file: string) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`;
-      const head = [
-        ...(files?.css ?? []).map(cssLink),
-        ...(files?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
-      ];
+      const head = (files?.css ?? []).map(cssLink);
+      const scriptHints = (files?.js ?? []).map(
+        (file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
+      );
       // The answer is read here only for a page drawn here; otherwise the browser's own request fetches it.
       const firstData: Record<string, unknown> = {};
       // The record the head names (a grave, an article, a notice) is read for every page that names one, drawn here
@@ -285,7 +287,14 @@ export function loadSiteShell(staticRoot: string, warn: (message: string) => voi
         if (Object.keys(firstData).length > 0) {
           body += `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript(firstData)}</script>`;
         }
+        // The screen's scripts are asked for after the first paint, with the main one (src/ssr/boot.ts): named
+        // here, not hinted in <head>, where the browser would fetch them at once, sharing a slow line with the
+        // style sheets and fonts the first paint waits for.
+        if (files?.js.length) {
+          body += `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${jsonForScript(files.js)}</script>`;
+        }
       } else {
+        head.push(...scriptHints);
         // Drawn in the browser: its own fetch (same address, same-origin credentials) takes these answers over.
         for (const path of firstPaths) {
           head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(`/api${path}`)}">`);

@@ -1,6 +1,7 @@
 // A GET of the API as component state: loading, data or error, cancelled when the component leaves.
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, call } from '../api';
+import { afterFirstPaint } from './firstPaint';
 
 export type Loaded<T> =
   | { state: 'loading' }
@@ -26,40 +27,6 @@ export function prefetch(path: string): void {
   const pending = call<unknown>(path);
   pending.catch(() => {}); // handled by the useApi that takes it
   prefetched.set(path, { pending, at: now });
-}
-
-let painted: Promise<void> | null = null;
-/**
- * Resolves once the first screen has been shown (its first contentful paint). Requests that no text of the first
- * screen waits for start only then, so the first paint does not share the slow network (and the main thread)
- * with them. Later calls resolve at once. A hidden tab paints nothing: there the requests start at once; and
- * they never wait more than a few seconds.
- */
-export function afterFirstPaint(): Promise<void> {
-  painted ??= new Promise<void>((resolve) => {
-    if (typeof document === 'undefined' || document.visibilityState !== 'visible') {
-      resolve();
-      return;
-    }
-    const done = () => setTimeout(resolve, 0);
-    setTimeout(resolve, 3000);
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
-    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      const observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) {
-          observer.disconnect();
-          done();
-        }
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } else if (typeof requestAnimationFrame === 'function') {
-      // The frame is drawn after the rAF callback; the timeout runs once it has been.
-      requestAnimationFrame(done);
-    } else {
-      resolve();
-    }
-  });
-  return painted;
 }
 
 /**

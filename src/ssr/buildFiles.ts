@@ -14,5 +14,8 @@ export const SERVER_RENDER_FILE = 'render.mjs';
 /** The element of the page sent by the server that carries the answers its first screen was drawn with (JSON). */
 export const FIRST_DATA_ELEMENT_ID = 'first-data';
 
+/** The element of a page drawn on the server that lists its screen's scripts, asked for after the first paint (JSON). */
+export const PAGE_SCRIPTS_ELEMENT_ID = 'page-scripts';
+
 /** The element of every page the server sends that carries the village's identity (JSON; src/public/identity.tsx). */
 export const IDENTITY_ELEMENT_ID = 'site-identity';

@@ -1,6 +1,7 @@
-// The browser's entry (index.html): a public address arrives with its first screen already drawn by the server
-// (entry-server.tsx), and React takes that markup over (hydrateRoot) instead of drawing it again; any other
-// address (the console, or a site served without the renderer, npm run dev) is drawn here (createRoot).
+// The site's main script, loaded by boot.ts (the script index.html names): a public address arrives with its first
+// screen already drawn by the server (entry-server.tsx), and React takes that markup over (hydrateRoot) instead of
+// drawing it again; any other address (the console, or a site served without the renderer, npm run dev) is drawn
+// here (createRoot).
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { firstDataOf } from '../api/firstData';
@@ -9,9 +10,9 @@ import { setCalendarFirst } from '../domain/dates/dateText';
 import { publicPageOf } from '../domain/paths/publicPages';
 import { App } from '../main';
 import { pageIdentity } from '../public/identity';
-import { afterFirstPaint, prefetch } from '../public/useApi';
+import { afterFirstPaint } from '../public/firstPaint';
+import { prefetch } from '../public/useApi';
 import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
-import '../public/styles.css';
 
 // The server drew the page naming dates in its configured order (server/site/shell.ts): the same order here, before
 // anything renders, or hydration would find other text (the console, drawn here, follows it too). The site's shell,

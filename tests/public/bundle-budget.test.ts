@@ -1,7 +1,8 @@
 // The home page's weight over the production build (quality bars): its JavaScript and CSS, gzip, stay at
 // most 90 KB, and nothing it loads holds react-admin or MUI code; the console is a separate, lazy chunk.
-// "Loads" = the HTML's script and stylesheet/modulepreload tags and, recursively, the static imports of those
-// scripts (dynamic import() chunks are fetched only when another screen opens).
+// "Loads" = the HTML's script and stylesheet/modulepreload tags, the main script the first one asks for after the
+// first paint, and, recursively, the static imports of those scripts (other import() chunks are fetched only when
+// another screen opens): tests/support/siteFiles.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_CHUNKS_FILE } from '../../src/ssr/buildFiles';
+import { filesLoaded, homePageFiles } from '../support/siteFiles';
 
 // 90 KB as docs/measurements.md's figures and `npm run bench` count them (1 KB = 1024 bytes): the two must read one budget. The
 // gzip size moves by some ten bytes from one build to the next with the chunks' content hashes it names.
@@ -19,40 +21,6 @@ const CONSOLE_MARKERS = /Mui[A-Z][A-Za-z]+|\bRa[A-Z][a-z]+[A-Za-z]*-|react-admin
 
 /** react-router's own error text: the console's router (and its data-router code) stays out of the home page. */
 const ROUTER_MARKER = /in the context of a <Router>/;
-
-const STATIC_IMPORT = /(?:^|[;}\s)])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']\.\/([^"']+?\.(?:js|css))["']/g;
-
-function htmlAssets(html: string): string[] {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
-    const tag = m[0];
-    const href = /\bhref="\/([^"]+)"/.exec(tag)?.[1];
-    if (href && /\brel="(?:stylesheet|modulepreload)"/.test(tag)) found.add(href);
-  }
-  return [...found];
-}
-
-/** The files the home page loads: the HTML's tags plus the static imports of its scripts, recursively. */
-export function homePageFiles(siteDir: string): string[] {
-  return filesLoaded(siteDir, htmlAssets(readFileSync(join(siteDir, 'index.html'), 'utf8')));
-}
-
-/** `start` and, recursively, the static imports of its scripts. */
-function filesLoaded(siteDir: string, start: string[]): string[] {
-  const queue = [...start];
-  const seen = new Set<string>();
-  while (queue.length) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (!file.endsWith('.js')) continue;
-    const code = readFileSync(join(siteDir, file), 'utf8');
-    const dir = file.slice(0, file.lastIndexOf('/') + 1);
-    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(dir + m[1]!);
-  }
-  return [...seen];
-}
 
 export const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
@@ -123,13 +91,9 @@ describe('home page bundle', () => {
     expect(admin).toHaveLength(1);
     expect(files).not.toContain(`assets/${admin[0]}`);
     // The console chunk and its own static imports do hold MUI/react-admin code: the marker test above is not vacuous.
-    const adminText = admin
-      .map((f) => readFileSync(join(siteDir, 'assets', f), 'utf8'))
-      .concat(
-        [...readFileSync(join(siteDir, 'assets', admin[0]!), 'utf8').matchAll(STATIC_IMPORT)]
-          .map((m) => join(siteDir, 'assets', m[1]!))
-          .map((p) => readFileSync(p, 'utf8')),
-      )
+    const adminText = filesLoaded(siteDir, [`assets/${admin[0]!}`])
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(siteDir, f), 'utf8'))
       .join('\n');
     expect(CONSOLE_MARKERS.test(adminText)).toBe(true);
   });
