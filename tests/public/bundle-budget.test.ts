@@ -59,6 +59,13 @@ describe('home page bundle', () => {
     expect(code.some((c) => c.includes('jsxDEV'))).toBe(false);
   });
 
+  it('counts the main script the first one asks for after the first paint, and what it imports', () => {
+    // Found by its file name (tests/support/siteFiles.ts): were it renamed, the count above would be the first
+    // script's few kilobytes alone and pass for the wrong reason.
+    expect(files.filter((f) => /^assets\/entry-client-[\w-]+\.js$/.test(f))).toHaveLength(1);
+    expect(files.some((f) => /^assets\/first-[\w-]+\.js$/.test(f))).toBe(true);
+  });
+
   it('loads one script and one stylesheet from the HTML, with a font in woff2 only', () => {
     expect(files.some((f) => f.endsWith('.js'))).toBe(true);
     expect(files.some((f) => f.endsWith('.css'))).toBe(true);
