@@ -66,8 +66,9 @@ describeBrowser('public site', () => {
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
   }
 
-  /** A figure as the site shows it (ar-EG digits, grouped) read back as a number. */
+  /** A figure as the site shows it (ar-EG digits, grouped, a minus sign kept) read back as a number. */
   const figureOf = (text: string) =>
+    (/[-−]/.test(text) ? -1 : 1) *
     Number(text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660)).replace(/\D/g, ''));
 
   const graveWithBurials = () => men.find((g) => g.buriedPersons.length >= 2)!;
@@ -466,6 +467,8 @@ describeBrowser('public site', () => {
       const shown = await shownOnWide();
       const figures = shown.map(({ figure }) => figure);
       expect(figures.some((figure) => figure > 0 && figure < stats.totalDeaths)).toBe(true);
+      // Never below nothing: a count timed from before its first frame once began with a negative figure.
+      expect(figures.filter((figure) => figure < 0)).toEqual([]);
       expect(figures).toEqual([...figures].sort((a, b) => a - b));
       const reached = shown.find(({ figure }) => figure === stats.totalDeaths)!;
       expect(reached.at - shown[0]!.at).toBeGreaterThan(COUNT_UP_MS / 2);

@@ -61,8 +61,11 @@ function useCountUp(start: boolean, values: ReadonlyArray<{ node: HTMLElement | 
       return;
     }
     let frame = 0;
-    const began = performance.now();
+    // Timed from the first frame's own time: a frame's time is when that frame began, which can be earlier than a
+    // clock read here, and a count timed from here would start below zero (a negative number, shown for a frame).
+    let began: number | null = null;
     const tick = (now: number) => {
+      began ??= now;
       const p = Math.min(1, (now - began) / COUNT_UP_MS);
       if (p >= 1) {
         setDone(true);
