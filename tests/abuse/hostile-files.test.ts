@@ -38,11 +38,11 @@ describe.each(ENGINES)('hostile register files on $name', ({ name, databaseUrl }
       url = `file:${join(dir, 'register.sqlite')}`;
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
     }
-    server = await startServerProcess(
-      { DATABASE_URL: url, MANAGER_EMAIL: MANAGER.email, MANAGER_PASSWORD: MANAGER.password },
-      undefined,
-      'production',
-    );
+    server = await startServerProcess({
+      DATABASE_URL: url,
+      MANAGER_EMAIL: MANAGER.email,
+      MANAGER_PASSWORD: MANAGER.password,
+    });
     token = await logIn(server, MANAGER.email, MANAGER.password);
     files = await hostileFiles();
   });

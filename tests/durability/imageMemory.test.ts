@@ -37,15 +37,11 @@ describe('the production server under the worst photos', () => {
     { timeout: 300_000 },
     async () => {
       const images = await makeHostileImages(dir);
-      const server = await startServerProcess(
-        {
-          DATABASE_URL: `file:${join(dir, 'register.sqlite')}`,
-          MANAGER_EMAIL: MANAGER.email,
-          MANAGER_PASSWORD: MANAGER.password,
-        },
-        undefined,
-        'production',
-      );
+      const server = await startServerProcess({
+        DATABASE_URL: `file:${join(dir, 'register.sqlite')}`,
+        MANAGER_EMAIL: MANAGER.email,
+        MANAGER_PASSWORD: MANAGER.password,
+      });
       try {
         const pid = server.child.pid!;
         const token = await logIn(server, MANAGER.email, MANAGER.password);

@@ -16,11 +16,7 @@ describe('the production entry', () => {
 
   it('serves the home page, routes, assets and the API', async () => {
     const siteDir = inject('siteDir');
-    const server = await startServerProcess(
-      { DATABASE_URL: `file:${join(dir, 'r.sqlite')}`, STATIC_DIR: siteDir },
-      undefined,
-      'production',
-    );
+    const server = await startServerProcess({ DATABASE_URL: `file:${join(dir, 'r.sqlite')}`, STATIC_DIR: siteDir });
     try {
       // A grave the register does not have is the site's page too, as a 404 (the browser says it was not found).
       for (const [path, status] of [

@@ -91,7 +91,7 @@ describePg('three server processes on one PostgreSQL', () => {
     // What `npm start` runs: the bundle, refreshed once here so the three do not each rebuild it as they start (and
     // three starts compiling TypeScript took over 30 s on two busy cores).
     execFileSync(process.execPath, ['scripts/start.mjs', 'build'], { stdio: 'inherit' });
-    const started = await Promise.allSettled([0, 1, 2].map(() => startServerProcess(env, undefined, 'production')));
+    const started = await Promise.allSettled([0, 1, 2].map(() => startServerProcess(env)));
     const processes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
       for (const s of started) if (s.status === 'rejected') throw s.reason;

@@ -98,7 +98,6 @@ describe.each(ENGINES)('a city register (300,000 burials) on $name, under a 160 
         SEARCH_INDEX_FILE: join(dir, 'register.search-index'),
       },
       undefined,
-      'production',
       [`--max-old-space-size=${HEAP_MB}`],
     );
   }, 240_000);

@@ -38,7 +38,7 @@ describe.each(ENGINES)('a whole section under a small heap on $name', ({ databas
     } finally {
       await store.close();
     }
-    server = await startServerProcess({ DATABASE_URL: url }, undefined, 'production', [SMALL_HEAP]);
+    server = await startServerProcess({ DATABASE_URL: url }, undefined, [SMALL_HEAP]);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

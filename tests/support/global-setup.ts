@@ -1,4 +1,4 @@
-// Builds the site once per test run into .cache/test-site for the browser suites (skipped when no suite needs it).
+// Builds the site once per test run into .cache/test-site for the browser suites, and the server's bundle.
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +12,9 @@ export default function setup(project: TestProject): void {
       ? 'Databases under test: SQLite and PostgreSQL (TEST_DATABASE_URL).'
       : 'Databases under test: SQLite only. PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it (.ci/run starts a throwaway cluster).',
   );
+  // The server's bundle, which the suites that start the server as a process run (tests/support/process.ts): built
+  // here once, so that two files starting servers at the same moment never both write it.
+  execFileSync(process.execPath, [resolve('scripts/start.mjs'), 'build'], { stdio: 'inherit' });
   // SKIP_SITE_BUILD=1 reuses the last build while iterating on tests that do not touch the site.
   if (process.env.SKIP_SITE_BUILD === '1' && existsSync(resolve(TEST_SITE_DIR, 'index.html'))) {
     project.provide('siteDir', TEST_SITE_DIR);

@@ -1,4 +1,4 @@
-// The production server as a real child process (node --import tsx server/main.ts), for crash and scale-out tests.
+// The production server as a real child process (what `npm start` runs), for crash and scale-out tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { npmStart } from './npmStart';
@@ -28,26 +28,24 @@ export interface ServerProcess {
 }
 
 /**
- * `production` runs what `npm start` runs (scripts/start.mjs: the bundled server, with the start script's node flags
- * and variables); `source` runs server/main.ts.
+ * Runs what `npm start` runs: scripts/start.mjs, the bundled server, with the start script's node flags and
+ * variables. It answers within about a second, where compiling the sources through tsx at every start took several
+ * (a crash test starts eleven servers on each engine). The test run builds the bundle once before any file starts
+ * (tests/support/global-setup.ts).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   port?: number,
-  entry: 'source' | 'production' = 'source',
   /** Node's own flags, after (so over) those `npm start` sets, e.g. a smaller heap limit. */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const start = entry === 'production' ? npmStart() : null;
-  const args = start
-    ? [...start.nodeArgs, ...nodeArgs, start.script]
-    : [...nodeArgs, '--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const start = npmStart();
+  const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, start.script], {
     env: {
       ...process.env,
-      ...start?.env,
+      ...start.env,
       STATIC_DIR: 'none',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
