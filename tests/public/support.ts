@@ -1,14 +1,14 @@
 // Helpers of the public-site browser suites: accessibility, no sideways scrolling, no Latin text, touch targets.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { axeOn } from '../support/layout';
 
 /**
  * axe-core on the current page: no serious or critical violation (the issue's bar). `exclude` leaves out parts that
  * repeat what is read elsewhere on the page (the plan's later blocks of cells, drawn by the same function).
  */
 export async function expectAccessible(page: Page, label: string, exclude?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   if (exclude) builder.exclude(exclude);
   const result = await builder.analyze();
   const bad = result.violations

