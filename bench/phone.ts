@@ -403,10 +403,26 @@ export async function gravePhotoFigures(
       });
       await v.page.goto(url);
       await v.page.waitForLoadState('networkidle');
+      // The photos' list is asked for once the page's script has taken the page over, which on the phone comes
+      // well after the first paint, past a quiet network of half a second: wait for the strip itself.
+      await v.page
+        .locator(photos)
+        .first()
+        .waitFor({ state: 'attached', timeout: 30_000 })
+        .catch(() => undefined);
       // Scrolled to the end, as a family looking at the photos would: every lazy thumbnail is asked for and drawn.
       await v.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await v.page
+        .waitForFunction(
+          (selector) => {
+            const drawn = [...document.querySelectorAll<HTMLImageElement>(selector)];
+            return drawn.length > 0 && drawn.every((img) => img.complete);
+          },
+          photos,
+          { timeout: 30_000 },
+        )
+        .catch(() => undefined);
       await v.page.waitForLoadState('networkidle');
-      await v.page.waitForTimeout(300);
       runs.fcp.push(
         await v.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1),
       );
