@@ -20,7 +20,9 @@ export const TEST_BROWSER_PATH =
 const hasTestBrowser = existsSync(TEST_BROWSER_PATH);
 
 if (!hasTestBrowser) {
-  console.warn(`Chromium not found at ${TEST_BROWSER_PATH}: browser tests skipped (apt-get install -y chromium).`);
+  console.warn(
+    `Chromium not found at ${TEST_BROWSER_PATH}: browser tests skipped (apt-get install -y chromium chromium-headless-shell).`,
+  );
 }
 
 export const describeBrowser = hasTestBrowser ? describe : describe.skip;

@@ -102,7 +102,6 @@ export function smallTargets(page: Page, min = 44): Promise<string[]> {
   );
 }
 
-/** axe's serious and critical findings, each with the elements it names. */
 /**
  * axe-core on a page, gathering the details of its violations only: the suites read nothing else, and leaving out
  * the details of what passed takes about a fifth off each run (a console page: 1.6-2.4 s down to 1.2-1.8 s).
@@ -111,6 +110,7 @@ export function axeOn(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
 }
 
+/** axe's serious and critical findings, each with the elements it names. */
 export async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const result = await axeOn(page).analyze();
   return result.violations
