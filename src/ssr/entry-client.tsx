@@ -7,10 +7,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { firstDataOf } from '../api/firstData';
 import { PUBLIC_LOCAL_KEYS } from '../domain/paths/browserKeys';
 import { setCalendarFirst } from '../domain/dates/dateText';
-import { publicPageOf } from '../domain/paths/publicPages';
+import { publicPageOf, type PublicPageName } from '../domain/paths/publicPages';
 import { App } from '../main';
 import { pageIdentity } from '../public/identity';
 import { afterFirstPaint } from '../public/firstPaint';
+import { preloadGravePage } from '../public/gravePage';
 import { prefetch } from '../public/useApi';
 import { FIRST_DATA_ELEMENT_ID } from './buildFiles';
 
@@ -36,6 +37,7 @@ const firstData = new Map<string, unknown>(
 // Without the server's markup (npm run dev), a grave's or an article's heading waits for its answer: the request
 // starts now, not after the page's chunk has loaded and rendered.
 const opened = publicPageOf(window.location.pathname);
+const SECTION_PAGES = new Set<PublicPageName>(['MenPage', 'WomenPage', 'BonesPage']);
 for (const path of opened ? firstDataOf(opened.page, opened.params) : []) if (!firstData.has(path)) prefetch(path);
 
 const root = document.getElementById('root')!;
@@ -49,6 +51,10 @@ const app = (
 // main thread (a tap meanwhile is answered, not queued behind it).
 if (root.firstElementChild) void afterFirstPaint().then(() => startTransition(() => void hydrateRoot(root, app)));
 else createRoot(root).render(app);
+
+// A section's cards open graves' pages: that page's chunk travels while React takes the section over (a second or
+// more on a phone), so a card tapped as soon as the page answers finds it there.
+if (opened && SECTION_PAGES.has(opened.page)) void afterFirstPaint().then(preloadGravePage);
 
 // The offline site (service worker, update prompt, the line shown without a network) once the page has loaded and
 // the browser is idle: its chunk and workbox-window never compete with the first screen. Not in `npm run dev`,

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PAGE_CHUNKS_FILE, type PageChunks } from '../../src/ssr/buildFiles';
 import type { Grave } from '../../src/domain/types';
+import { graveName } from '../../src/domain/text/graveLifeText';
+import { sharedText as ui } from '../../src/domain/messages/shared';
 import { collectErrors, describeBrowser, launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
@@ -85,6 +87,35 @@ describeBrowser('a tap on a grave card', () => {
       }
     });
   }
+
+  it("phone: the page opens at once with what the card said, and shows the grave's own answer when it comes", async () => {
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const errors = collectErrors(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/graves/graves/${first._id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/man`, { waitUntil: 'networkidle' });
+      await page.locator(`.grave-card a[href="/grave-details-user/${first._id}"]`).tap();
+      // While the grave's answer is held: its name and status from the card, and a line saying the rest is coming.
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect.poll(() => heading.textContent()).toBe(graveName(first));
+      await expect.poll(() => page.locator('.grave-summary').textContent()).toContain(first.status);
+      await page.getByRole('status').filter({ hasText: ui['common.loading'] }).waitFor();
+      expect(await page.locator('.grave-code').count()).toBe(0);
+      release();
+      await page.locator('.grave-code').waitFor();
+      expect(await heading.textContent()).toBe(graveName(first));
+      expect(await page.getByRole('status').filter({ hasText: ui['common.loading'] }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+      await closePage(page);
+    }
+  });
 
   it('a tap on a phone asks for no more than its budget of requests', async () => {
     const page = await newPageIn(browser, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -41,10 +41,10 @@ export const GraveCard = memo(function GraveCard({ grave, onOpen }: Props) {
         to={publicPaths.grave.href(grave._id)}
         className="button button-small"
         // The grave's answer leaves at the first touch (or hover), not after the click and the page's chunk.
-        onPointerDown={() => openingGrave(grave._id)}
-        onMouseEnter={() => openingGrave(grave._id)}
+        onPointerDown={() => openingGrave(grave)}
+        onMouseEnter={() => openingGrave(grave)}
         onClick={() => {
-          openingGrave(grave._id);
+          openingGrave(grave);
           onOpen?.();
         }}
       >

@@ -7,7 +7,7 @@ import { formatNumber } from '../../domain/text/format';
 import { SECTION_CARDS } from '../../domain/rules/sectionCards';
 import { typedQuery } from '../searchQuery';
 import type { Grave, GraveCardData, GraveCardPage } from '../../domain/types';
-import { loadGravePage } from '../gravePage';
+import { preloadGravePage } from '../gravePage';
 import { useSectionCards, type SectionCards } from '../useSectionCards';
 import { indexGraves, searchGraves } from '../graveSearch';
 import { afterFirstPaint } from '../firstPaint';
@@ -67,7 +67,7 @@ export function GravesSection({ gender, heading, storageKey, saveOn }: Props) {
 
   // The grave page's chunk comes with the section page, once it is shown: a tap then waits only for its answer.
   useEffect(() => {
-    void afterFirstPaint().then(() => loadGravePage().then(undefined, () => {}));
+    void afterFirstPaint().then(preloadGravePage);
   }, []);
 
   const loaded = graves.state === 'done' ? graves.data : null;

@@ -20,7 +20,7 @@ import {
 import { movedFromText } from '../../domain/rules/graveMoves';
 import { compareMatches, indexName, matchName, prepareQuery, type NameMatch } from '../../domain/search/names';
 import { publicPaths } from '../../domain/paths/publicPaths';
-import type { BuriedPerson, Grave } from '../../domain/types';
+import type { BuriedPerson, Grave, GraveCardData } from '../../domain/types';
 import { availabilityText } from '../graveText';
 import { HighlightedName } from '../components/HighlightedName';
 import { SearchBox } from '../components/SearchBox';
@@ -28,6 +28,7 @@ import { NotFound, isNotFound } from '../components/NotFound';
 import { ErrorMessage, Loading } from '../components/Status';
 import { useIdentity } from '../identity';
 import { afterFirstPaint } from '../firstPaint';
+import { cardOfGrave } from '../reachedCards';
 import { useApi } from '../useApi';
 import { ui, pt, fill } from '../text';
 import { correctionsPublicText as ct } from '../../domain/messages/correctionsPublic';
@@ -52,6 +53,25 @@ function useAfterFirstPaint(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * The page as the card the visitor tapped already tells it (the grave's name and status), while the grave's own
+ * answer, with its burials, is on its way: the same heading in the same place as the page it becomes.
+ */
+function GraveFromCard({ card }: { card: GraveCardData }) {
+  return (
+    <section aria-labelledby="grave-heading" aria-busy="true">
+      <h1 id="grave-heading">{graveName(card)}</h1>
+      <p className="grave-summary">
+        <span>
+          <span className="label">{ui['grave.status']}: </span>
+          {card.status}
+        </span>
+      </p>
+      <Loading page />
+    </section>
+  );
 }
 
 export default function GraveDetailsPage() {
@@ -96,7 +116,10 @@ export default function GraveDetailsPage() {
     };
   }, [loaded, siteTitle]);
 
-  if (grave.state === 'loading') return <Loading page />;
+  if (grave.state === 'loading') {
+    const card = cardOfGrave(graveId);
+    return card ? <GraveFromCard card={card} /> : <Loading page />;
+  }
   if (grave.state === 'error') {
     // An unknown grave gets a clear Arabic answer, never an endless 'Loading...'.
     if (isNotFound(grave.error)) return <NotFound text={pt['public.graveNotFound']} />;
