@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { percentile } from './measure';
 import { waitsForMoreLetters } from '../src/domain/search/queryLength';
+import { tracedJourney } from './traces';
 
 export type RecordFigure = (
   group: string,
@@ -89,7 +90,12 @@ async function watchThenGo(page: Page, url: string, selectors: string[]): Promis
  * the card said, and the burials follow when the answer arrives.
  * The card is tapped once the section page has settled (its scripts in, nothing left to download).
  */
-async function tapToGrave(page: Page, graveId: string, touch: boolean): Promise<{ heading: number; answer: number }> {
+async function tapToGrave(
+  page: Page,
+  graveId: string,
+  touch: boolean,
+  marked = false,
+): Promise<{ heading: number; answer: number }> {
   const link = page.locator(`.grave-card a[href="/grave-details-user/${graveId}"]`);
   await link.waitFor();
   await page.waitForLoadState('networkidle');
@@ -103,21 +109,34 @@ async function tapToGrave(page: Page, graveId: string, touch: boolean): Promise<
     `.grave-card a[href="/grave-details-user/${graveId}"]`,
     { timeout: 30_000 },
   );
-  await page.evaluate(() => {
+  await page.evaluate((withMarks) => {
     const w = window as unknown as { __tap: number; __drawn: Promise<[number, number]> };
     w.__tap = 0;
-    document.addEventListener('pointerdown', (e) => (w.__tap = e.timeStamp), { capture: true, once: true });
-    const drawn = (selector: string) =>
-      new Promise<number>((resolve) => {
-        new MutationObserver((_, observer) => {
-          if (document.querySelector(selector)) {
-            observer.disconnect();
-            requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-          }
-        }).observe(document.body, { childList: true, subtree: true });
-      });
-    w.__drawn = Promise.all([drawn('#grave-heading'), drawn('.grave-code')]);
-  });
+    document.addEventListener(
+      'pointerdown',
+      (e) => {
+        w.__tap = e.timeStamp;
+        // A traced run (bench/traces.ts) reads its window from these marks.
+        if (withMarks) performance.mark('journey-start');
+      },
+      { capture: true, once: true },
+    );
+    // Inline callbacks only: a named function here would be sent to the page with the bundler's name helper.
+    w.__drawn = Promise.all(
+      ['#grave-heading', '.grave-code'].map(
+        (selector) =>
+          new Promise<number>((resolve) => {
+            new MutationObserver((_, observer) => {
+              if (document.querySelector(selector)) {
+                observer.disconnect();
+                requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+              }
+            }).observe(document.body, { childList: true, subtree: true });
+          }),
+      ),
+    ) as Promise<[number, number]>;
+    if (withMarks) void w.__drawn.then(() => performance.mark('journey-end'));
+  }, marked);
   if (touch) await link.tap();
   else await link.click();
   return page.evaluate(async () => {
@@ -239,6 +258,78 @@ export async function phoneJourneys(browser: Browser, sites: PhoneSites, record:
     }
   });
   record('desktop', "click on a /man card → the grave page's number drawn", desktop, 'ms', '≤ 100 ms', desktop <= 100);
+
+  await tracedJourneys(browser, sites, record);
+}
+
+/**
+ * Where the time goes: one more run of the journeys the issue's figures time, traced (bench/traces.ts): /man's
+ * first load, a tap to a grave, and a name typed on the home page, each on the phone's settings.
+ */
+async function tracedJourneys(browser: Browser, sites: PhoneSites, record: RecordFigure): Promise<void> {
+  const load = await visit(browser, true);
+  try {
+    // From the document's start (its own request is before it) to the section settled, React holding it.
+    await load.page.addInitScript(() => performance.mark('journey-start'));
+    await tracedJourney(
+      browser,
+      load.page,
+      'man-first-load',
+      async () => {
+        await load.page.goto(`${sites.town}/man`);
+        await load.page.locator('.grave-card').first().waitFor();
+        // Settled: React holds the cards (the scripts come after the first paint, so the network is quiet before).
+        await load.page.waitForFunction(
+          () => Object.keys(document.querySelector('.grave-card a') ?? {}).some((k) => k.startsWith('__reactFiber')),
+          undefined,
+          { timeout: 30_000 },
+        );
+        await load.page.waitForLoadState('networkidle');
+        await load.page.evaluate(() => performance.mark('journey-end'));
+      },
+      record,
+    );
+  } finally {
+    await load.context.close();
+  }
+  const tap = await visit(browser, true);
+  try {
+    await tap.page.goto(`${sites.town}/man`);
+    // From the finger down to the grave's answer drawn (tapToGrave marks both).
+    await tracedJourney(
+      browser,
+      tap.page,
+      'tap-to-grave',
+      async () => void (await tapToGrave(tap.page, sites.townGraveId, true, true)),
+      record,
+    );
+  } finally {
+    await tap.context.close();
+  }
+  const typing = await visit(browser, true, false);
+  try {
+    await typing.page.goto(`${sites.town}/`);
+    await typing.page.locator('.memorial-block').first().waitFor();
+    await typing.page.waitForLoadState('networkidle');
+    await tracedJourney(
+      browser,
+      typing.page,
+      'home-search-typed',
+      async () => {
+        await typing.page.evaluate(() => performance.mark('journey-start'));
+        await typeAndTime(
+          typing.page,
+          '.site-search input[type="search"]',
+          '.site-search [aria-live]',
+          sites.townNames[0]!,
+        );
+        await typing.page.evaluate(() => performance.mark('journey-end'));
+      },
+      record,
+    );
+  } finally {
+    await typing.context.close();
+  }
 }
 
 /**
