@@ -61,7 +61,7 @@ function useAfterFirstPaint(): boolean {
  */
 function GraveFromCard({ card }: { card: GraveCardData }) {
   return (
-    <section aria-labelledby="grave-heading" aria-busy="true">
+    <section className="grave-opening" aria-labelledby="grave-heading" aria-busy="true">
       <h1 id="grave-heading">{graveName(card)}</h1>
       <p className="grave-summary">
         <span>
@@ -69,7 +69,7 @@ function GraveFromCard({ card }: { card: GraveCardData }) {
           {card.status}
         </span>
       </p>
-      <Loading page />
+      <Loading />
     </section>
   );
 }
