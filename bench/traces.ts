@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RecordFigure } from './phone';
 
-export const TRACES_DIR = resolve('.cache/bench-traces');
+const TRACES_DIR = resolve('.cache/bench-traces');
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -55,7 +55,7 @@ const KINDS: Record<string, string> = {
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const LONG_TASK_US = 50_000;
 
-export interface TraceSummary {
+interface TraceSummary {
   /** Main-thread milliseconds by kind of work, within the journey. */
   busy: Record<string, number>;
   /** Tasks over 50 ms: their start (from the journey's start) and length, in ms. */
@@ -65,7 +65,7 @@ export interface TraceSummary {
 }
 
 /** Reads a trace between two moments given as Chromium's trace clock (µs). */
-export function summarizeTrace(events: TraceEvent[], from: number, to: number): TraceSummary {
+function summarizeTrace(events: TraceEvent[], from: number, to: number): TraceSummary {
   const threadNames = new Map<string, string>();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');

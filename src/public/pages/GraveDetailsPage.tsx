@@ -1,6 +1,6 @@
 // Screen 11: a grave's public page — its number, a name search and the burials, newest first; a link to
 // propose a correction of each burial, and the grave's approved photos at the end of the page.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from '../router';
 import { paths } from '../../api';
 import { formatBurialDate } from '../../domain/dates/dateText';
@@ -56,19 +56,31 @@ function useAfterFirstPaint(): boolean {
 }
 
 /**
- * The page as the card the visitor tapped already tells it (the grave's name and status), while the grave's own
- * answer, with its burials, is on its way: the same heading in the same place as the page it becomes.
+ * The grave's heading and summary line (status, when it becomes available, then `children`): drawn alike from the
+ * card the visitor tapped and from the grave's own answer, so the page keeps its first lines in place as it fills.
  */
-function GraveFromCard({ card }: { card: GraveCardData }) {
+function GraveHeading({ grave, children }: { grave: GraveCardData; children?: ReactNode }) {
+  const availability = availabilityText(grave);
   return (
-    <section className="grave-opening" aria-labelledby="grave-heading" aria-busy="true">
-      <h1 id="grave-heading">{graveName(card)}</h1>
+    <>
+      <h1 id="grave-heading">{graveName(grave)}</h1>
       <p className="grave-summary">
         <span>
           <span className="label">{ui['grave.status']}: </span>
-          {card.status}
+          {grave.status}
         </span>
+        {availability && <span>{availability}</span>}
+        {children}
       </p>
+    </>
+  );
+}
+
+/** The page as the card the visitor tapped already tells it, while the grave's answer, with its burials, travels. */
+function GraveFromCard({ card }: { card: GraveCardData }) {
+  return (
+    <section className="grave-opening" aria-labelledby="grave-heading" aria-busy="true">
+      <GraveHeading grave={card} />
       <Loading />
     </section>
   );
@@ -127,22 +139,11 @@ export default function GraveDetailsPage() {
   }
 
   const g = grave.data;
-  const availability = availabilityText(g);
   return (
     <section aria-labelledby="grave-heading">
-      <h1 id="grave-heading">{graveName(g)}</h1>
-      <p className="grave-summary">
-        <span>
-          <span className="label">{ui['grave.status']}: </span>
-          {g.status}
-        </span>
-        {availability && <span>{availability}</span>}
-        {g.place && (
-          <span className="grave-place">
-            {placeText(g.place)}
-          </span>
-        )}
-      </p>
+      <GraveHeading grave={g}>
+        {g.place && <span className="grave-place">{placeText(g.place)}</span>}
+      </GraveHeading>
       {/* The code to say on the phone, and the short address printed on the grave's plate (a plain link:
           the server sends it on to this page). */}
       <p className="grave-code">
