@@ -2,7 +2,7 @@
 // the login redirects, accessibility (axe: no critical violation) and screenshots at 1280 px.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { axeOn } from '../support/layout';
+import { axeViolations } from '../support/layout';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { describeBrowser, launchBrowser, nextFrames, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -56,8 +56,7 @@ describeBrowser('staff console (react-admin) in Chromium', () => {
   }
 
   async function expectNoCriticalViolation(page: Page, name: string) {
-    const result = await axeOn(page).analyze();
-    const critical = result.violations.filter((v) => v.impact === 'critical');
+    const critical = (await axeViolations(page)).filter((v) => v.impact === 'critical');
     expect(critical.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 

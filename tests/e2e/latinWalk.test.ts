@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
-import { describeBrowser, launchBrowser } from '../support/browser';
+import { describeBrowser, launchBrowser, openInApp } from '../support/browser';
 import { signedInContext } from '../support/console';
 import { startTestServer, type TestServer } from '../support/server';
 import { call } from '../server/helpers';
@@ -74,12 +74,18 @@ describeBrowser('no Latin word on any page', () => {
     consolePaths.settings(),
   ];
 
-  async function walk(context: BrowserContext, addresses: string[]): Promise<Record<string, string[]>> {
+  /** The console's pages are opened inside the console, as a click does; the public pages are loaded. */
+  async function walk(
+    context: BrowserContext,
+    addresses: string[],
+    open: 'loaded' | 'inConsole',
+  ): Promise<Record<string, string[]>> {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const found: Record<string, string[]> = {};
     for (const address of addresses) {
-      await page.goto(`${server.url}${address}`);
+      if (open === 'inConsole') await openInApp(page, server.url, address, '/admin');
+      else await page.goto(`${server.url}${address}`);
       await settled(page);
       const words = await latinWords(page);
       if (words.length > 0) found[address] = words;
@@ -96,7 +102,7 @@ describeBrowser('no Latin word on any page', () => {
         serviceWorkers: 'block',
       });
       try {
-        expect(await walk(visitor, publicPages())).toEqual({});
+        expect(await walk(visitor, publicPages(), 'loaded')).toEqual({});
       } finally {
         await visitor.close();
       }
@@ -106,7 +112,7 @@ describeBrowser('no Latin word on any page', () => {
     const viewport = { width: 1280, height: 800 };
     const manager = await signedInContext(browser, server, 'manager', { viewport, locale: 'ar-EG' });
     try {
-      expect(await walk(manager, consolePages())).toEqual({});
+      expect(await walk(manager, consolePages(), 'inConsole')).toEqual({});
     } finally {
       await manager.close();
     }

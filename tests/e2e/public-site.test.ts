@@ -11,6 +11,7 @@ import { COUNT_UP_MS } from '../../src/public/components/Statistics';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { latinWords } from '../support/latin';
+import { axeViolations } from '../support/layout';
 import { identityWords } from '../../src/domain/identity/siteIdentity';
 import { DEMO_IDENTITY } from '../../server/seed/identity';
 import {
@@ -282,6 +283,22 @@ describeBrowser('public site', () => {
       // Every screen with axe and a screenshot: about 40 s alone, longer beside the other suites.
     }, 150_000);
   }
+
+  it('the accessibility check finds what a screen reader cannot read, and leaves out what it is told to', async () => {
+    // The check every screen above passes must be able to fail: a picture with no words and a button with no name.
+    const page = await newPageIn(browser, { viewport: { width: 360, height: 800 } });
+    await page.setContent(
+      '<html lang="ar" dir="rtl"><body><main><h1>عنوان</h1><img src="data:,"><p id="more"><button></button></p></main></body></html>',
+    );
+    const found = async (exclude?: string) =>
+      (await axeViolations(page, exclude))
+        .filter((v) => v.impact === 'critical')
+        .map((v) => v.id)
+        .sort();
+    expect(await found()).toEqual(['button-name', 'image-alt']);
+    expect(await found('#more')).toEqual(['image-alt']);
+    await closePage(page);
+  });
 
   it('serves the head a messaging app reads: description, Open Graph, favicon; the logo and the Arabic font load', async () => {
     const page = await newPageIn(browser, { viewport: { width: 1280, height: 800 } });

@@ -1,17 +1,14 @@
 // Helpers of the public-site browser suites: accessibility, no sideways scrolling, no Latin text, touch targets.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeOn } from '../support/layout';
+import { axeViolations } from '../support/layout';
 
 /**
  * axe-core on the current page: no serious or critical violation (the issue's bar). `exclude` leaves out parts that
  * repeat what is read elsewhere on the page (the plan's later blocks of cells, drawn by the same function).
  */
 export async function expectAccessible(page: Page, label: string, exclude?: string): Promise<void> {
-  const builder = axeOn(page);
-  if (exclude) builder.exclude(exclude);
-  const result = await builder.analyze();
-  const bad = result.violations
+  const bad = (await axeViolations(page, exclude))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(bad, label).toEqual([]);
@@ -55,7 +52,7 @@ export async function expectTouchTargets(page: Page, label: string): Promise<voi
 /** The Arabic-Indic digits of a number as the site shows it (ar-EG). */
 export const arabicNumber = (n: number) => new Intl.NumberFormat('ar-EG').format(n);
 
-/** A page in its own context (axe-core needs pages made by browser.newContext()); close it with closePage. */
+/** A page in its own context (its own storage, cache and service workers); close it with closePage. */
 export async function newPageIn(
   browser: Browser,
   options: BrowserContextOptions,
