@@ -14,7 +14,7 @@ import { t } from '../../src/domain/messages';
 import { DEFAULT_DECODE_BUDGET_MB } from '../../server/images/decoding';
 import { formatNumber } from '../../src/domain/text/format';
 import { logIn, makeGrave } from '../support/fixtures';
-import { makeHostileImages, type HostileImage } from '../support/hostileImages';
+import { hostileImages, type HostileImage } from '../support/hostileImages';
 import { startServerProcess } from '../support/process';
 
 const MANAGER = { email: 'memory-manager@example.com', password: 'memory-manager-1' };
@@ -36,7 +36,7 @@ describe('the production server under the worst photos', () => {
     `four at once: resident memory under ${PEAK_MAX_MB} MB, and under ${SETTLED_MAX_MB} MB within a minute`,
     { timeout: 300_000 },
     async () => {
-      const images = await makeHostileImages(dir);
+      const images = await hostileImages();
       const server = await startServerProcess({
         DATABASE_URL: `file:${join(dir, 'register.sqlite')}`,
         MANAGER_EMAIL: MANAGER.email,

@@ -5,7 +5,7 @@
 // Failures are made with Playwright's page.route: an answer 500, or a request aborted at the network level.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { describeBrowser, launchBrowser, nextFrames } from '../support/browser';
+import { describeBrowser, launchBrowser, nextFrames, openInApp } from '../support/browser';
 import { signedInContext } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
@@ -230,20 +230,21 @@ describeBrowser('the console when reads fail, sessions end, and in its menu', ()
   });
 
   it('the menu lights the current page only, and links to the public site and the page viewed', async () => {
+    // The pages are opened inside the console, as the menu's own links do.
     const { page } = await staffPage('manager');
     const current = () =>
       page
         .locator('[role="menuitem"][aria-current="page"], [role="menuitem"].Mui-selected, .RaMenuItemLink-active')
         .allInnerTexts();
-    await page.goto(`${server.url}/admin/graves/create`);
+    await openInApp(page, server.url, '/admin/graves/create', '/admin');
     await page.getByLabel(m['grave.number']).waitFor();
     await expect.poll(current).toEqual([m['nav.creategrave']]);
-    await page.goto(`${server.url}/admin/graves/${grave._id}/show`);
+    await openInApp(page, server.url, `/admin/graves/${grave._id}/show`, '/admin');
     await page.getByRole('heading', { level: 1, name: new RegExp(m['grave.detailsTitle']) }).waitFor();
     await expect.poll(current).toEqual([m['nav.showgraves']]);
-    await page.goto(`${server.url}/admin/users/create`);
+    await openInApp(page, server.url, '/admin/users/create', '/admin');
     await expect.poll(current).toEqual([m['nav.register']]);
-    await page.goto(`${server.url}/admin`);
+    await openInApp(page, server.url, '/admin', '/admin');
     await expect.poll(current).toEqual([m['admin.dashboard']]);
 
     // The public site's pages of the specification's staff menu, as links out of the console.
@@ -253,9 +254,9 @@ describeBrowser('the console when reads fail, sessions end, and in its menu', ()
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     await expect.poll(hrefs).toEqual(['/', '/man', '/woman', '/bones', '/contact', '/approved']);
-    await page.goto(`${server.url}/admin/graves/${grave._id}/show`);
+    await openInApp(page, server.url, `/admin/graves/${grave._id}/show`, '/admin');
     await expect.poll(async () => (await hrefs())[0]).toBe(`/grave-details-user/${grave._id}`);
-    await page.goto(`${server.url}/admin/articles/${articleId}/show`);
+    await openInApp(page, server.url, `/admin/articles/${articleId}/show`, '/admin');
     await expect.poll(async () => (await hrefs())[0]).toBe(`/ArticleDetail/${articleId}`);
     await publicNav.getByRole('link', { name: m['nav.bones'] }).click();
     await page.waitForURL((u) => u.pathname === '/bones');

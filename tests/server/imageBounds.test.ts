@@ -18,7 +18,7 @@ import { createPhotoWorkshop, INCOMING_FOLDER } from '../../server/images/photo'
 import { t } from '../../src/domain/messages';
 import { formatNumber } from '../../src/domain/text/format';
 import { makeGrave, signIn } from '../support/fixtures';
-import { makeHostileImages, type HostileImage } from '../support/hostileImages';
+import { hostileImages, type HostileImage } from '../support/hostileImages';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, expectRefusal, type Answer } from './helpers';
@@ -38,7 +38,6 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   let manager: string;
   let graveId: string;
   let images: Record<HostileImage, Buffer>;
-  let dir = '';
 
   const uploadPhoto = async (bytes: Buffer, token: string | null = null): Promise<Answer<{ message: string }>> => {
     const form = new FormData();
@@ -77,8 +76,7 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
-    images = await makeHostileImages(dir);
+    images = await hostileImages();
     s = await startTestServer({ seed: 'accounts', databaseUrl });
     manager = await signIn(s, 'manager');
     graveId = (await makeGrave(s, manager, 'men', 4201))._id;
@@ -87,7 +85,6 @@ describe.each(ENGINES)('images bounded by what decoding them holds, on $name', (
   }, 180_000);
   afterAll(async () => {
     await s?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a photo whose decoded size passes the budget from its header alone, naming the budget', async () => {

@@ -3,7 +3,8 @@
 // They are made by sharp in a process of their own, so that making them (an 8192² progressive JPEG is encoded from
 // 400 MB of coefficients) never counts in the memory of the process that runs the test, and its server.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_DECODE_BUDGET_MB, MEGABYTE } from '../../server/images/decoding';
@@ -34,8 +35,26 @@ export type HostileImage = keyof typeof HOSTILE_IMAGES;
 const sideWithin = (bytesPerPixel: number) =>
   Math.floor(Math.sqrt((DEFAULT_DECODE_BUDGET_MB * MEGABYTE) / bytesPerPixel));
 
+let made: Promise<Record<HostileImage, Buffer>> | undefined;
+
+/**
+ * The bytes of every image of HOSTILE_IMAGES by name. They are the same each time, and making them takes about ten
+ * seconds of both cores here: they are made once in a test process (a worker runs file after file) and shared.
+ */
+export function hostileImages(): Promise<Record<HostileImage, Buffer>> {
+  made ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cemetery-hostile-images-'));
+    try {
+      return await makeHostileImages(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return made;
+}
+
 /** Writes every image of HOSTILE_IMAGES into `dir` (in a child process) and answers their bytes by name. */
-export async function makeHostileImages(dir: string): Promise<Record<HostileImage, Buffer>> {
+async function makeHostileImages(dir: string): Promise<Record<HostileImage, Buffer>> {
   const names = HOSTILE_IMAGES;
   const progressiveSide = sideWithin(6);
   const script = `
