@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { makeHostileImages } from '../tests/support/hostileImages';
+import { hostileImages } from '../tests/support/hostileImages';
 import { startBenchServer } from './measure';
 import type { RecordFigure } from './phone';
 
@@ -64,7 +64,7 @@ export async function imagesSection(record: RecordFigure): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-bench-images-'));
   try {
     execFileSync(process.execPath, ['scripts/start.mjs', 'build'], { stdio: 'inherit' });
-    const images = await makeHostileImages(dir);
+    const images = await hostileImages();
     const ordinary = await sharp({
       create: {
         width: 4000,

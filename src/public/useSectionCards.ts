@@ -55,9 +55,8 @@ export function useSectionCards(
       const controller = new AbortController();
       request.current = { controller, q };
       setHeld((h) => ({ ...h, asked: q, state: 'loading' }));
-      call<GraveCardPage>(paths.sectionCards(gender, { q, offset, limit: SECTION_CARDS.firstPage }), {
-        signal: controller.signal,
-      }).then(
+      const limit = offset === 0 ? SECTION_CARDS.firstPage : SECTION_CARDS.nextPage;
+      call<GraveCardPage>(paths.sectionCards(gender, { q, offset, limit }), { signal: controller.signal }).then(
         (page) => {
           if (controller.signal.aborted) return;
           setHeld((h) => ({

@@ -1,4 +1,4 @@
-// A section of about 1,500 graves stays responsive: the page comes with its first 60 cards, the next ones are asked
+// A section of about 1,500 graves stays responsive: the page comes with its first cards, the next ones are asked
 // for a page at a time as the visitor scrolls (saying so, and offering to ask again when a page fails), and the
 // search is answered by the server a page at a time, never drawing them all. The per-keystroke time
 // (performance marks 'search-input' → measure 'search-keystroke', set by the page) is printed, not asserted:
@@ -8,9 +8,14 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Grave } from '../../src/domain/types';
 import { searchGraves } from '../../src/public/graveSearch';
 import { CACHE_NAMES, INDEX_URL } from '../../src/public/offline/rules';
+import { SECTION_CARDS } from '../../src/domain/rules/sectionCards';
 import { collectErrors, describeBrowser, launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { arabicNumber, closePage, newPageIn } from '../public/support';
+
+/** The cards drawn with the page (and a search's first answer), and those asked at each step of scrolling. */
+const FIRST = SECTION_CARDS.firstPage;
+const NEXT = SECTION_CARDS.nextPage;
 
 describeBrowser('public site with a large section', () => {
   let server: TestServer;
@@ -41,7 +46,7 @@ describeBrowser('public site with a large section', () => {
     try {
       await page.goto(`${server.url}/man`, { waitUntil: 'networkidle' });
       await page.getByText(`عدد المقابر: ${arabicNumber(men.length)}`).waitFor();
-      expect(await page.locator('.grave-card').count()).toBe(60);
+      expect(await page.locator('.grave-card').count()).toBe(FIRST);
 
       const search = page.getByPlaceholder('ابحث باسم المتوفى أو رقم المقبرة');
       // The page measures each keystroke to the commit of the list drawn for it ('search-keystroke'), and clears
@@ -61,7 +66,7 @@ describeBrowser('public site with a large section', () => {
         await page.getByText(`عدد المقابر: ${arabicNumber(searchGraves(men, term).length)}`).waitFor();
         counts.push(await page.locator('.grave-card').count());
       }
-      for (const c of counts) expect(c).toBeLessThanOrEqual(60);
+      for (const c of counts) expect(c).toBeLessThanOrEqual(FIRST);
       // Typed character by character, as a visitor does.
       await search.fill('');
       await search.pressSequentially('عبدالله', { delay: 40 });
@@ -77,7 +82,7 @@ describeBrowser('public site with a large section', () => {
         `search over ${men.length} men graves: ${times.length} keystrokes, median ${sorted[Math.floor(sorted.length / 2)]} ms, ` +
           `max ${sorted[sorted.length - 1]} ms (keystroke → list drawn)`,
       );
-      expect(await page.locator('.grave-card').count()).toBeLessThanOrEqual(60);
+      expect(await page.locator('.grave-card').count()).toBeLessThanOrEqual(FIRST);
       await screenshot(page, 'public-men-large-search-360');
       expect(errors).toEqual([]);
     } finally {
@@ -92,23 +97,32 @@ describeBrowser('public site with a large section', () => {
     page.on('request', (r) => r.url().includes('/api/graves/') && asked.push(new URL(r.url()).pathname));
     try {
       await page.goto(`${server.url}/man`);
-      await page.locator('.grave-card').nth(59).waitFor();
+      await page
+        .locator('.grave-card')
+        .nth(FIRST - 1)
+        .waitFor();
       // The section's whole list is never asked for: the first cards came with the page.
       // The next page fails once: the page says so in Arabic, keeps the cards it has, and asks again on the button.
       let failed = false;
-      await page.route('**/api/graves/cards/male?*offset=60*', async (route) => {
+      await page.route(`**/api/graves/cards/male?*offset=${FIRST}*`, async (route) => {
         if (failed) return route.continue();
         failed = true;
         return route.abort();
       });
-      await page.locator('.grave-card').nth(59).scrollIntoViewIfNeeded();
+      await page
+        .locator('.grave-card')
+        .nth(FIRST - 1)
+        .scrollIntoViewIfNeeded();
       await page.getByText('تعذر تحميل مقابر أخرى. تأكد من الاتصال ثم أعد المحاولة.').waitFor();
-      expect(await page.locator('.grave-card').count()).toBe(60);
+      expect(await page.locator('.grave-card').count()).toBe(FIRST);
       await page.getByRole('button', { name: 'إعادة المحاولة' }).click();
-      await page.locator('.grave-card').nth(119).waitFor();
+      await page
+        .locator('.grave-card')
+        .nth(FIRST + NEXT - 1)
+        .waitFor();
       const numbers = await page.locator('.grave-card .grave-number').allInnerTexts();
-      expect(numbers.slice(59, 61)).toEqual(
-        men.slice(59, 61).map((g) => `رقم المقبرة: ${arabicNumber(g.number as number)}`),
+      expect(numbers.slice(FIRST - 1, FIRST + 1)).toEqual(
+        men.slice(FIRST - 1, FIRST + 1).map((g) => `رقم المقبرة: ${arabicNumber(g.number as number)}`),
       );
       // The search is the server's, with the section's own matcher: the same graves, a page at a time.
       const term = men
@@ -119,7 +133,7 @@ describeBrowser('public site with a large section', () => {
       const expected = searchGraves(men, term);
       await page.getByPlaceholder('ابحث باسم المتوفى أو رقم المقبرة').fill(term);
       await page.getByText(`عدد المقابر: ${arabicNumber(expected.length)}`).waitFor();
-      expect(await page.locator('.grave-card').count()).toBe(Math.min(60, expected.length));
+      expect(await page.locator('.grave-card').count()).toBe(Math.min(FIRST, expected.length));
       expect(asked).not.toContain('/api/graves/male');
       expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
     } finally {
@@ -144,11 +158,17 @@ describeBrowser('public site with a large section', () => {
       await page.goto(`${server.url}/man`);
       expect((await cards).headers()['x-offline']).toBe('1');
       await page.getByText(`عدد المقابر: ${arabicNumber(men.length)}`).waitFor();
-      await page.locator('.grave-card').nth(59).scrollIntoViewIfNeeded();
-      await page.locator('.grave-card').nth(119).waitFor();
+      await page
+        .locator('.grave-card')
+        .nth(FIRST - 1)
+        .scrollIntoViewIfNeeded();
+      await page
+        .locator('.grave-card')
+        .nth(FIRST + NEXT - 1)
+        .waitFor();
       const numbers = await page.locator('.grave-card .grave-number').allInnerTexts();
-      expect(numbers.slice(58, 62)).toEqual(
-        men.slice(58, 62).map((g) => `رقم المقبرة: ${arabicNumber(g.number as number)}`),
+      expect(numbers.slice(FIRST - 2, FIRST + 2)).toEqual(
+        men.slice(FIRST - 2, FIRST + 2).map((g) => `رقم المقبرة: ${arabicNumber(g.number as number)}`),
       );
       const term = men
         .filter((g) => g.buriedPersons.length > 0)
