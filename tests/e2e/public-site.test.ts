@@ -466,10 +466,18 @@ describeBrowser('public site', () => {
       };
     };
 
+    /** Scrolled so that the block's top is just under the screen's bottom edge: near, not yet in view. */
+    const bringNear = (page: Page) =>
+      page
+        .locator('.stats')
+        .evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - innerHeight + 1));
+
     const wide = await newPageIn(browser, { viewport: { width: 1280, height: 700 } });
     try {
       await open(wide, '/');
-      // The figures arrive after the first paint (a dash until then); not yet visible, nothing is counted.
+      // The figures are asked for once the block comes within a screen of view (a dash until then); not yet
+      // visible, nothing is counted.
+      await bringNear(wide);
       const final = (key: string) => wide.locator(`[data-stat="${key}"] .stat-value`).getAttribute('data-final');
       for (const key of ['total', 'available', 'unavailable', 'male', 'female'])
         await expect.poll(() => final(key)).not.toBe('');
@@ -501,6 +509,7 @@ describeBrowser('public site', () => {
     const phone = await newPageIn(browser, { viewport: { width: 360, height: 700 }, reducedMotion: 'reduce' });
     try {
       await open(phone, '/');
+      await bringNear(phone);
       await expect.poll(() => phone.locator('[data-stat="total"] .stat-value').getAttribute('data-final')).not.toBe('');
       expect(await value(phone, 'total')).toBe(arabicNumber(0));
       const shownOnPhone = await recordTotal(phone);
