@@ -1,6 +1,6 @@
 // The static checks `npm test` runs before the tests: ESLint, Prettier's check and the type check, side by side.
-// Each of them uses one core, so on two cores they take the time of the longest instead of the sum (about 50 s
-// instead of 105 on the machines here). Each one's output is printed whole once it ends, never interleaved; the
+// Each of them uses mostly one core, so on two cores they take less than their sum (73 s instead of 105 on the
+// machines here). Each one's output is printed whole once it ends, never interleaved; the
 // exit code is the first failure's, or 0 when all three pass. `npm run lint` and `npm run typecheck` run them one
 // at a time.
 import { spawn } from 'node:child_process';

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsFinished, describeBrowser, launchBrowser, SCREENSHOT_DIR, openInApp } from '../support/browser';
+import { animationsFinished, describeBrowser, launchBrowser, SCREENSHOT_DIR } from '../support/browser';
+import { openInConsole } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { bury, makeGrave } from '../support/fixtures';
 import { coveredControls, documentWidth, phoneScreenshot, seriousViolations } from '../support/layout';
@@ -100,7 +101,7 @@ describeBrowser('families’ corrections in the console at 360 px', () => {
   }
 
   async function open(page: Page, path: string) {
-    await openInApp(page, server.url, path, '/admin');
+    await openInConsole(page, server.url, path);
     await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
     await animationsFinished(page);
   }

@@ -5,8 +5,8 @@
 // Failures are made with Playwright's page.route: an answer 500, or a request aborted at the network level.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { describeBrowser, launchBrowser, nextFrames, openInApp } from '../support/browser';
-import { signedInContext } from '../support/console';
+import { describeBrowser, launchBrowser, nextFrames } from '../support/browser';
+import { signedInContext, openInConsole } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { messages as m } from '../../src/domain/messages';
 import { raArabic } from '../../src/admin/i18n/raArabic';
@@ -236,15 +236,15 @@ describeBrowser('the console when reads fail, sessions end, and in its menu', ()
       page
         .locator('[role="menuitem"][aria-current="page"], [role="menuitem"].Mui-selected, .RaMenuItemLink-active')
         .allInnerTexts();
-    await openInApp(page, server.url, '/admin/graves/create', '/admin');
+    await openInConsole(page, server.url, '/admin/graves/create');
     await page.getByLabel(m['grave.number']).waitFor();
     await expect.poll(current).toEqual([m['nav.creategrave']]);
-    await openInApp(page, server.url, `/admin/graves/${grave._id}/show`, '/admin');
+    await openInConsole(page, server.url, `/admin/graves/${grave._id}/show`);
     await page.getByRole('heading', { level: 1, name: new RegExp(m['grave.detailsTitle']) }).waitFor();
     await expect.poll(current).toEqual([m['nav.showgraves']]);
-    await openInApp(page, server.url, '/admin/users/create', '/admin');
+    await openInConsole(page, server.url, '/admin/users/create');
     await expect.poll(current).toEqual([m['nav.register']]);
-    await openInApp(page, server.url, '/admin', '/admin');
+    await openInConsole(page, server.url, '/admin');
     await expect.poll(current).toEqual([m['admin.dashboard']]);
 
     // The public site's pages of the specification's staff menu, as links out of the console.
@@ -254,9 +254,9 @@ describeBrowser('the console when reads fail, sessions end, and in its menu', ()
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     await expect.poll(hrefs).toEqual(['/', '/man', '/woman', '/bones', '/contact', '/approved']);
-    await openInApp(page, server.url, `/admin/graves/${grave._id}/show`, '/admin');
+    await openInConsole(page, server.url, `/admin/graves/${grave._id}/show`);
     await expect.poll(async () => (await hrefs())[0]).toBe(`/grave-details-user/${grave._id}`);
-    await openInApp(page, server.url, `/admin/articles/${articleId}/show`, '/admin');
+    await openInConsole(page, server.url, `/admin/articles/${articleId}/show`);
     await expect.poll(async () => (await hrefs())[0]).toBe(`/ArticleDetail/${articleId}`);
     await publicNav.getByRole('link', { name: m['nav.bones'] }).click();
     await page.waitForURL((u) => u.pathname === '/bones');

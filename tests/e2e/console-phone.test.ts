@@ -5,8 +5,8 @@
 // to look at.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsFinished, describeBrowser, launchBrowser, openInApp } from '../support/browser';
-import { signedInContext } from '../support/console';
+import { animationsFinished, describeBrowser, launchBrowser } from '../support/browser';
+import { signedInContext, openInConsole } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { coveredControls, documentWidth, phoneScreenshot, seriousViolations, smallTargets } from '../support/layout';
 import { messages as m } from '../../src/domain/messages';
@@ -59,7 +59,7 @@ describeBrowser('the console on a phone', () => {
 
   /** Opens a console page and waits until it has read what it shows (no request under way, no progress bar). */
   async function open(page: Page, path: string) {
-    await openInApp(page, server.url, path, '/admin');
+    await openInConsole(page, server.url, path);
     await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
     await page.locator('h1, [id="react-admin-title"] *').first().waitFor();
     // MUI's transitions (the drawer, the cards' fade) end before anything is measured.

@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { consolePaths } from '../../src/domain/paths/consolePaths';
 import { publicPaths } from '../../src/domain/paths/publicPaths';
-import { describeBrowser, launchBrowser, openInApp } from '../support/browser';
-import { signedInContext } from '../support/console';
+import { describeBrowser, launchBrowser } from '../support/browser';
+import { signedInContext, openInConsole } from '../support/console';
 import { startTestServer, type TestServer } from '../support/server';
 import { call } from '../server/helpers';
 import { latinWords } from '../support/latin';
@@ -84,7 +84,7 @@ describeBrowser('no Latin word on any page', () => {
     page.setDefaultTimeout(15_000);
     const found: Record<string, string[]> = {};
     for (const address of addresses) {
-      if (open === 'inConsole') await openInApp(page, server.url, address, '/admin');
+      if (open === 'inConsole') await openInConsole(page, server.url, address);
       else await page.goto(`${server.url}${address}`);
       await settled(page);
       const words = await latinWords(page);

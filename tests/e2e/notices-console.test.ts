@@ -8,7 +8,8 @@
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsFinished, describeBrowser, launchBrowser, openInApp } from '../support/browser';
+import { animationsFinished, describeBrowser, launchBrowser } from '../support/browser';
+import { openInConsole } from '../support/console';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
 import { coveredControls, documentWidth, phoneScreenshot, seriousViolations } from '../support/layout';
 import { messages as m, t } from '../../src/domain/messages';
@@ -76,7 +77,7 @@ describeBrowser('death notices in the console at 360 px', () => {
   }
 
   async function open(page: Page, path: string) {
-    await openInApp(page, server.url, path, '/admin');
+    await openInConsole(page, server.url, path);
     await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
     await animationsFinished(page);
   }

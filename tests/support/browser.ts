@@ -109,8 +109,8 @@ export async function animationsFinished(page: Page): Promise<void> {
 /** Requests a page has under way, and when the last one started or ended: counted from the first look. */
 const requestsOf = new WeakMap<Page, { underWay: number; lastChange: number }>();
 
-function watchRequests(page: Page): { underWay: number; lastChange: number } {
-  let watched = requestsOf.get(page);
+export function watchRequests(page: Page): { underWay: number; lastChange: number } {
+  const watched = requestsOf.get(page);
   if (watched) return watched;
   const state = { underWay: 0, lastChange: Date.now() };
   page.on('request', () => {
@@ -125,8 +125,7 @@ function watchRequests(page: Page): { underWay: number; lastChange: number } {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   requestsOf.set(page, state);
-  watched = state;
-  return watched;
+  return state;
 }
 
 /**
@@ -143,26 +142,4 @@ export async function requestsSettled(page: Page, quietMs = 250, limitMs = 15_00
     if (Date.now() > until) throw new Error(`${state.underWay} requests still under way after ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/**
- * Opens an address of a single-page app already loaded in `page`, as a click on one of its links does: the
- * address is pushed to the history and the router told of it (react-router follows popstate). The app's scripts
- * are not loaded and run again for each page, which on two cores costs a console page about a second. A page not
- * yet in the app (under `origin` and `appPrefix`) is loaded, and so is the address already shown, so that it reads
- * its data again. Resolves once its requests have settled.
- */
-export async function openInApp(page: Page, origin: string, path: string, appPrefix: string): Promise<void> {
-  watchRequests(page);
-  const current = page.url();
-  if (!current.startsWith(`${origin}${appPrefix}`) || current === `${origin}${path}`) {
-    await page.goto(`${origin}${path}`);
-    await page.waitForLoadState('networkidle');
-    return;
-  }
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await requestsSettled(page);
 }

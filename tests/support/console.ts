@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { messages } from '../../src/domain/messages';
-import { collectErrors, launchBrowser } from './browser';
+import { collectErrors, launchBrowser, requestsSettled, watchRequests } from './browser';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './server';
 
 export async function signedInContext(
@@ -67,4 +67,26 @@ export function consoleSuite(): {
       return { page, errors };
     },
   };
+}
+
+/**
+ * Opens a console address in `page` as a click on one of the console's links does, once the console is loaded: the
+ * address is pushed to the history and react-router told of it (it follows popstate). The console's scripts are not
+ * loaded and run again for each page, which on two cores costs about a second a page. A page not yet in the console
+ * is loaded, and so is the address already shown, so that it reads its data again. Resolves once its requests have
+ * settled.
+ */
+export async function openInConsole(page: Page, origin: string, path: string): Promise<void> {
+  watchRequests(page);
+  const current = page.url();
+  if (!current.startsWith(`${origin}/admin`) || current === `${origin}${path}`) {
+    await page.goto(`${origin}${path}`);
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await requestsSettled(page);
 }

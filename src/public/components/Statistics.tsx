@@ -18,7 +18,7 @@ interface Stat {
 }
 
 /**
- * Whether the element has come into view: by `threshold` of its own height, or, with `margin` (e.g. '100% 0px'),
+ * Whether the element has come into view: by `threshold` of its own height, or, with `rootMargin` (e.g. '100% 0px'),
  * within that distance of the screen. It stays true once it has.
  */
 function useSeen(ref: React.RefObject<HTMLElement | null>, options: IntersectionObserverInit): boolean {
