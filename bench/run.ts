@@ -438,7 +438,7 @@ async function main(): Promise<void> {
         await chrome.close();
       }
 
-      const browser = await launchBrowser(CHROMIUM_PATH);
+      const browser = await launchBrowser(CHROMIUM_PATH, { withMotion: true });
       try {
         if (want('phone')) await phoneSection(browser, server.url, male, work);
         if (want('browser')) {

@@ -46,8 +46,18 @@ describeBrowser('the console on a phone', () => {
     await server?.close();
   });
 
-  async function phonePage(role: Role | null, width = 360): Promise<{ page: Page; errors: string[] }> {
-    const options = { viewport: { width, height: 780 }, locale: 'ar-EG', timezoneId: 'Africa/Cairo', hasTouch: true };
+  async function phonePage(
+    role: Role | null,
+    width = 360,
+    reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+  ): Promise<{ page: Page; errors: string[] }> {
+    const options = {
+      viewport: { width, height: 780 },
+      locale: 'ar-EG',
+      timezoneId: 'Africa/Cairo',
+      hasTouch: true,
+      reducedMotion,
+    };
     const context = role ? await signedInContext(browser, server, role, options) : await browser.newContext(options);
     contexts.push(context);
     const page = await context.newPage();
@@ -215,5 +225,30 @@ describeBrowser('the console on a phone', () => {
     await item.click();
     await page.waitForURL(/\/admin\/articles$/);
     await expect.poll(() => item.isVisible()).toBe(false);
+  });
+
+  it('slides the menu in and ripples a touched button, and shows them at once where less motion is asked for', async () => {
+    /** The transitions and animations that start on the page from the moment the menu's button is touched. */
+    const motionOnOpeningTheMenu = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { page } = await phonePage('manager', 360, reducedMotion);
+      await open(page, '/admin/graves');
+      await page.evaluate(() => {
+        const started: string[] = [];
+        for (const type of ['transitionstart', 'animationstart'])
+          document.addEventListener(type, (event) => started.push(event.type), true);
+        (window as unknown as { motionStarted: string[] }).motionStarted = started;
+      });
+      await page
+        .getByRole('button', { name: /القائمة|فتح القائمة|إغلاق القائمة/ })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: m['nav.articles'] }).waitFor();
+      await animationsFinished(page);
+      return page.evaluate(() => (window as unknown as { motionStarted: string[] }).motionStarted);
+    };
+    expect(await motionOnOpeningTheMenu('no-preference')).toEqual(
+      expect.arrayContaining(['transitionstart', 'animationstart']),
+    );
+    expect(await motionOnOpeningTheMenu('reduce')).toEqual([]);
   });
 });

@@ -472,7 +472,7 @@ describeBrowser('public site', () => {
         .locator('.stats')
         .evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - innerHeight + 1));
 
-    const wide = await newPageIn(browser, { viewport: { width: 1280, height: 700 } });
+    const wide = await newPageIn(browser, { viewport: { width: 1280, height: 700 }, reducedMotion: 'no-preference' });
     try {
       await open(wide, '/');
       // The figures are asked for once the block comes within a screen of view (a dash until then); not yet

@@ -39,9 +39,23 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** The suites' browser; the bench passes the whole browser's path. */
-export function launchBrowser(executablePath = TEST_BROWSER_PATH): Promise<Browser> {
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+/**
+ * The suites' browser. Its pages are drawn without motion (prefers-reduced-motion, which the console and the site
+ * honour) unless a context asks for it with `reducedMotion: 'no-preference'`: a check then never waits for a slide or
+ * a fade to end, and two cores do not draw them. The bench passes the whole browser's path and `withMotion`, and
+ * gets the browser as a phone has it.
+ */
+export async function launchBrowser(
+  executablePath = TEST_BROWSER_PATH,
+  { withMotion = false }: { withMotion?: boolean } = {},
+): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  if (withMotion) return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Screenshots are test artifacts under test-results/screenshots/. */
