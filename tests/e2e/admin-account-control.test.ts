@@ -51,9 +51,7 @@ describeBrowser('staff console: account control at 360 px', () => {
     expect((await api('POST', '/auth/register', manager, NEVER)).status).toBe(201);
     const adminSession = await suite.server.login(NEW_ADMIN.email, NEW_ADMIN.password);
 
-    const { page, errors } = await suite.staffPage('manager');
-    await page.setViewportSize(PHONE);
-    await page.goto(`${suite.server.url}/admin/users`);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/users', viewport: PHONE });
     const target = card(page, NEW_ADMIN.email);
     await target.waitFor();
     // Each card says whether the account may sign in and when it last did (ar-EG date and time, Cairo time).
@@ -91,9 +89,7 @@ describeBrowser('staff console: account control at 360 px', () => {
 
   it('the last active manager is refused with the Arabic reason, and stays', async () => {
     // The account made a manager above is disabled: the demo manager is the only active one.
-    const { page } = await suite.staffPage('manager');
-    await page.setViewportSize(PHONE);
-    await page.goto(`${suite.server.url}/admin/users`);
+    const { page } = await suite.staffPage('manager', { path: '/admin/users', viewport: PHONE });
     const own = card(page, DEMO_ACCOUNTS.manager.email);
     await own.getByRole('button', { name: m['accounts.disable'] }).click();
     await confirm(page);

@@ -10,8 +10,6 @@ import { messages as m } from '../../src/domain/messages';
 import { paths } from '../../src/api/paths';
 import type { Account } from '../../src/domain/types';
 
-const IN_APP = { waitUntil: 'commit' } as const;
-
 describeBrowser('staff console: account forms', () => {
   const suite = consoleSuite();
 
@@ -30,8 +28,7 @@ describeBrowser('staff console: account forms', () => {
 
   it('register: the rules are shown before sending; a .org address and a short password are refused in place', async () => {
     const before = await accounts();
-    const { page, errors } = await suite.staffPage('manager');
-    await page.goto(`${suite.server.url}/admin/users/create`, IN_APP);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/users/create' });
     const email = page.getByLabel(m['auth.email']);
     const password = page.locator('input[name="password"]');
     await email.waitFor();
@@ -63,8 +60,7 @@ describeBrowser('staff console: account forms', () => {
 
   it("register: the server's refusal of a taken address is shown once, under the address", async () => {
     const before = await accounts();
-    const { page, errors } = await suite.staffPage('manager');
-    await page.goto(`${suite.server.url}/admin/users/create`, IN_APP);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/users/create' });
     await page.getByLabel(m['register.name']).fill('مشرف مكرر');
     await page.getByLabel(m['auth.email']).fill(DEMO_ACCOUNTS.admin.email.toUpperCase());
     await page.locator('input[name="password"]').fill('long-enough-2026');
@@ -84,8 +80,7 @@ describeBrowser('staff console: account forms', () => {
   });
 
   it("an account's address is corrected from the list: a .org one refused in place, a .net one saved", async () => {
-    const { page, errors } = await suite.staffPage('manager');
-    await page.goto(`${suite.server.url}/admin/users`, IN_APP);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/users' });
     await page.locator('tbody tr').filter({ hasText: DEMO_ACCOUNTS.admin.email }).click();
     await page.waitForURL(/\/admin\/users\/[^/]+$/);
     const email = page.getByLabel(m['auth.email']);
@@ -110,8 +105,7 @@ describeBrowser('staff console: account forms', () => {
 
   it('create grave: a taken number is said once, under the number', async () => {
     // The manager: the admin's address was changed above.
-    const { page, errors } = await suite.staffPage('manager');
-    await page.goto(`${suite.server.url}/admin/graves/create`, IN_APP);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/graves/create' });
     const number = page.getByLabel(m['grave.number']);
     await number.fill('5');
     const answer = page.waitForResponse(

@@ -56,8 +56,7 @@ describeBrowser('staff console: the data-entry role at 360 px', () => {
   const notifications = (page: Page) => page.locator('.MuiSnackbar-root').count();
 
   it('a manager makes the account from the form, choosing the role data entry', async () => {
-    const { page, errors } = await suite.staffPage('manager');
-    await page.goto(`${suite.server.url}/admin/users/create`);
+    const { page, errors } = await suite.staffPage('manager', { path: '/admin/users/create' });
     await page.getByLabel(m['register.name']).fill(CLERK.name);
     await page.getByLabel(m['auth.email']).fill(CLERK.email);
     await page.locator('input[name="password"]').fill(CLERK.password);

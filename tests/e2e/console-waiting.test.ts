@@ -115,9 +115,10 @@ describeBrowser('what waits for the committee, at 360 px', () => {
         status: string;
       }>;
 
-    const { page, errors } = await suite.staffPage('manager');
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto(`${server.url}${consolePaths.photos()}`);
+    const { page, errors } = await suite.staffPage('manager', {
+      path: consolePaths.photos(),
+      viewport: { width: 360, height: 780 },
+    });
     const choice = (grave: (typeof chosen)[number]) =>
       page.locator(`input[type="checkbox"][aria-label="${t('photosConsole.selectOf', { grave: graveName(grave) })}"]`);
     await choice(chosen[0]!).check();

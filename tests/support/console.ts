@@ -33,7 +33,14 @@ export function consoleSuite(): {
   readonly server: TestServer;
   /** The suite's Chromium, for a context of one's own (e.g. signed in through the login form). */
   readonly browser: Browser;
-  staffPage(role: 'manager' | 'admin'): Promise<{ page: Page; errors: string[] }>;
+  /**
+   * A page of the console opened as `role`: its home (once its menu shows), or the page at `path`, loaded directly
+   * (the test waits for what it reads); at `viewport` when given, 1280 × 900 otherwise.
+   */
+  staffPage(
+    role: 'manager' | 'admin',
+    open?: { path?: string; viewport?: { width: number; height: number } },
+  ): Promise<{ page: Page; errors: string[] }>;
 } {
   let server: TestServer;
   let browser: Browser;
@@ -56,14 +63,18 @@ export function consoleSuite(): {
     get browser() {
       return browser;
     },
-    async staffPage(role) {
-      const context = await signedInContext(browser, server, role, { locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    async staffPage(role, { path, viewport } = {}) {
+      const context = await signedInContext(browser, server, role, {
+        locale: 'ar-EG',
+        timezoneId: 'Africa/Cairo',
+        ...(viewport ? { viewport } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const errors = collectErrors(page);
-      await page.goto(`${server.url}/admin`);
-      await page.getByRole('menuitem', { name: messages['admin.dashboard'] }).waitFor();
+      await page.goto(`${server.url}${path ?? '/admin'}`);
+      if (!path) await page.getByRole('menuitem', { name: messages['admin.dashboard'] }).waitFor();
       return { page, errors };
     },
   };

@@ -1,10 +1,13 @@
-// The real server on a temporary database, for tests: SQLite in a temp folder by default, or a fresh schema on
-// PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given. Listens on a free port of 127.0.0.1.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The real server on a temporary database, for tests: SQLite in a temp folder by default, or a fresh database on
+// PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given; either starts as a copy of an empty register
+// the migrations have run on. Listens on a free port of 127.0.0.1.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { openStore } from '../../server/db/connect';
+import { migrate } from '../../server/db/migrations';
 import { loadConfig, type Config } from '../../server/start/config';
 import type { LogSink } from '../../server/start/log';
 import type { AppContext } from '../../server/http/context';
@@ -47,6 +50,27 @@ export interface TestServerOptions {
   logTo?: LogSink;
 }
 
+/**
+ * An empty register the migrations have run on, made once per test process and copied for each SQLite server
+ * (migrating took about 0.08 s of each start). Closed before it is copied: nothing of it waits in a journal.
+ */
+let sqliteTemplate: Promise<string> | undefined;
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cemetery-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'register.sqlite');
+    const store = await openStore(`file:${file}`);
+    try {
+      await migrate(store.db);
+    } finally {
+      await store.close();
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let cleanup: () => Promise<void> = async () => {};
   let databaseUrl: string;
@@ -54,14 +78,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // into the repository's data/ folder, and two servers never share photos unless a test passes PHOTOS_DIR.
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
   if (options.databaseUrl) {
-    const fresh = await freshPostgresDatabase(options.databaseUrl);
+    const fresh = await freshPostgresDatabase(options.databaseUrl, { migrated: true });
     databaseUrl = fresh.url;
     cleanup = async () => {
       await fresh.drop();
       rmSync(dir, { recursive: true, force: true });
     };
   } else {
-    databaseUrl = `file:${join(dir, 'register.sqlite')}`;
+    const file = join(dir, 'register.sqlite');
+    copyFileSync(await migratedSqliteFile(), file);
+    databaseUrl = `file:${file}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config: Config = {
