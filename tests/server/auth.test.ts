@@ -1,9 +1,15 @@
 // Who may call what (the 401/403 matrix), what makes a token invalid, the password rules, and the throttles
 // of login and suggestions.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/types';
 import { t } from '../../src/domain/messages';
+import { openStore } from '../../server/db/connect';
+import { migrate } from '../../server/db/migrations';
+import { ensureDemoAccounts } from '../../server/seed/generator';
 import { readToken, signIn, staffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../support/server';
@@ -270,9 +276,32 @@ describe.each(ENGINES)('access on $name', ({ databaseUrl }) => {
     expectRefusal(missing, 400);
   });
 
-  it('passwords are stored as argon2id hashes with m=19456, t=2, p=1', async () => {
-    const rows = await s.ctx.db.selectFrom('accounts').select(['email', 'password_hash']).execute();
-    expect(rows.length).toBeGreaterThanOrEqual(2);
+  it('passwords are stored as argon2id hashes with m=19456, t=2, p=1: an account made here, and the demo accounts', async () => {
+    const made = await call(s.api, 'POST', '/auth/register', {
+      token: tokens.manager,
+      body: { name: 'مشرف', email: 'hashed@example.com', password: 'long-enough' },
+    });
+    expect(made.status).toBeLessThan(300);
+    const rows = await s.ctx.db
+      .selectFrom('accounts')
+      .select(['email', 'password_hash'])
+      .where('email', '=', 'hashed@example.com')
+      .execute();
+    // The demo's accounts as `npm run demo` seeds them (the suites' copies carry lighter hashes:
+    // tests/support/server.ts).
+    const dir = mkdtempSync(join(tmpdir(), 'cemetery-hashes-'));
+    const store = await openStore(`file:${join(dir, 'register.sqlite')}`);
+    try {
+      await migrate(store.db);
+      await ensureDemoAccounts(store.db);
+      rows.push(...(await store.db.selectFrom('accounts').select(['email', 'password_hash']).execute()));
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(rows.map((r) => r.email).sort()).toEqual(
+      ['hashed@example.com', ...Object.values(DEMO_ACCOUNTS).map((a) => a.email)].sort(),
+    );
     for (const r of rows) {
       expect(r.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(r.password_hash).not.toContain('demo-');

@@ -1,12 +1,20 @@
 // Builds the site once per test run into .cache/test-site for the browser suites, and the server's bundle.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { dropSeededTemplates, TEST_DATABASE_URL } from './postgres';
 
 export const TEST_SITE_DIR = resolve('.cache/test-site');
 
-export default function setup(project: TestProject): void {
+export default function setup(project: TestProject): () => Promise<void> {
+  // This run's mark, in the names of the databases it leaves to be dropped at its end (seededPostgresTemplate).
+  const run = randomBytes(4).toString('hex');
+  project.provide('testRun', run);
+  const teardown = async () => {
+    if (TEST_DATABASE_URL) await dropSeededTemplates(TEST_DATABASE_URL, run);
+  };
   console.log(
     process.env.TEST_DATABASE_URL
       ? 'Databases under test: SQLite and PostgreSQL (TEST_DATABASE_URL).'
@@ -18,7 +26,7 @@ export default function setup(project: TestProject): void {
   // SKIP_SITE_BUILD=1 reuses the last build while iterating on tests that do not touch the site.
   if (process.env.SKIP_SITE_BUILD === '1' && existsSync(resolve(TEST_SITE_DIR, 'index.html'))) {
     project.provide('siteDir', TEST_SITE_DIR);
-    return;
+    return teardown;
   }
   rmSync(TEST_SITE_DIR, { recursive: true, force: true });
   execFileSync(
@@ -36,10 +44,13 @@ export default function setup(project: TestProject): void {
     { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   project.provide('siteDir', TEST_SITE_DIR);
+  return teardown;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteDir: string;
+    /** A mark of this test run (global-setup.ts). */
+    testRun: string;
   }
 }

@@ -3,7 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { openStore } from '../../server/db/connect';
+import { inject } from 'vitest';
+import { openStore, type Store } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -15,10 +16,17 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
  */
 export async function freshPostgresDatabase(
   serverUrl: string,
-  { migrated = false }: { migrated?: boolean } = {},
+  {
+    migrated = false,
+    template: from,
+  }: {
+    migrated?: boolean;
+    /** A database of that cluster to copy instead (seededPostgresTemplate): a copy of a register already filled. */
+    template?: string;
+  } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cemetery_test_${randomBytes(6).toString('hex')}`;
-  const template = migrated ? await migratedTemplate(serverUrl) : null;
+  const template = from ?? (migrated ? await migratedTemplate(serverUrl) : null);
   await withClient(serverUrl, async (admin) => {
     if (!template) {
       await admin.query(`create database ${name}`);
@@ -82,6 +90,58 @@ async function makeTemplate(serverUrl: string): Promise<string> {
     }
   });
   return name;
+}
+
+const seeded = new Map<string, Promise<string>>();
+
+/**
+ * A migrated database of this test process filled by `fill`, once per cluster and `key`, for servers to be copied
+ * from (freshPostgresDatabase's `template`). Its name carries this test run's mark, and the run's end drops it
+ * (tests/support/global-setup.ts).
+ */
+export function seededPostgresTemplate(
+  serverUrl: string,
+  key: string,
+  fill: (db: Store['db']) => Promise<void>,
+): Promise<string> {
+  const at = `${serverUrl} ${key}`;
+  let made = seeded.get(at);
+  if (!made) {
+    made = (async () => {
+      const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
+      const name = `${SEEDED_PREFIX}${inject('testRun')}_${process.pid}_${hash}`;
+      const migrated = await migratedTemplate(serverUrl);
+      await withClient(serverUrl, async (admin) => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.query(`create database ${name} template ${migrated}`);
+      });
+      const store = await openStore(databaseUrl(serverUrl, name));
+      try {
+        await fill(store.db);
+      } finally {
+        await store.close();
+      }
+      return name;
+    })();
+    // A failed filling is not kept: the next server tries again and fails with its own error.
+    made.catch(() => seeded.delete(at));
+    seeded.set(at, made);
+  }
+  return made;
+}
+
+/** The start of every seeded template's name, followed by the run's mark. */
+export const SEEDED_PREFIX = 'cemetery_seeded_';
+
+/** Drops the seeded templates a test run made (its global setup's teardown). */
+export async function dropSeededTemplates(serverUrl: string, run: string): Promise<void> {
+  await withClient(serverUrl, async (admin) => {
+    const found = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [`${SEEDED_PREFIX}${run}_`],
+    );
+    for (const { datname } of found.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  });
 }
 
 function databaseUrl(serverUrl: string, name: string): string {

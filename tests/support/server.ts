@@ -2,19 +2,21 @@
 // PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given; either starts as a copy of an empty register
 // the migrations have run on. Listens on a free port of 127.0.0.1.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import argon2 from 'argon2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { openStore } from '../../server/db/connect';
+import { openStore, type Store } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';
 import { loadConfig, type Config } from '../../server/start/config';
 import type { LogSink } from '../../server/start/log';
 import type { AppContext } from '../../server/http/context';
 import { prepare } from '../../server/start/startup';
-import { DEMO_ACCOUNTS, seedDemoVillage, type SeedOptions } from '../../server/seed/generator';
+import { DEMO_ACCOUNTS, ensureDemoAccounts, seedDemoVillage, type SeedOptions } from '../../server/seed/generator';
+import { todayIn } from '../../src/domain/rules/graveStatus';
 import { logIn } from './fixtures';
-import { freshPostgresDatabase } from './postgres';
+import { freshPostgresDatabase, seededPostgresTemplate } from './postgres';
 
 export { DEMO_ACCOUNTS };
 
@@ -30,7 +32,7 @@ export interface TestServer {
   login(email: string, password: string): Promise<string>;
   /** The first start's code this server made (null when an account existed at its start). */
   setupCode: string | null;
-  /** How many SQL statements this server has run since it was made (seeding included): read before and after. */
+  /** How many SQL statements this server has run since it was made: read before and after. */
   statementsRun(): number;
   close(): Promise<void>;
 }
@@ -71,14 +73,86 @@ function migratedSqliteFile(): Promise<string> {
   return sqliteTemplate;
 }
 
+/**
+ * A register seeded as a server asks (the demo village with its options and day, or only the demo accounts), made
+ * once per test process for each engine and way of seeding, and copied for each server that asks for the same:
+ * seeding was most of such a server's start (the village about 0.5 s, and each demo account an argon2 hash).
+ */
+const seededSqlite = new Map<string, Promise<string>>();
+function seededSqliteFile(key: string, fill: (db: Store['db']) => Promise<void>): Promise<string> {
+  let made = seededSqlite.get(key);
+  if (!made) {
+    made = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cemetery-template-'));
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      const file = join(dir, 'register.sqlite');
+      copyFileSync(await migratedSqliteFile(), file);
+      const store = await openStore(`file:${file}`);
+      try {
+        await fill(store.db);
+      } finally {
+        await store.close();
+      }
+      return file;
+    })();
+    // A failed seeding is not kept: the next server tries again and fails with its own error.
+    made.catch(() => seededSqlite.delete(key));
+    seededSqlite.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * The demo accounts' passwords hashed again at a lower argon2id cost (1 MiB, one pass): the server verifies a hash by
+ * the parameters it carries, and the suites sign in some 1,300 times, which at the register's own cost (19 MiB, two
+ * passes, about 60 ms each) was a tenth of the whole run's work. Accounts made through the register get its own cost
+ * (tests/server/auth.test.ts checks it).
+ */
+async function lighterDemoHashes(db: Store['db']): Promise<void> {
+  for (const { email, password } of Object.values(DEMO_ACCOUNTS)) {
+    const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    await db.updateTable('accounts').set({ password_hash: hash }).where('email', '=', email).execute();
+  }
+}
+
+/** What a server's seeding fills its register with, and the key under which that filling is kept. */
+function seedingOf(
+  options: TestServerOptions,
+  today: string,
+): { key: string; fill: (db: Store['db']) => Promise<void> } | null {
+  const seed = options.seed ?? 'none';
+  if (seed === 'none') return null;
+  if (seed === 'accounts') {
+    return {
+      key: 'accounts',
+      fill: async (db) => {
+        await ensureDemoAccounts(db);
+        await lighterDemoHashes(db);
+      },
+    };
+  }
+  const seedOptions: SeedOptions = { today, ...options.seedOptions };
+  return {
+    key: `demo ${JSON.stringify(seedOptions)}`,
+    fill: async (db) => {
+      await seedDemoVillage(db, seedOptions);
+      await lighterDemoHashes(db);
+    },
+  };
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let cleanup: () => Promise<void> = async () => {};
   let databaseUrl: string;
   // A folder of its own per server, for its database (SQLite) and its photos (both engines): a test never writes
   // into the repository's data/ folder, and two servers never share photos unless a test passes PHOTOS_DIR.
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
+  const config0 = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env });
+  // The day the server's clock says, in the village's zone: the demo's dates are generated around it.
+  const seeding = seedingOf(options, todayIn(config0.timeZone, options.now?.() ?? new Date()));
   if (options.databaseUrl) {
-    const fresh = await freshPostgresDatabase(options.databaseUrl, { migrated: true });
+    const template = seeding ? await seededPostgresTemplate(options.databaseUrl, seeding.key, seeding.fill) : undefined;
+    const fresh = await freshPostgresDatabase(options.databaseUrl, { migrated: true, template });
     databaseUrl = fresh.url;
     cleanup = async () => {
       await fresh.drop();
@@ -86,13 +160,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     };
   } else {
     const file = join(dir, 'register.sqlite');
-    copyFileSync(await migratedSqliteFile(), file);
+    copyFileSync(seeding ? await seededSqliteFile(seeding.key, seeding.fill) : await migratedSqliteFile(), file);
     databaseUrl = `file:${file}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config: Config = {
     // The global per-client ceiling is off unless a test sets it: every test client is 127.0.0.1.
-    ...loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env }),
+    ...config0,
     databaseUrl,
     ...(options.env?.PHOTOS_DIR ? {} : { photosDir: join(dir, 'photos') }),
     ...(options.env?.SEARCH_INDEX_FILE ? {} : { searchIndexFile: join(dir, 'register.search-index') }),
@@ -104,12 +178,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Every SQL statement the server runs is counted, for the budgets of statements per request.
   let statements = 0;
   const { store, ctx, setupCode } = await prepare(config, { now: options.now, onQuery: () => statements++ });
-  const seed = options.seed ?? 'none';
-  if (seed === 'demo') await seedDemoVillage(store.db, { today: ctx.today(), ...options.seedOptions });
-  if (seed === 'accounts') {
-    const { ensureDemoAccounts } = await import('../../server/seed/generator');
-    await ensureDemoAccounts(store.db);
-  }
   const app = await buildApp(ctx, { logTo: options.logTo });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
