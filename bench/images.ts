@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { hostileImages } from '../tests/support/hostileImages';
 import { startBenchServer } from './measure';
-import type { RecordFigure } from './phone';
+import type { RecordFigure } from './recordFigure';
 
 const MANAGER = { email: 'bench-images@example.com', password: 'bench-images-1' };
 const PEAK_TARGET_MB = 300;

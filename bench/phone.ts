@@ -4,16 +4,8 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { percentile } from './measure';
 import { waitsForMoreLetters } from '../src/domain/search/queryLength';
+import type { RecordFigure } from './recordFigure';
 import { tracedJourney } from './traces';
-
-export type RecordFigure = (
-  group: string,
-  figure: string,
-  value: number,
-  unit: string,
-  target?: string,
-  pass?: boolean | null,
-) => void;
 
 const RUNS = 3;
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { RecordFigure } from './phone';
+import type { RecordFigure } from './recordFigure';
 
 const TRACES_DIR = resolve('.cache/bench-traces');
 

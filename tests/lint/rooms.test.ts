@@ -1,8 +1,8 @@
-// The rooms of design.md as lint rules: an import across a zone, an import cycle, or a cast in a route
-// fails `npm run lint`. Each probe is linted as if it stood at that path, with the project's own eslint.config.js;
-// the probes are never written to disk. The import rules resolve the probe's imports against the real tree, so a
-// probe imports files that exist, and a cycle probe stands in for a real file of the circle. A server probe names
-// an existing file: the type-aware server rules read only files the TypeScript project knows.
+// The rooms of design.md as lint rules: an import across a zone, or a cast in a route, fails `npm run lint` (a
+// circle of imports is importGraph.test.ts's). Each probe is linted as if it stood at that path, with the project's
+// own eslint.config.js; the probes are never written to disk. The import rules resolve the probe's imports against
+// the real tree, so a probe imports files that exist. A server probe names an existing file: the type-aware server
+// rules read only files the TypeScript project knows.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -47,39 +47,6 @@ describe('zones: a room imports only what it may', () => {
       ['server/routes/plan.ts', "import { isEmailTaken } from '../data/accounts';\nexport const p = isEmailTaken;\n"],
     ];
     for (const [path, code] of allowed) expect(await errors(path, code), path).toEqual([]);
-  });
-});
-
-describe('no import cycles', () => {
-  // import-x/no-cycle follows the imports that stay in the built code; a circle of types only is held by
-  // importGraph.test.ts, which reads every import.
-  it('a circle fails: the two closed once, were they to come back with values', async () => {
-    // burialDate re-exports dateText's formatters, so dateText may not take anything from burialDate.
-    expect(
-      await errors(
-        'src/domain/dates/dateText.ts',
-        "import { parseBurialDate } from './burialDate';\nexport const p = parseBurialDate;\n",
-      ),
-    ).toContain('import-x/no-cycle');
-    // graveWrites imports graves, which imports planRows.
-    expect(
-      await errors('server/data/planRows.ts', "import { writeBy } from './graveWrites';\nexport const p = writeBy;\n"),
-    ).toContain('import-x/no-cycle');
-  });
-
-  it('the types those modules shared come from their own modules, in no circle', async () => {
-    expect(
-      await errors(
-        'src/domain/dates/dateText.ts',
-        "import type { DatePrecision } from './datePrecision';\nexport const p = (x: DatePrecision) => x;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await errors(
-        'server/data/planRows.ts',
-        "import type { Write } from './write';\nexport const p = (w: Write) => w.at;\n",
-      ),
-    ).toEqual([]);
   });
 });
 
