@@ -1,10 +1,10 @@
 // The boundaries of design.md are lint rules: a file that crosses one fails `npm run lint`. Each case lints a probe
-// text (never written to disk) as if it were a file at that path, with the project's own eslint.config.js (server
-// paths name an existing file, since the type-aware server rules only read files the TypeScript project knows).
-import { ESLint } from 'eslint';
+// text (never written to disk) as if it were a file at that path, with the project's own eslint.config.js
+// (probeLinter.ts).
 import { describe, expect, it } from 'vitest';
+import { probeLinter } from './probeLinter';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = probeLinter();
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });

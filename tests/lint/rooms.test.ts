@@ -1,12 +1,11 @@
 // The rooms of design.md as lint rules: an import across a zone, or a cast in a route, fails `npm run lint` (a
 // circle of imports is importGraph.test.ts's). Each probe is linted as if it stood at that path, with the project's
 // own eslint.config.js; the probes are never written to disk. The import rules resolve the probe's imports against
-// the real tree, so a probe imports files that exist. A server probe names an existing file: the type-aware server
-// rules read only files the TypeScript project knows.
-import { ESLint } from 'eslint';
+// the real tree, so a probe imports files that exist.
 import { describe, expect, it } from 'vitest';
+import { probeLinter } from './probeLinter';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = probeLinter();
 
 async function errors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
