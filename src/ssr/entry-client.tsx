@@ -57,25 +57,17 @@ else createRoot(root).render(app);
 if (opened && SECTION_PAGES.has(opened.page)) void afterFirstPaint().then(preloadGravePage);
 
 // The offline site (service worker, update prompt, the line shown without a network) once the page has loaded and
-// the visitor has left it alone for two seconds: its chunks and workbox-window never compete with the first screen,
-// nor with the answers to a name being typed (each key or touch counts the two seconds again). Not in
-// `npm run dev`, whose server has no built worker.
+// the browser is idle: its chunk and workbox-window never compete with the first screen. Not in `npm run dev`,
+// whose server has no built worker.
 if (import.meta.env.PROD) {
-  const wakes = ['load', 'input', 'pointerdown'];
-  let quiet = 0;
-  const start = () => {
-    for (const type of wakes) removeEventListener(type, later, true);
+  const start = () =>
     void import('../public/offline/register').then(
       (offline) => offline.startOfflineSite(),
       () => undefined,
     );
-  };
-  const later = () => {
-    clearTimeout(quiet);
-    if (document.readyState === 'complete') quiet = window.setTimeout(start, 2000);
-  };
-  void afterFirstPaint().then(() => {
-    for (const type of wakes) addEventListener(type, later, true);
-    later();
-  });
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
+  void afterFirstPaint().then(() =>
+    document.readyState === 'complete' ? whenIdle() : window.addEventListener('load', whenIdle, { once: true }),
+  );
 }
