@@ -135,13 +135,18 @@ describe.runIf(onLinux)('a stalled client loses its socket at the timeout', () =
     const pid = server.child.pid!;
     const client = await stall(port, request());
     const clientPort = client.socket.localPort!;
-    // While the request is half-sent, the server holds the connection.
-    expect(await eventually(() => tcpRow(port, clientPort) !== null, 2000)).toBe(true);
-    const open = tcpRow(port, clientPort)!;
-    expect(open.state).toBe('01'); // ESTABLISHED
-    // The kernel completes the handshake before the process accepts the connection: on a busy machine the
-    // descriptor becomes the process's a moment after the row appears.
-    expect(await eventually(() => socketsOf(pid).has(open.inode), 2000)).toBe(true);
+    // While the request is half-sent, the server holds the connection. The kernel completes the handshake before
+    // the process accepts it: until then the row stands in the listening socket's queue with no inode (0), and on a
+    // busy machine the descriptor becomes the process's a moment later. So the row is read again until it has one.
+    let open = tcpRow(port, clientPort);
+    const held = () => {
+      open = tcpRow(port, clientPort);
+      return open !== null && open.inode !== '0' && socketsOf(pid).has(open.inode);
+    };
+    expect(await eventually(held, 10_000), `the server never held the connection (row ${JSON.stringify(open)})`).toBe(
+      true,
+    );
+    expect(open!.state).toBe('01'); // ESTABLISHED
 
     await client.ended;
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
@@ -149,7 +154,7 @@ describe.runIf(onLinux)('a stalled client loses its socket at the timeout', () =
     // The client has not closed its side: a half-closed server socket would wait for it for ever (FIN-WAIT-2, the
     // descriptor still the process's). Destroyed, the descriptor is gone whatever the client does.
     expect(client.socket.destroyed).toBe(false);
-    const gone = await eventually(() => !socketsOf(pid).has(open.inode), 3000);
+    const gone = await eventually(() => !socketsOf(pid).has(open!.inode), 3000);
     expect(gone, `the server still holds the socket (state ${tcpRow(port, clientPort)?.state})`).toBe(true);
     const after = tcpRow(port, clientPort);
     // What the kernel may keep a moment longer is an orphan (inode 0), no longer the process's.
