@@ -1,8 +1,9 @@
 // Builds the site once per test run into .cache/test-site for the browser suites, and the server's bundle.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dropSeededTemplates, TEST_DATABASE_URL } from './postgres';
 
@@ -12,7 +13,11 @@ export default function setup(project: TestProject): () => Promise<void> {
   // This run's mark, in the names of the databases it leaves to be dropped at its end (seededPostgresTemplate).
   const run = randomBytes(4).toString('hex');
   project.provide('testRun', run);
+  // The registers the test processes copy their servers from (tests/support/server.ts), removed at the run's end.
+  const templates = mkdtempSync(join(tmpdir(), 'cemetery-templates-'));
+  project.provide('templatesDir', templates);
   const teardown = async () => {
+    rmSync(templates, { recursive: true, force: true });
     if (TEST_DATABASE_URL) await dropSeededTemplates(TEST_DATABASE_URL, run);
   };
   console.log(
@@ -52,5 +57,7 @@ declare module 'vitest' {
     siteDir: string;
     /** A mark of this test run (global-setup.ts). */
     testRun: string;
+    /** The folder of the registers test servers are copied from, removed at the run's end. */
+    templatesDir: string;
   }
 }

@@ -6,6 +6,7 @@ import argon2 from 'argon2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openStore, type Store } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';
@@ -53,15 +54,20 @@ export interface TestServerOptions {
 }
 
 /**
+ * A folder for one of the registers this process copies servers from, inside the test run's own folder, which the
+ * run's end removes (tests/support/global-setup.ts): a test process's own exit handlers do not run when Vitest ends
+ * it.
+ */
+const templateFolder = (): string => mkdtempSync(join(inject('templatesDir'), 'register-'));
+
+/**
  * An empty register the migrations have run on, made once per test process and copied for each SQLite server
  * (migrating took about 0.08 s of each start). Closed before it is copied: nothing of it waits in a journal.
  */
 let sqliteTemplate: Promise<string> | undefined;
 function migratedSqliteFile(): Promise<string> {
   sqliteTemplate ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cemetery-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'register.sqlite');
+    const file = join(templateFolder(), 'register.sqlite');
     const store = await openStore(`file:${file}`);
     try {
       await migrate(store.db);
@@ -83,9 +89,7 @@ function seededSqliteFile(key: string, fill: (db: Store['db']) => Promise<void>)
   let made = seededSqlite.get(key);
   if (!made) {
     made = (async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'cemetery-template-'));
-      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-      const file = join(dir, 'register.sqlite');
+      const file = join(templateFolder(), 'register.sqlite');
       copyFileSync(await migratedSqliteFile(), file);
       const store = await openStore(`file:${file}`);
       try {
