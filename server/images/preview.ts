@@ -70,6 +70,12 @@ interface Layer {
   height: number;
 }
 
+/**
+ * Whether a text has anything to draw: Pango draws nothing for spaces and invisible marks alone, and sharp refuses
+ * a text layer with nothing in it. Such a text is left out of the card, as an empty one is.
+ */
+const drawable = (text: string) => /[^\s\p{Cf}]/u.test(text);
+
 /** One text as a transparent PNG layer, right-aligned, wrapped at `width`; with its size. */
 async function textLayer(
   sharp: Sharp,
@@ -146,12 +152,14 @@ export async function drawPreview(card: PreviewCard, logo: PreviewOptions['logo'
   layers.push({ input: await logoLayer(sharp, card, logo), top: TOP, left: PREVIEW_WIDTH - MARGIN - LOGO });
   const ruleTop = TOP + LOGO + 36;
   // The site's line beside the logo, above the rule: two lines of it at most.
-  const header = await withinHeight(
-    sharp,
-    await textLayer(sharp, card.header, { size: 36, weight: 'bold', color: CREAM, width: TEXT_WIDTH - LOGO - 32 }),
-    ruleTop - 8 - TOP,
-    36,
-  );
+  const header = drawable(card.header)
+    ? await withinHeight(
+        sharp,
+        await textLayer(sharp, card.header, { size: 36, weight: 'bold', color: CREAM, width: TEXT_WIDTH - LOGO - 32 }),
+        ruleTop - 8 - TOP,
+        36,
+      )
+    : null;
   if (header) {
     layers.push({
       input: header.data,
@@ -174,7 +182,7 @@ export async function drawPreview(card: PreviewCard, logo: PreviewOptions['logo'
     ...(card.lead ? [{ text: card.lead, size: 30, weight: 'regular' as const, color: '#e3ebe7', gap: 8 }] : []),
     { text: card.title, size: card.title.length > 34 ? 50 : 62, weight: 'bold' as const, color: '#ffffff', gap: 14 },
     ...card.lines.map((line) => ({ text: line, size: 32, weight: 'regular' as const, color: '#f1ede4', gap: 10 })),
-  ];
+  ].filter((part) => drawable(part.text));
   for (const part of body) {
     const drawn = await textLayer(sharp, part.text, part);
     // What does not fit is cut at its last whole line that does, or left out; nothing is drawn after it.

@@ -192,6 +192,22 @@ describe('any text draws', () => {
     },
   );
 
+  it('a card whose lead, title or lines are only spaces or invisible marks draws without them', async () => {
+    // Found by the property above: a lead of one space made sharp refuse the card ("no text to render").
+    for (const blank of [' ', '\u200f', ' \u200c\n\t']) {
+      const card: PreviewCard = {
+        header: 'س',
+        lead: blank,
+        title: blank,
+        lines: [blank, 'ا'],
+        themeColor: '#35524a',
+        logo: null,
+      };
+      const meta = await sharp(await drawPreview(card, async () => null)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', PREVIEW_WIDTH, PREVIEW_HEIGHT]);
+    }
+  });
+
   it('a plate of random words up to each field’s limit, each line within its place', { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
