@@ -705,20 +705,22 @@ describeBrowser('public site', () => {
   });
 
   it("redirects the spec's staff paths to the console, keeping the grave id", async () => {
-    const page = await newPageIn(browser, { viewport: { width: 1280, height: 800 } });
-    try {
-      const cases: Array<[string, string]> = [
-        ['/creategrave', '/admin/graves/create'],
-        ['/showgraves', '/admin/graves'],
-        ['/graves/abc-123', '/admin/graves/abc-123/show'],
-        ['/add-dead/abc-123', '/admin/graves/abc-123/bury'],
-        ['/articles', '/admin/articles'],
-        ['/addarticle', '/admin/articles/create'],
-        ['/register', '/admin/users/create'],
-        ['/resetpassword', '/admin/password'],
-        ['/suggestions', '/admin/suggestions'],
-      ];
-      for (const [from, to] of cases) {
+    const cases: Array<[string, string]> = [
+      ['/creategrave', '/admin/graves/create'],
+      ['/showgraves', '/admin/graves'],
+      ['/graves/abc-123', '/admin/graves/abc-123/show'],
+      ['/add-dead/abc-123', '/admin/graves/abc-123/bury'],
+      ['/articles', '/admin/articles'],
+      ['/addarticle', '/admin/articles/create'],
+      ['/register', '/admin/users/create'],
+      ['/resetpassword', '/admin/password'],
+      ['/suggestions', '/admin/suggestions'],
+    ];
+    for (const [from, to] of cases) {
+      // A page of its own for each address: in one page, the console's own move to /login for the address before
+      // could still be under way and win over the next address's load (it once left the page on the one before).
+      const page = await newPageIn(browser, { viewport: { width: 1280, height: 800 } });
+      try {
         await page.goto(`${server.url}${from}`, { waitUntil: 'commit' });
         // Without a session the console may send the visitor on to /login?next=<that console path>. The address is
         // read as it changes (the console's redirects are the browser's own, with no page load to wait for), with
@@ -730,9 +732,9 @@ describeBrowser('public site', () => {
           return url.searchParams.get('next') ?? `${url.pathname}${url.search}`;
         };
         await expect.poll(arrived, { message: from, timeout: 30_000 }).toBe(to);
+      } finally {
+        await closePage(page);
       }
-    } finally {
-      await closePage(page);
     }
   }, 120_000);
 });
