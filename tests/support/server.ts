@@ -1,10 +1,10 @@
 // The real server on a temporary database, for tests: SQLite in a temp folder by default, or a fresh database on
-// PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given; either starts as a copy of an empty register
-// the migrations have run on. Listens on a free port of 127.0.0.1.
+// PostgreSQL when `databaseUrl` (e.g. from TEST_DATABASE_URL) is given; either starts as a copy of a register the
+// migrations have run on, empty or seeded as the test asks. Listens on a free port of 127.0.0.1.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import argon2 from 'argon2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -82,7 +82,8 @@ function migratedSqliteFile(): Promise<string> {
 /**
  * A register seeded as a server asks (the demo village with its options and day, or only the demo accounts), made
  * once per test process for each engine and way of seeding, and copied for each server that asks for the same:
- * seeding was most of such a server's start (the village about 0.5 s, and each demo account an argon2 hash).
+ * seeding was most of such a server's start (the village about 0.5 s, and each demo account an argon2 hash). Servers
+ * copied from the same seeding hold the same ids, as two copies of one register do.
  */
 const seededSqlite = new Map<string, Promise<string>>();
 function seededSqliteFile(key: string, fill: (db: Store['db']) => Promise<void>): Promise<string> {
@@ -151,9 +152,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // A folder of its own per server, for its database (SQLite) and its photos (both engines): a test never writes
   // into the repository's data/ folder, and two servers never share photos unless a test passes PHOTOS_DIR.
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-test-'));
-  const config0 = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env });
+  const fromEnv = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...options.env });
   // The day the server's clock says, in the village's zone: the demo's dates are generated around it.
-  const seeding = seedingOf(options, todayIn(config0.timeZone, options.now?.() ?? new Date()));
+  const seeding = seedingOf(options, todayIn(fromEnv.timeZone, options.now?.() ?? new Date()));
   if (options.databaseUrl) {
     const template = seeding ? await seededPostgresTemplate(options.databaseUrl, seeding.key, seeding.fill) : undefined;
     const fresh = await freshPostgresDatabase(options.databaseUrl, { migrated: true, template });
@@ -170,7 +171,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const config: Config = {
     // The global per-client ceiling is off unless a test sets it: every test client is 127.0.0.1.
-    ...config0,
+    ...fromEnv,
     databaseUrl,
     ...(options.env?.PHOTOS_DIR ? {} : { photosDir: join(dir, 'photos') }),
     ...(options.env?.SEARCH_INDEX_FILE ? {} : { searchIndexFile: join(dir, 'register.search-index') }),
