@@ -14,16 +14,8 @@ import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
 import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
 import { freshPostgresDatabase } from '../tests/support/postgres';
 import { startBenchServer, type BenchServer } from './measure';
+import type { RecordFigure } from './recordFigure';
 import type { ScaleOutPlan, ScaleOutResult } from './scaleOutLoad';
-
-type Recorder = (
-  group: string,
-  figure: string,
-  value: number,
-  unit: string,
-  target?: string,
-  pass?: boolean | null,
-) => void;
 
 const PROCESSES = 3;
 const CLIENTS = 200;
@@ -34,7 +26,7 @@ const WRITE_EVERY = 20;
 const POOL = 2000;
 const POOL_FROM = 20_000;
 
-export async function scaleOutSection(record: Recorder, siteDir: string): Promise<void> {
+export async function scaleOutSection(record: RecordFigure, siteDir: string): Promise<void> {
   const cluster = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
   if (!cluster) {
     console.log('scale-out skipped: it needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');

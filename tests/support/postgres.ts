@@ -4,8 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openStore, type Store } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';
+import { fillRegister, madeOnce, type Fill } from './registerTemplates';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
 
@@ -54,14 +54,8 @@ export async function freshPostgresDatabase(
 const templates = new Map<string, Promise<string>>();
 
 /** The migrated template's name on that cluster, made if it is not there yet (by one test process at a time). */
-function migratedTemplate(serverUrl: string): Promise<string> {
-  let made = templates.get(serverUrl);
-  if (!made) {
-    made = makeTemplate(serverUrl);
-    templates.set(serverUrl, made);
-  }
-  return made;
-}
+const migratedTemplate = (serverUrl: string): Promise<string> =>
+  madeOnce(templates, serverUrl, () => makeTemplate(serverUrl));
 
 async function makeTemplate(serverUrl: string): Promise<string> {
   const version = createHash('sha256')
@@ -78,12 +72,7 @@ async function makeTemplate(serverUrl: string): Promise<string> {
       const building = `${name}_building`;
       await admin.query(`drop database if exists ${building} with (force)`);
       await admin.query(`create database ${building}`);
-      const store = await openStore(databaseUrl(serverUrl, building));
-      try {
-        await migrate(store.db);
-      } finally {
-        await store.close();
-      }
+      await fillRegister(databaseUrl(serverUrl, building), (db) => migrate(db));
       await admin.query(`alter database ${building} rename to ${name}`);
     } finally {
       await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
@@ -99,35 +88,18 @@ const seeded = new Map<string, Promise<string>>();
  * from (freshPostgresDatabase's `template`). Its name carries this test run's mark, and the run's end drops it
  * (tests/support/global-setup.ts).
  */
-export function seededPostgresTemplate(
-  serverUrl: string,
-  key: string,
-  fill: (db: Store['db']) => Promise<void>,
-): Promise<string> {
-  const at = `${serverUrl} ${key}`;
-  let made = seeded.get(at);
-  if (!made) {
-    made = (async () => {
-      const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
-      const name = `${SEEDED_PREFIX}${inject('testRun')}_${process.pid}_${hash}`;
-      const migrated = await migratedTemplate(serverUrl);
-      await withClient(serverUrl, async (admin) => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.query(`create database ${name} template ${migrated}`);
-      });
-      const store = await openStore(databaseUrl(serverUrl, name));
-      try {
-        await fill(store.db);
-      } finally {
-        await store.close();
-      }
-      return name;
-    })();
-    // A failed filling is not kept: the next server tries again and fails with its own error.
-    made.catch(() => seeded.delete(at));
-    seeded.set(at, made);
-  }
-  return made;
+export function seededPostgresTemplate(serverUrl: string, key: string, fill: Fill): Promise<string> {
+  return madeOnce(seeded, `${serverUrl} ${key}`, async () => {
+    const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
+    const name = `${SEEDED_PREFIX}${inject('testRun')}_${process.pid}_${hash}`;
+    const migrated = await migratedTemplate(serverUrl);
+    await withClient(serverUrl, async (admin) => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name} template ${migrated}`);
+    });
+    await fillRegister(databaseUrl(serverUrl, name), fill);
+    return name;
+  });
 }
 
 /** The start of every seeded template's name, followed by the run's mark. */

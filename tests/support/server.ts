@@ -8,7 +8,7 @@ import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openStore, type Store } from '../../server/db/connect';
+import type { Store } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrations';
 import { loadConfig, type Config } from '../../server/start/config';
 import type { LogSink } from '../../server/start/log';
@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS, ensureDemoAccounts, seedDemoVillage, type SeedOptions } 
 import { todayIn } from '../../src/domain/rules/graveStatus';
 import { logIn } from './fixtures';
 import { freshPostgresDatabase, seededPostgresTemplate } from './postgres';
+import { fillRegister, madeOnce, type Fill } from './registerTemplates';
 
 export { DEMO_ACCOUNTS };
 
@@ -64,20 +65,13 @@ const templateFolder = (): string => mkdtempSync(join(inject('templatesDir'), 'r
  * An empty register the migrations have run on, made once per test process and copied for each SQLite server
  * (migrating took about 0.08 s of each start). Closed before it is copied: nothing of it waits in a journal.
  */
-let sqliteTemplate: Promise<string> | undefined;
-function migratedSqliteFile(): Promise<string> {
-  sqliteTemplate ??= (async () => {
+const sqliteTemplates = new Map<string, Promise<string>>();
+const migratedSqliteFile = (): Promise<string> =>
+  madeOnce(sqliteTemplates, 'migrated', async () => {
     const file = join(templateFolder(), 'register.sqlite');
-    const store = await openStore(`file:${file}`);
-    try {
-      await migrate(store.db);
-    } finally {
-      await store.close();
-    }
+    await fillRegister(`file:${file}`, (db) => migrate(db));
     return file;
-  })();
-  return sqliteTemplate;
-}
+  });
 
 /**
  * A register seeded as a server asks (the demo village with its options and day, or only the demo accounts), made
@@ -85,27 +79,13 @@ function migratedSqliteFile(): Promise<string> {
  * seeding was most of such a server's start (the village about 0.5 s, and each demo account an argon2 hash). Servers
  * copied from the same seeding hold the same ids, as two copies of one register do.
  */
-const seededSqlite = new Map<string, Promise<string>>();
-function seededSqliteFile(key: string, fill: (db: Store['db']) => Promise<void>): Promise<string> {
-  let made = seededSqlite.get(key);
-  if (!made) {
-    made = (async () => {
-      const file = join(templateFolder(), 'register.sqlite');
-      copyFileSync(await migratedSqliteFile(), file);
-      const store = await openStore(`file:${file}`);
-      try {
-        await fill(store.db);
-      } finally {
-        await store.close();
-      }
-      return file;
-    })();
-    // A failed seeding is not kept: the next server tries again and fails with its own error.
-    made.catch(() => seededSqlite.delete(key));
-    seededSqlite.set(key, made);
-  }
-  return made;
-}
+const seededSqliteFile = (key: string, fill: Fill): Promise<string> =>
+  madeOnce(sqliteTemplates, `seeded ${key}`, async () => {
+    const file = join(templateFolder(), 'register.sqlite');
+    copyFileSync(await migratedSqliteFile(), file);
+    await fillRegister(`file:${file}`, fill);
+    return file;
+  });
 
 /**
  * The demo accounts' passwords hashed again at a lower argon2id cost (1 MiB, one pass): the server verifies a hash by
@@ -121,10 +101,7 @@ async function lighterDemoHashes(db: Store['db']): Promise<void> {
 }
 
 /** What a server's seeding fills its register with, and the key under which that filling is kept. */
-function seedingOf(
-  options: TestServerOptions,
-  today: string,
-): { key: string; fill: (db: Store['db']) => Promise<void> } | null {
+function seedingOf(options: TestServerOptions, today: string): { key: string; fill: Fill } | null {
   const seed = options.seed ?? 'none';
   if (seed === 'none') return null;
   if (seed === 'accounts') {
