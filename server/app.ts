@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { AppContext } from './http/context';
 import { fastifyTrustProxy } from './http/trustProxy';
+import { frontDoor, serverWithFrontDoor, type Door } from './http/frontDoor';
 import { lazySchemas, type LazySchemas } from './http/lazySchemas';
 import { KeptStreams } from './http/streamedAnswer';
 import { idleTurns, type IdleTurns } from './http/idleTurns';
@@ -40,7 +41,12 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const schemas = lazySchemas();
+  const trustProxy = fastifyTrustProxy(config.trustProxy);
+  // Kept public answers are answered before routing (http/frontDoor.ts) once the routes exist; when every request
+  // is logged, none is.
+  let door: Door | null = null;
   const app = Fastify({
+    serverFactory: (handler, serverOptions) => serverWithFrontDoor(handler, serverOptions, () => door),
     schemaController: schemas.schemaController,
     logger: loggerOptions(config.logLevel, config.logFormat, options.logTo),
     // The request lines are the request log's (plugins/requestLog.ts), at the level they are worth; and no child
@@ -51,7 +57,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     // A plugin's start (the site's renderer loaded, the search index read) may take longer than Fastify's 10 s on a
     // small machine that is busy: that is a slow start, not a failed one.
     pluginTimeout: 120_000,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
+    trustProxy,
     // Strict types: a number where text is expected is refused, not quietly converted.
     ajv: { customOptions: { coerceTypes: false, allErrors: false, allowUnionTypes: true } },
     frameworkErrors,
@@ -122,5 +128,6 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
     calendarFirst: config.calendarFirst,
     today: () => ctx.today(),
   });
+  if (config.logLevel !== 'access') door = frontDoor(app, trustProxy);
   return app;
 }

@@ -3,6 +3,7 @@
 // not share the event loop with it: a request takes several turns of the loop (reading, the database, drawing), and
 // a background slice between each of them added tens of milliseconds to the first page.
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** The longest the background work waits for a quiet moment: a long answer (a section streamed to a slow phone)
@@ -24,6 +25,8 @@ export interface IdleTurns {
   next(): Promise<void>;
   /** Requests being answered now (the tests read it). */
   inFlight(): number;
+  /** Counts a request answered outside Fastify's routes (the front door) until its answer or connection ends. */
+  track(response: ServerResponse): void;
   /**
    * No more work waits for quiet moments (the schemas are compiled, the name index read): requests are no longer
    * counted, which costs a listener on each answer; `next` then comes at the next turn.
@@ -55,11 +58,13 @@ export function idleTurns(app: FastifyInstance): IdleTurns {
         resolve();
       });
     });
+  const track = (response: ServerResponse) => {
+    if (!counting) return;
+    inFlight++;
+    response.once('close', ended);
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    if (counting) {
-      inFlight++;
-      reply.raw.once('close', ended);
-    }
+    track(reply.raw);
     done();
   });
   return {
@@ -75,6 +80,7 @@ export function idleTurns(app: FastifyInstance): IdleTurns {
       }
     },
     inFlight: () => inFlight,
+    track,
     stop() {
       counting = false;
       const waiting = quiet;

@@ -13,6 +13,7 @@
 //   suggestions are pending until a manager approves them (a staff write), so they never change a kept answer;
 // - statuses depend on "today": an entry filled on another day is never served.
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../http/context';
@@ -111,6 +112,11 @@ interface Entry {
   counted?: number;
   /** Asked with a visitor's typed text (AnswerCacheConfig.typed): counted in TYPED_MAX_BYTES too. */
   typed?: boolean;
+  /**
+   * Kept by a route open to everyone (no `access` rule): the front door may answer it before routing. The staff's
+   * values kept by name (AnswerCache.answer) never are.
+   */
+  open?: boolean;
   /** The headers of each form written straight to the socket (writeKept), as name, value, name, value… */
   heads?: Partial<Record<'plain' | 'br' | 'gzip' | 'notModified', string[]>>;
 }
@@ -152,6 +158,8 @@ export interface ShownMark {
 export interface AnswerCache {
   /** How many answers were built and kept since start (each a full query and serialization). */
   builds(): number;
+  /** How many requests the front door answered from kept answers since start (the tests and the bench read it). */
+  answeredBeforeRouting(): number;
   /**
    * The serialized answer under `key` for the current data versions and day, produced once: for answers that need a
    * guard first (the staff's whole list of graves), which the URL-keyed lookup before routing must not serve.
@@ -174,6 +182,18 @@ export interface AnswerCache {
    * remains came from): a write to one of them drops it too. For routes that declare `grave`.
    */
   alsoShowsGraves(request: FastifyRequest, ids: ReadonlyArray<string | null | undefined>): void;
+  /**
+   * The front door's part (server/http/frontDoor.ts): answers a GET before routing from the answer a public route
+   * kept for this very address, when it is served as it is now (the counters read within VERSION_CHECK_MS, kept
+   * today); false leaves the request to the router. `admit` (the request ceiling) is asked last, so that only a
+   * request answered here is counted here.
+   */
+  serveBeforeRouting(
+    request: IncomingMessage,
+    response: ServerResponse,
+    overTls: boolean,
+    admit: () => boolean,
+  ): boolean;
   /** A drawing from the register begins now (a public page drawn on the server from its answers). */
   reading(): Reading;
   /**
@@ -281,6 +301,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   let freshAsked = 0;
   let freshApplied = 0;
   let built = 0;
+  let answeredAtDoor = 0;
   // One counter per part, moved whenever that part's answers are dropped. An answer whose reading began before a
   // write finishes after it: kept, it would serve the state from before that write until the next one, so an answer
   // is kept only if the generations of all the parts it shows are still those of when it began.
@@ -427,12 +448,13 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
    * The headers of each form of an entry are put together once. A cross-origin request (Origin) also carries the
    * CORS headers its hook set on the reply.
    */
-  function writeKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
-    reply.hijack();
-    const raw = reply.raw;
-    const notModified = request.headers['if-none-match'] === entry.etag;
-    const encoding =
-      notModified || entry.body.length < COMPRESS_FROM ? null : pickEncoding(request.headers['accept-encoding']);
+  /**
+   * Writes a kept answer straight to the socket, with headers prepared once per form: the body in the encoding asked
+   * for, or 304 for the ETag the client holds. `extra`: headers of this request only (HSTS, CORS), name, value…
+   */
+  function writeKeptTo(asked: IncomingHttpHeaders, raw: ServerResponse, entry: Entry, extra: string[]): void {
+    const notModified = asked['if-none-match'] === entry.etag;
+    const encoding = notModified || entry.body.length < COMPRESS_FROM ? null : pickEncoding(asked['accept-encoding']);
     const form = notModified ? 'notModified' : (encoding ?? 'plain');
     const body = notModified ? null : encoding ? encodedForm(entry, encoding) : entry.body;
     let headers = (entry.heads ??= {})[form];
@@ -443,13 +465,18 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       if (encoding) headers.push('content-encoding', encoding);
       entry.heads[form] = headers;
     }
-    if (app.overTls(request)) headers = [...headers, 'strict-transport-security', STRICT_TRANSPORT_SECURITY];
+    raw.writeHead(notModified ? 304 : 200, extra.length === 0 ? headers : [...headers, ...extra]);
+    raw.end(body ?? undefined);
+  }
+
+  function writeKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+    reply.hijack();
+    const extra = app.overTls(request) ? ['strict-transport-security', STRICT_TRANSPORT_SECURITY] : [];
     if (request.headers.origin !== undefined) {
       const cors = Object.entries(reply.getHeaders()).filter(([name]) => name.startsWith('access-control-'));
-      headers = [...headers, ...cors.flatMap(([name, value]) => [name, String(value)])];
+      extra.push(...cors.flatMap(([name, value]) => [name, String(value)]));
     }
-    raw.writeHead(notModified ? 304 : 200, headers);
-    raw.end(body ?? undefined);
+    writeKeptTo(request.headers, reply.raw, entry, extra);
   }
 
   /** Serves the kept answer once the counters are checked and a build under way has ended; false if none. */
@@ -521,6 +548,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       scopes,
       ...(state.cacheGraves !== undefined && { graves: state.cacheGraves }),
       ...(state.cacheTyped && { typed: true }),
+      ...(request.routeOptions.config.access === undefined && { open: true }),
     };
     if (state.cacheGeneration === generationOf(scopes)) keep(key, entry);
     reply.header('ETag', entry.etag);
@@ -556,6 +584,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
 
   const cache: AnswerCache = {
     builds: () => built,
+    answeredBeforeRouting: () => answeredAtDoor,
     async answer(request, reply, { key, shows: scopes }, produce) {
       await fresh();
       let entry = usable(key);
@@ -597,6 +626,18 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       const state = request as CacheState;
       if (!state.cacheGraves) return;
       for (const id of ids) if (id && !state.cacheGraves.includes(id)) state.cacheGraves.push(id);
+    },
+    serveBeforeRouting(request, response, overTls, admit) {
+      const entry = request.url === undefined ? null : keptNow(request.url);
+      if (!entry?.open || !admit()) return false;
+      answeredAtDoor++;
+      writeKeptTo(
+        request.headers,
+        response,
+        entry,
+        overTls ? ['strict-transport-security', STRICT_TRANSPORT_SECURITY] : [],
+      );
+      return true;
     },
     reading() {
       // As for an answer kept (keepAnswer): a drawing whose reading began before a write and ended after it would

@@ -1,14 +1,13 @@
-// A per-client ceiling on API requests (RATE_LIMIT_PER_MINUTE per client address, by @fastify/rate-limit in memory).
-// It stops one address from hammering the server; the finer throttles (failed logins, suggestions) live in the
-// database so that several processes share them. This coarse one is per process: with N processes behind one
-// proxy a client gets N times the ceiling, which is still a ceiling.
+// A per-client ceiling on API requests (RATE_LIMIT_PER_MINUTE per client address, counted in memory by
+// server/http/requestCeiling.ts). It stops one address from hammering the server; the finer throttles (failed logins,
+// suggestions) live in the database so that several processes share them. This coarse one is per process: with N
+// processes behind one proxy a client gets N times the ceiling, which is still a ceiling.
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from '../http/clientAddress';
-import { HttpError } from '../http/errors';
+import { tooMany } from '../http/errors';
 import { isApiRequest } from '../http/routedPath';
-import { t } from '../../src/domain/messages';
+import { requestCeiling, type RequestCeiling } from '../http/requestCeiling';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,44 +15,30 @@ declare module 'fastify' {
      * Counts one answer a site page reads from the register against the visitor's allowance, as if they had asked
      * the API for it; false once past it (the page is then drawn without it, as a visitor's refused request would).
      */
-    withinCeiling(request: FastifyRequest): Promise<boolean>;
+    withinCeiling(request: FastifyRequest): boolean;
+    /** The counter itself, for the front door (server/http/frontDoor.ts); null when there is no ceiling. */
+    ceiling: RequestCeiling | null;
   }
 }
 
-async function requestCeiling(app: FastifyInstance, options: { perMinute: number }): Promise<void> {
+async function ceilingPlugin(app: FastifyInstance, options: { perMinute: number }): Promise<void> {
   if (options.perMinute <= 0) {
-    app.decorate('withinCeiling', async () => true);
+    app.decorate('ceiling', null);
+    app.decorate('withinCeiling', () => true);
     return;
   }
-  // The site's requests whose pages read answers: counted by withinCeiling, for the answers only.
-  const readsAnswers = new WeakSet<FastifyRequest>();
-  await app.register(rateLimit, {
-    global: true,
-    max: options.perMinute,
-    timeWindow: 60_000,
-    // One client: an IPv4 address, or an IPv6 address's /64 (clientAddress.ts), as every throttle counts it.
-    keyGenerator: clientKey,
-    // Site pages and assets are not counted: the answers a page drawn on the server reads are, each as one API
-    // request of the visitor (withinCeiling). Decided on the routed path: an API address written percent-encoded is
-    // still the API's.
-    allowList: (request) => !isApiRequest(request) && !readsAnswers.has(request),
-    // Only Retry-After on a refusal; no x-ratelimit-* headers on every answer (bytes on each of thousands of calls).
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    errorResponseBuilder: () => new HttpError(429, t('errors.tooManyRequests')),
-  });
-  // The same counter as the API's (the plugin's own store), read and moved for the page's request.
-  const count = app.createRateLimit();
-  app.decorate('withinCeiling', async (request: FastifyRequest) => {
-    readsAnswers.add(request);
-    const counted = await count(request);
-    return counted.isAllowed || !counted.isExceeded;
+  const ceiling = requestCeiling(options.perMinute);
+  app.decorate('ceiling', ceiling);
+  // One client: an IPv4 address, or an IPv6 address's /64 (clientAddress.ts), as every throttle counts it.
+  app.decorate('withinCeiling', (request: FastifyRequest) => ceiling.take(clientKey(request)) === 0);
+  // Every API request, known address or not, however its path is spelt (decided on the routed path). Site pages and
+  // assets are not counted: the answers a page drawn on the server reads are, each as one API request of the
+  // visitor (withinCeiling).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isApiRequest(request)) return done();
+    const wait = ceiling.take(clientKey(request));
+    done(wait === 0 ? undefined : tooMany('errors.tooManyRequests', wait));
   });
 }
 
-export default fp(requestCeiling, { name: 'request-ceiling' });
+export default fp(ceilingPlugin, { name: 'request-ceiling' });

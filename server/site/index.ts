@@ -72,10 +72,8 @@ async function site(
       : null;
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: t('common.notFound') });
-  // Unknown API addresses count against the request ceiling like known ones (it applies to routes only).
-  const counted = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
   if (!shell || !staticRoot) {
-    app.setNotFoundHandler(counted, async (_request, reply) => notFound(reply));
+    app.setNotFoundHandler(async (_request, reply) => notFound(reply));
     return;
   }
 
@@ -206,7 +204,7 @@ async function site(
     );
   }
 
-  app.setNotFoundHandler(counted, async (request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // The path as the router read it: an API address written percent-encoded is still the API's.
     if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return notFound(reply);

@@ -105,7 +105,7 @@ export function pageAnswers(app: FastifyInstance, ctx: AppContext): PageAnswers 
     const found = reads.find((one) => one.path.test(path) && onlyQuery(query, one.query));
     // Only the paths above are drawn into pages: another is a mistake of the site's code, not of the visitor.
     if (!found) throw new Error(`${apiPath} is not one of the answers a page is drawn from`);
-    if (!(await app.withinCeiling(request))) return { status: 429, value: undefined, shown: null };
+    if (!app.withinCeiling(request)) return { status: 429, value: undefined, shown: null };
     try {
       const params = found.path.exec(path)!.slice(1).map(decodeURIComponent);
       // An id the routes' schemas refuse names nothing (400), before any query.
