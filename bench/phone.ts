@@ -187,7 +187,7 @@ export async function phoneJourneys(browser: Browser, sites: PhoneSites, record:
   }
   const median = (values: number[]) => percentile(values, 50);
   const firstCard = median(runs.firstCard);
-  record('phone', '/man (town): first grave card shown', firstCard, 'ms', '≤ 2000 ms', firstCard <= 2000);
+  record('phone', '/man (town): first grave card shown', firstCard, 'ms', '≤ 1200 ms', firstCard <= 1200);
   const kb = median(runs.bytes) / 1024;
   record(
     'phone',
@@ -400,6 +400,8 @@ async function typingFigures(browser: Browser, sites: PhoneSites, record: Record
       ['/man search (town, by the server)', men],
     ] as const) {
       const times: number[] = [];
+      // Each name's first keystroke that searches: the first answer a visitor sees while typing.
+      const firsts: number[] = [];
       for (const text of sites.townNames) {
         // Online, the service worker is kept out: its fetches would not carry the phone's slow network.
         const v = await visit(browser, throttled, false);
@@ -407,12 +409,26 @@ async function typingFigures(browser: Browser, sites: PhoneSites, record: Record
           await v.page.goto(`${sites.town}${where.path}`);
           await v.page.locator(where.settled).first().waitFor();
           await v.page.waitForLoadState('networkidle');
-          times.push(...(await limitedList(() => typeAndTime(v.page, where.box, where.answers, text))));
+          const typed = await limitedList(() => typeAndTime(v.page, where.box, where.answers, text));
+          times.push(...typed);
+          firsts.push(typed[0] ?? Number.NaN);
         } finally {
           await v.context.close();
         }
       }
-      keystrokeFigures(record, group, `${name}, ${sites.townNames.length} names typed`, times, target);
+      const what = `${name}, ${sites.townNames.length} names typed`;
+      if (throttled) {
+        const first = Math.max(...firsts);
+        record(
+          group,
+          `${what}: the first answer while typing, worst of the names`,
+          first,
+          'ms',
+          '≤ 1000 ms',
+          first <= 1000,
+        );
+      }
+      keystrokeFigures(record, group, what, times, target);
     }
   }
 

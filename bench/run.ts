@@ -138,8 +138,9 @@ async function main(): Promise<void> {
     },
   );
 
-  // Several processes on one PostgreSQL (bench/scaleOut.ts): only when named, since it needs a PostgreSQL cluster.
-  if (ONLY.has('scaleout')) await scaleOutSection(record, siteDir);
+  // Several processes on one PostgreSQL (bench/scaleOut.ts): in a full run when a PostgreSQL server is named
+  // (BENCH_DATABASE_URL or TEST_DATABASE_URL; it says it is skipped otherwise), or alone.
+  if (ONLY.size === 0 || ONLY.has('scaleout')) await scaleOutSection(record, siteDir);
   if (want('scale')) await scaleSection(siteDir);
   // What the worst photos cost the server (bench/images.ts): servers of their own, no village needed.
   if (want('images')) await imagesSection(record);

@@ -1,10 +1,11 @@
-// Several processes on one PostgreSQL, measured (BENCH_SECTIONS=scaleout; not in the default run, which
-// needs no PostgreSQL): the village of 30,000 burials seeded into a fresh database, three server processes started
-// together on it (what `npm start` runs), and 200 clients spread over the three, mixing public pages and searches with
-// staff recording burials through all three. Afterwards every burial a process acknowledged must be in the database.
+// Several processes on one PostgreSQL, measured (in a full run when a PostgreSQL server is named, or alone with
+// BENCH_SECTIONS=scaleout): the village of 30,000 burials seeded into a fresh database, three server processes started
+// together on it (what `npm start` runs), and 200 clients spread over the three, reading whole sections, recent
+// burials, searches and graves while staff add graves and record burials through all three. Afterwards every grave
+// and burial a process acknowledged must be in the database.
 // The database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a cluster where a database may be created and dropped).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -19,12 +20,18 @@ import type { ScaleOutPlan, ScaleOutResult } from './scaleOutLoad';
 
 const PROCESSES = 3;
 const CLIENTS = 200;
-const SECONDS = Number(process.env.SCALE_OUT_SECONDS ?? 20);
-/** One request in this many is a burial recorded (5 %): a committee's staff, not the visitors, write. */
+const SECONDS = Number(process.env.SCALE_OUT_SECONDS ?? 60);
+/**
+ * One request in this many is a write (5 %: a committee's staff, not the visitors, write), a grave added and a burial
+ * recorded in turn.
+ */
 const WRITE_EVERY = 20;
-/** Empty graves for the burials: more than 200 clients write in 20 s at one request in 20. */
-const POOL = 2000;
+/** Empty graves for the burials, made in ranges of the most one range may hold: more than a minute's burials. */
+const POOL = 4000;
+const RANGE = 2000;
 const POOL_FROM = 20_000;
+/** The women's graves added during the run are numbered from here. */
+const NEW_FROM = 40_000;
 
 export async function scaleOutSection(record: RecordFigure, siteDir: string): Promise<void> {
   const cluster = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
@@ -34,7 +41,9 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
   }
   const fresh = await freshPostgresDatabase(cluster);
   const indexFile = join(tmpdir(), `cemetery-scale-out-${process.pid}.search-index`);
+  const planFile = join(tmpdir(), `cemetery-scale-out-${process.pid}.plan.json`);
   const servers: BenchServer[] = [];
+  let db: pg.Client | null = null;
   try {
     const store = await openStore(fresh.url);
     await migrate(store.db);
@@ -61,13 +70,16 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
       body: JSON.stringify({ email: DEMO_ACCOUNTS.manager.email, password: DEMO_ACCOUNTS.manager.password }),
     });
     const { token } = (await login.json()) as { token: string };
-    const range = await fetch(`${api}/graves/range?dryRun=false`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ gender: 'men', from: POOL_FROM, to: POOL_FROM + POOL - 1 }),
-    });
-    if (range.status !== 201) throw new Error(`the pool of graves was refused: ${range.status} ${await range.text()}`);
-    const db = new pg.Client({ connectionString: fresh.url });
+    for (let from = POOL_FROM; from < POOL_FROM + POOL; from += RANGE) {
+      const range = await fetch(`${api}/graves/range?dryRun=false`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ gender: 'men', from, to: from + RANGE - 1 }),
+      });
+      if (range.status !== 201)
+        throw new Error(`the pool of graves was refused: ${range.status} ${await range.text()}`);
+    }
+    db = new pg.Client({ connectionString: fresh.url });
     await db.connect();
     const pool = (
       await db.query<{ id: string }>(
@@ -99,23 +111,26 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
         (_, i) =>
           `${MALE_FIRST[(i * 5) % MALE_FIRST.length]} ${MALE_FIRST[(i * 3 + 1) % MALE_FIRST.length]} ${FAMILY[(i * 13) % FAMILY.length]}`,
       ),
+      firstNewNumber: NEW_FROM,
     };
     // Each process answers each kind of page once first (its search index, sections and pages built), as a server
     // that has been up for a while has: the figures are of the processes serving and rebuilding after writes, not
     // of three cold starts under 200 clients at once.
     for (const server of servers) {
       for (const path of [
-        '/',
-        '/man',
+        '/api/graves/male',
+        '/api/graves/female',
+        '/api/graves/recentBurials',
         `/api/search?q=${encodeURIComponent(plan.queries[0]!)}`,
-        `/grave-details-user/${plan.graveIds[0]}`,
+        `/api/graves/graves/${plan.graveIds[0]}`,
       ]) {
         await (await fetch(`${server.url}${path}`)).arrayBuffer();
       }
     }
+    writeFileSync(planFile, JSON.stringify(plan));
     const output = execFileSync(
       process.execPath,
-      [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/scaleOutLoad.ts', JSON.stringify(plan)],
+      [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/scaleOutLoad.ts', planFile],
       { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
     );
     const load = JSON.parse(output) as ScaleOutResult;
@@ -124,13 +139,15 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
     const present = (await db.query<{ n: number }>('select count(*)::int as n from burials where id = any($1)', [ids]))
       .rows[0]!.n;
     const burialsAfter = (await db.query<{ n: number }>('select count(*)::int as n from burials')).rows[0]!.n;
-    await db.end();
+    const gravesThere = (
+      await db.query<{ n: number }>('select count(*)::int as n from graves where id = any($1)', [load.created])
+    ).rows[0]!.n;
     const missing = ids.length - present;
 
     const label = `${PROCESSES} processes on one PostgreSQL, ${CLIENTS} clients for ${SECONDS} s`;
     record(
       'scale-out',
-      `${label}: requests/s (home, /man, searches, grave pages, 1 in ${WRITE_EVERY} a burial recorded; ${load.requests} in all, per process ${load.perProcess.join(' / ')})`,
+      `${label}: requests/s (whole sections, recent burials, searches, graves; 1 in ${WRITE_EVERY} a write, a grave added or a burial recorded; ${load.requests} in all, per process ${load.perProcess.join(' / ')})`,
       load.perSecond,
       'req/s',
     );
@@ -160,11 +177,19 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
     );
     record(
       'scale-out',
-      `burials acknowledged ${ids.length} of ${load.writes} sent (burials in the database ${burialsBefore} → ${burialsAfter}), missing afterwards`,
+      `burials acknowledged ${ids.length} (burials in the database ${burialsBefore} → ${burialsAfter}), missing afterwards`,
       missing,
       '',
       '0',
       missing === 0 && ids.length > 0,
+    );
+    record(
+      'scale-out',
+      `graves added, acknowledged ${load.created.length} (of ${load.writes} writes sent), missing afterwards`,
+      load.created.length - gravesThere,
+      '',
+      '0',
+      gravesThere === load.created.length && load.created.length > 0,
     );
     for (const [i, s] of servers.entries()) {
       record(
@@ -176,9 +201,14 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
         s.rssBytes() <= 200 * 2 ** 20,
       );
     }
+  } catch (error) {
+    console.error('scale-out not measured:', error);
+    record('scale-out', `not measured: ${(error as Error).message.split('\n')[0]}`, NaN, '', 'measured', false);
   } finally {
+    await db?.end().catch(() => undefined);
     await Promise.all(servers.map((s) => s.stop()));
     await fresh.drop();
     rmSync(indexFile, { force: true });
+    rmSync(planFile, { force: true });
   }
 }

@@ -1,10 +1,13 @@
 // The scale-out benchmark's load client (bench/scaleOut.ts starts it in a process of its own, as bench/run.ts does
 // bench/load.ts): CLIENTS visitors, client i on process i mod 3, each on one kept-alive connection going round a mix
-// of public pages and API reads, and now and then a staff member recording a burial into an empty grave of the pool
-// (each grave once), for SECONDS. Answers are asked compressed, as a browser asks them; bodies of reads are dropped.
+// of the API's public reads (whole sections, recent burials, a search, a grave), and now and then a staff member
+// adding a grave or recording a burial into an empty grave of the pool (each grave once), for SECONDS. Answers are
+// asked compressed, as a browser asks them; bodies of reads are dropped.
 //
-// Usage: tsx bench/scaleOutLoad.ts '<Plan as JSON>'
+// Usage: tsx bench/scaleOutLoad.ts PLAN.json (the plan as JSON in a file: its pool of graves is longer than one
+// command-line argument may be)
 // Prints one JSON line: requests, rate, latency percentiles, errors, writes sent and the burials acknowledged.
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 
 export interface ScaleOutPlan {
@@ -13,16 +16,18 @@ export interface ScaleOutPlan {
   clients: number;
   seconds: number;
   token: string;
-  /** Grave pages to visit (the public page drawn on the server). */
+  /** Graves to read (GET /api/graves/graves/{id}). */
   graveIds: string[];
   /** Names to search, as families type them. */
   queries: string[];
   /** Empty graves, each to receive one burial. */
   pool: string[];
-  /** One request in this many is a burial recorded, while the pool lasts. */
+  /** One request in this many is a write: a burial recorded while the pool lasts, and a grave added, in turn. */
   writeEvery: number;
   /** Names for the burials recorded. */
   names: string[];
+  /** The women's grave numbers added from here on, one each. */
+  firstNewNumber: number;
 }
 
 export interface ScaleOutResult {
@@ -40,9 +45,11 @@ export interface ScaleOutResult {
   writes: number;
   /** Burials the server answered 201 for: [grave id, burial id]. */
   acknowledged: Array<[string, string]>;
+  /** Graves added that the server answered 201 for: their ids. */
+  created: string[];
 }
 
-type Kind = 'home' | 'section' | 'search' | 'grave page' | 'burial';
+type Kind = 'whole section' | 'recent burials' | 'search' | 'grave' | 'grave added' | 'burial';
 
 interface Step {
   kind: Kind;
@@ -52,18 +59,32 @@ interface Step {
   graveId?: string;
 }
 
-const plan = JSON.parse(process.argv[2]!) as ScaleOutPlan;
+const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ScaleOutPlan;
 const latencies: number[] = [];
 const kinds = new Map<Kind, number[]>();
 const errors: string[] = [];
 const acknowledged: Array<[string, string]> = [];
+const created: string[] = [];
 const perProcess = plan.urls.map(() => 0);
 let writes = 0;
 let nextGrave = 0;
+let nextNumber = plan.firstNewNumber;
 
-/** The i-th step of the round: home, the men's section page, a search, grave pages, and a burial now and then. */
+/**
+ * The i-th step of the round: a whole section (the men's and the women's in turn), recent burials, a search, a
+ * grave; one step in `writeEvery` a write, a grave added and a burial recorded in turn.
+ */
 function stepOf(i: number): Step {
-  if (i % plan.writeEvery === plan.writeEvery - 1 && nextGrave < plan.pool.length) {
+  const write = i % plan.writeEvery === plan.writeEvery - 1;
+  if (write && Math.floor(i / plan.writeEvery) % 2 === 0) {
+    return {
+      kind: 'grave added',
+      method: 'POST',
+      path: '/api/graves',
+      body: JSON.stringify({ gender: 'women', number: nextNumber++ }),
+    };
+  }
+  if (write && nextGrave < plan.pool.length) {
     const graveId = plan.pool[nextGrave]!;
     const name = plan.names[nextGrave % plan.names.length]!;
     nextGrave++;
@@ -77,9 +98,9 @@ function stepOf(i: number): Step {
   }
   switch (i % 4) {
     case 0:
-      return { kind: 'home', method: 'GET', path: '/' };
+      return { kind: 'whole section', method: 'GET', path: i % 8 === 0 ? '/api/graves/male' : '/api/graves/female' };
     case 1:
-      return { kind: 'section', method: 'GET', path: '/man' };
+      return { kind: 'recent burials', method: 'GET', path: '/api/graves/recentBurials' };
     case 2:
       return {
         kind: 'search',
@@ -88,9 +109,9 @@ function stepOf(i: number): Step {
       };
     default:
       return {
-        kind: 'grave page',
+        kind: 'grave',
         method: 'GET',
-        path: `/grave-details-user/${plan.graveIds[i % plan.graveIds.length]!}`,
+        path: `/api/graves/graves/${plan.graveIds[i % plan.graveIds.length]!}`,
       };
   }
 }
@@ -118,7 +139,9 @@ function send(agent: Agent, target: number, step: Step): Promise<void> {
         perProcess[target]!++;
         const status = res.statusCode ?? 0;
         if (status >= 400) failed(String(status));
-        else if (step.graveId !== undefined && status === 201) {
+        else if (step.kind === 'grave added' && status === 201) {
+          created.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { _id: string })._id);
+        } else if (step.graveId !== undefined && status === 201) {
           const grave = (
             JSON.parse(Buffer.concat(chunks).toString('utf8')) as { grave: { buriedPersons: Array<{ _id: string }> } }
           ).grave;
@@ -172,5 +195,6 @@ const result: ScaleOutResult = {
   someErrors: [...new Set(errors)].slice(0, 5),
   writes,
   acknowledged,
+  created,
 };
 console.log(JSON.stringify(result));

@@ -9,6 +9,7 @@ import { fastifyTrustProxy } from './http/trustProxy';
 import { frontDoor, serverWithFrontDoor, type Door } from './http/frontDoor';
 import { lazySchemas, type LazySchemas } from './http/lazySchemas';
 import { KeptStreams } from './http/streamedAnswer';
+import { SectionCopies } from './http/sectionCopies';
 import { idleTurns, type IdleTurns } from './http/idleTurns';
 import { loggerOptions, type LogSink } from './start/log';
 import answerCache from './plugins/answerCache';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     idle: IdleTurns;
     /** Copies of the streamed answers small enough to keep (a town's whole sections: server/http/streamedAnswer.ts). */
     keptStreams: KeptStreams;
+    /** The whole sections' compressed copies, patched after a write (server/http/sectionCopies.ts). */
+    sectionCopies: SectionCopies;
   }
 }
 
@@ -80,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: { logTo?: LogSink } = {
   app.decorate('schemas', schemas);
   app.decorate('idle', idleTurns(app));
   app.decorate('keptStreams', new KeptStreams());
+  app.decorate('sectionCopies', new SectionCopies(ctx));
   app.decorateRequest('account', null);
 
   await app.register(requestLog, { level: config.logLevel });

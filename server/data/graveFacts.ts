@@ -122,6 +122,29 @@ export async function gravesChangedSince(
   return [...new Set(rows.map((r) => r.grave_id))];
 }
 
+/**
+ * As gravesChangedSince, but null also when a step of the counter in between names no grave: a write that moved the
+ * section without saying which graves (a range of new, empty graves) changed graves nobody can name. For a copy of a
+ * whole section (server/http/sectionCopies.ts), which must then be read again whole.
+ */
+export async function gravesChangedWholly(
+  db: Db,
+  gender: Gender,
+  after: number,
+  upTo: number,
+): Promise<string[] | null> {
+  if (upTo - after >= CHANGE_LOG_VERSIONS) return null;
+  const rows = await db
+    .selectFrom('grave_changes')
+    .select(['grave_id', 'version'])
+    .where('gender', '=', gender)
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .execute();
+  const steps = new Set(rows.map((r) => Number(r.version)));
+  return steps.size === upTo - after ? [...new Set(rows.map((r) => r.grave_id))] : null;
+}
+
 /** A text as a PostgreSQL string literal, whatever standard_conforming_strings says (an escape string: E'…'). */
 const literal = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 

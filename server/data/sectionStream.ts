@@ -6,9 +6,10 @@
 //
 // Why pages read afresh rather than per-grave fragments kept up to date from grave_changes: fragments of every grave
 // would be a copy of the register in each process's memory (27 MB for the men's section at 300,000 burials, the size
-// the issue's RSS target cannot afford), or a table of their own to keep in step with every write; reading a page by
-// an index costs a few milliseconds and is always the register's current state. A client that already holds the
-// answer asks with its ETag (answerTag below) and costs one read of the counters.
+// the RSS target cannot afford); reading a page by an index costs a few milliseconds and is always the register's
+// current state. Only a section small enough (a town's, server/http/sectionCopies.ts) has its compressed copy kept
+// patched from the graves a write changed (graveTexts below). A client that already holds the answer asks with its
+// ETag (answerTag below) and costs one read of the counters.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { GENDERS, type BuriedPerson, type Gender, type GraveMove } from '../../src/domain/types';
@@ -27,10 +28,12 @@ export interface PageSizes {
 const PAGES: PageSizes = { graves: 200, burials: 500 };
 
 type Row = Pick<GravesTable, 'id' | 'gender' | 'number' | 'number_value' | 'full'> & { burial_count: number };
+/** A grave's row as the answers order it (sectionOrder). */
+export type SectionRow = Row;
 const rowColumns = ['id', 'gender', 'number', 'number_value', 'full', 'burial_count'] as const;
 
 /** The answers' order: by number (labels after, in Arabic order); equal numbers of two sections, men first. */
-const sectionOrder = (a: Row, b: Row) =>
+export const sectionOrder = (a: Row, b: Row) =>
   compareGraveRows(a, b) || GENDERS.indexOf(a.gender) - GENDERS.indexOf(b.gender);
 
 /**
@@ -291,6 +294,55 @@ export async function* sectionJson(
     yield text;
   }
   yield ']';
+}
+
+/** Graves of one section by id, in the answers' order (those not in it now are left out). */
+async function* rowsOf(db: Kysely<Database>, gender: Gender, ids: readonly string[]): AsyncGenerator<Row> {
+  const rows: Row[] = [];
+  for (let i = 0; i < ids.length; i += PAGES.graves) {
+    const some = ids.slice(i, i + PAGES.graves);
+    rows.push(...(await db.selectFrom('graves').select(rowColumns).where('gender', '=', gender).where('id', 'in', some).execute()));
+  }
+  yield* rows.sort(sectionOrder);
+}
+
+/**
+ * Each grave of one section with the JSON text sectionJson writes for it, in the answers' order: of the whole
+ * section (`ids` null), or of the graves `ids` names that are in it now (server/http/sectionCopies.ts patches its
+ * copy of a section with them). A grave's text is held whole, a few KB (an ossuary's more).
+ */
+export async function* graveTexts(
+  db: Kysely<Database>,
+  ctx: StatusContext,
+  gender: Gender,
+  ids: readonly string[] | null,
+  pages = PAGES,
+): AsyncGenerator<{ row: Row; text: string }> {
+  const rowOf = new Map<string, Row>();
+  async function* noted(rows: AsyncIterable<Row>) {
+    for await (const row of rows) {
+      rowOf.set(row.id, row);
+      yield row;
+    }
+  }
+  const rows = noted(ids === null ? sectionRows(db, gender, pages) : rowsOf(db, gender, ids));
+  let text = '';
+  let persons = 0;
+  for await (const pieces of piecesOf(db, ctx, rows, pages)) {
+    for (const { grave, opens, closes } of pieces) {
+      if (opens) {
+        // As sectionJson: `buriedPersons` is a grave's last field.
+        text = JSON.stringify({ ...grave, buriedPersons: [] }).slice(0, -2);
+        persons = 0;
+      }
+      for (const person of grave.buriedPersons) text += (persons++ === 0 ? '' : ',') + JSON.stringify(person);
+      if (closes) {
+        yield { row: rowOf.get(grave._id)!, text: `${text}]}` };
+        rowOf.delete(grave._id);
+      }
+    }
+    await nextTurn();
+  }
 }
 
 /** The answers' format; another value when what they hold changes shape for the same register. */

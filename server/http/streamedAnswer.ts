@@ -160,7 +160,11 @@ function copying(keep: (body: Buffer) => void): Transform {
   });
 }
 
-/** `kept`: where copies of this answer are kept, and under which address (one answer, whatever its ETag). */
+/**
+ * `kept`: where copies of this answer are kept, and under which address (one answer, whatever its ETag); `gzip`
+ * makes the compressed copy another way than compressing `text` whole (a section's copy kept patched,
+ * server/http/sectionCopies.ts), null when it is too large to keep.
+ */
 export async function sendStreamed(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -168,7 +172,11 @@ export async function sendStreamed(
     etag,
     cacheControl = 'no-cache',
     kept,
-  }: { etag: string; cacheControl?: string; kept?: { streams: KeptStreams; key: string } },
+  }: {
+    etag: string;
+    cacheControl?: string;
+    kept?: { streams: KeptStreams; key: string; gzip?: () => Promise<Buffer | null> };
+  },
   text: () => AsyncIterable<string>,
 ): Promise<FastifyReply> {
   reply.header('ETag', etag);
@@ -180,7 +188,8 @@ export async function sendStreamed(
   // The compression plugin leaves an answer that says its encoding as it is.
   if (gzip) reply.header('Content-Encoding', 'gzip');
   if (kept && gzip) {
-    const copy = await kept.streams.shared(`${kept.key} gzip`, etag, () => gzipWhole(text, KEPT_ANSWER_MAX_BYTES));
+    const make = kept.gzip ?? (() => gzipWhole(text, KEPT_ANSWER_MAX_BYTES));
+    const copy = await kept.streams.shared(`${kept.key} gzip`, etag, make);
     if (copy) return reply.send(copy);
   }
   const key = kept && !gzip ? `${kept.key} identity` : null;

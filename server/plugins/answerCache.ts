@@ -442,15 +442,11 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   }
 
   /**
-   * A kept answer written straight to the socket, with the security headers and those `send` would set. Through the
-   * reply's whole pipeline (serialization checks, the onSend hooks of compression and headers, onResponse) a kept
-   * answer of a few bytes ran at a third of what a bare Node server does with the same bytes (bench/bareServer.mjs).
-   * The headers of each form of an entry are put together once. A cross-origin request (Origin) also carries the
-   * CORS headers its hook set on the reply.
-   */
-  /**
-   * Writes a kept answer straight to the socket, with headers prepared once per form: the body in the encoding asked
-   * for, or 304 for the ETag the client holds. `extra`: headers of this request only (HSTS, CORS), name, value…
+   * A kept answer written straight to the socket, with the security headers and those `send` would set: the body in
+   * the encoding asked for, or 304 for the ETag the client holds. Through the reply's whole pipeline (serialization
+   * checks, the onSend hooks of compression and headers, onResponse) a kept answer of a few bytes ran at a third of
+   * what a bare Node server does with the same bytes (bench/bareServer.mjs). The headers of each form of an entry are
+   * put together once; `extra` are this request's own (HSTS, CORS), name, value…
    */
   function writeKeptTo(asked: IncomingHttpHeaders, raw: ServerResponse, entry: Entry, extra: string[]): void {
     const notModified = asked['if-none-match'] === entry.etag;
@@ -469,6 +465,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     raw.end(body ?? undefined);
   }
 
+  /** writeKeptTo from a route's hook: a cross-origin request (Origin) also carries the CORS headers its hook set. */
   function writeKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
     reply.hijack();
     const extra = app.overTls(request) ? ['strict-transport-security', STRICT_TRANSPORT_SECURITY] : [];

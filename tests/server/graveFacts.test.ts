@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { GRAVE_STATUS, type AuditEntry, type Gender, type Grave, type GraveCardPage } from '../../src/domain/types';
-import { nextGraves } from '../../server/data/graves';
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { listGraves, nextGraves } from '../../server/data/graves';
 import { TRIMMED_BELOW } from '../../server/data/graveFacts';
 import { signIn } from '../support/fixtures';
 import { expectTalliesKept } from '../support/tallies';
@@ -135,9 +137,37 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
     }
   }
 
+  /** The whole section as it travels gzipped (its copy, patched after writes) against the section read whole. */
+  const gzipped = (gender: Gender) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const req = httpRequest(
+        `${s.api}${paths.gravesOfSection(gender)}`,
+        { headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            res.headers['content-encoding'] === 'gzip'
+              ? resolve(Buffer.concat(chunks))
+              : reject(new Error('not gzipped')),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  async function expectSectionCopies(step: string) {
+    for (const gender of SECTIONS) {
+      // gunzip checks the stream's CRC and size too.
+      const sent = gunzipSync(await gzipped(gender)).toString();
+      expect(sent, `${step} ${gender}`).toBe(JSON.stringify(await listGraves(s.ctx.db, s.ctx.statusContext(), gender)));
+    }
+  }
+
   const expectAll = async (step: string) => {
     await expectFactsKept(step);
     await expectAnswersDerived(step);
+    await expectSectionCopies(step);
   };
 
   const ids: Record<string, string> = {};
@@ -292,5 +322,11 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
       [trimAt, ids.w2],
     ]);
     expect((await logged('men')).length).toBeGreaterThan(0);
+  });
+
+  it('the sections’ copies were patched from the graves each write changed, and are still whole after all', async () => {
+    // Most writes above named their graves; a range of new graves did not, and its section was read whole.
+    expect(s.app.sectionCopies.patches()).toBeGreaterThan(10);
+    await expectSectionCopies('at the end');
   });
 });

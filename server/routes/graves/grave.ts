@@ -125,7 +125,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
         // holding the current answer gets a 304 (server/data/sectionStream.ts).
         const status = ctx.statusContext();
         const etag = await ctx.data.graves.answerTag(status, 'staff:graves', GRAVE_SCOPES);
-        return sendStreamed(request, reply, { etag, cacheControl: 'private, no-cache' }, () =>
+        // Its compressed copy is kept while the ETag holds, as the sections' (the same for every member of staff).
+        const kept = { streams: app.keptStreams, key: 'staff:graves' };
+        return sendStreamed(request, reply, { etag, cacheControl: 'private, no-cache', kept }, () =>
           ctx.data.graves.sectionJson(status),
         );
       }

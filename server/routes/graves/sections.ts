@@ -37,7 +37,15 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         return sendStreamed(
           request,
           reply,
-          { etag, kept: { streams: app.keptStreams, key: `section:${gender}` } },
+          {
+            etag,
+            kept: {
+              streams: app.keptStreams,
+              key: `section:${gender}`,
+              // Patched from the graves a write changed, not built again (server/http/sectionCopies.ts).
+              gzip: () => app.sectionCopies.gzip(gender, status),
+            },
+          },
           () => ctx.data.graves.sectionJson(status, gender),
         );
       },

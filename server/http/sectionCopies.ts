@@ -1,0 +1,223 @@
+// The gzip copy of a whole section (GET /api/graves/male, female, bone), kept patched rather than built again after
+// each write. Built again, a town's men's section cost each process about 180 ms of reading, serializing and
+// compressing 2 MB after every write; with three processes and staff writing while 200 clients read, the builds took
+// both cores and a section's answer waited seconds (the bench's scale-out). Here a write costs the graves it changed:
+// the log of changed graves (data/graveFacts.ts) names them, they are read again, and only the runs of graves
+// holding them are compressed again.
+//
+// The copy is one gzip stream made of runs of about RUN_GRAVES graves in the answer's order, each compressed on its
+// own and ended by a sync flush (byte-aligned, not final), so that runs can be put side by side and one run replaced;
+// a last block closes the array and the stream, and the trailer carries the CRC and size of the whole text. The bytes
+// decompress to exactly what sectionJson writes. A section whose text passes MAX_SECTION_BYTES (a city's) is not
+// held: it is compressed whole as before (server/http/streamedAnswer.ts).
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+import type { AppContext } from './context';
+import type { Gender } from '../../src/domain/types';
+import type { StatusContext } from '../data/graves';
+import { readVersions } from '../data/dataVersions';
+import { gravesChangedWholly } from '../data/graveFacts';
+import { graveTexts, sectionOrder, type SectionRow } from '../data/sectionStream';
+
+/**
+ * Graves compressed together; a run that grows past twice this is split. A write compresses its run again: 32 graves
+ * of a town (about 40 KB of text) take about a millisecond, and the copy comes out a few percent larger than the
+ * section compressed whole.
+ */
+const RUN_GRAVES = 32;
+/** The largest section text held (a town's men's section is about 2 MB, a city's 27 MB): it is held twice (its graves, its runs). */
+const MAX_SECTION_BYTES = 4 * 1024 * 1024;
+/** zlib's default: 9 costs twice the time for 1 % less (as streamedAnswer.ts). */
+const GZIP_LEVEL = 6;
+/** gzip's header: deflate, no name, no time, from Unix (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
+
+interface Run {
+  ids: string[];
+  /**
+   * Its text (its graves' texts joined) and that text compressed, for the place it had when they were made (the first
+   * run opens the array); null once one of its graves changed.
+   */
+  made: { text: Buffer; deflated: Buffer; first: boolean } | null;
+}
+
+interface Held {
+  /** What the statuses were computed for: another day or resting period is read whole again. */
+  today: string;
+  restingPeriodDays: number;
+  /** The section's counter before its graves were read: later changes are patched from it. */
+  version: number;
+  texts: Map<string, Buffer>;
+  rows: Map<string, SectionRow>;
+  runs: Run[];
+  runOf: Map<string, Run>;
+  bytes: number;
+}
+
+const sync = { level: GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH };
+
+/** The section copies one process keeps, one per section. */
+export class SectionCopies {
+  private readonly held = new Map<Gender, Held>();
+  /** One build of a section at a time: a patch changes the held copy in place. */
+  private readonly turns = new Map<Gender, Promise<unknown>>();
+  private patched = 0;
+
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+
+  /** How many copies were made by patching (the tests read it). */
+  patches(): number {
+    return this.patched;
+  }
+
+  /** The section's whole answer gzipped, as it is now; null when the section is too large to hold. */
+  gzip(gender: Gender, status: StatusContext): Promise<Buffer | null> {
+    const turn = (this.turns.get(gender) ?? Promise.resolve()).then(() => this.build(gender, status));
+    const settled = turn.catch(() => undefined);
+    this.turns.set(gender, settled);
+    void settled.then(() => this.turns.get(gender) === settled && this.turns.delete(gender));
+    return turn;
+  }
+
+  private async build(gender: Gender, status: StatusContext): Promise<Buffer | null> {
+    const version = Number((await readVersions(this.ctx.db)).get(gender) ?? 0);
+    const held = this.held.get(gender);
+    const same = held && held.today === status.today && held.restingPeriodDays === status.restingPeriodDays;
+    const changed = same && held.version <= version ? await this.changed(gender, held.version, version) : null;
+    // Whatever fails below leaves no copy half patched: the next build reads the section whole.
+    this.held.delete(gender);
+    let now: Held | null;
+    if (same && changed !== null) {
+      now = await this.patch(held, gender, status, changed, version);
+      this.patched++;
+    } else {
+      now = await this.read(gender, status, version);
+    }
+    if (now === null) return null;
+    this.held.set(gender, now);
+    return gzipOf(now);
+  }
+
+  private changed(gender: Gender, from: number, to: number): Promise<string[] | null> {
+    return from === to ? Promise.resolve([]) : gravesChangedWholly(this.ctx.db, gender, from, to);
+  }
+
+  private async read(gender: Gender, status: StatusContext, version: number): Promise<Held | null> {
+    const held: Held = {
+      today: status.today,
+      restingPeriodDays: status.restingPeriodDays,
+      version,
+      texts: new Map(),
+      rows: new Map(),
+      runs: [],
+      runOf: new Map(),
+      bytes: 0,
+    };
+    let run: Run | null = null;
+    for await (const { row, text } of graveTexts(this.ctx.db, status, gender, null)) {
+      const bytes = Buffer.from(text);
+      held.bytes += bytes.length + 1;
+      if (held.bytes > MAX_SECTION_BYTES) return null;
+      held.texts.set(row.id, bytes);
+      held.rows.set(row.id, row);
+      if (run === null || run.ids.length >= RUN_GRAVES) {
+        run = { ids: [], made: null };
+        held.runs.push(run);
+      }
+      run.ids.push(row.id);
+      held.runOf.set(row.id, run);
+    }
+    return held;
+  }
+
+  /** The graves `changed` read again: each taken out of its run, and put back in order if still in the section. */
+  private async patch(
+    held: Held,
+    gender: Gender,
+    status: StatusContext,
+    changed: readonly string[],
+    version: number,
+  ): Promise<Held | null> {
+    for (const id of changed) {
+      const run = held.runOf.get(id);
+      if (!run) continue;
+      run.ids.splice(run.ids.indexOf(id), 1);
+      run.made = null;
+      held.bytes -= held.texts.get(id)!.length + 1;
+      held.texts.delete(id);
+      held.rows.delete(id);
+      held.runOf.delete(id);
+    }
+    if (changed.length > 0) {
+      for await (const { row, text } of graveTexts(this.ctx.db, status, gender, changed)) {
+        const bytes = Buffer.from(text);
+        held.bytes += bytes.length + 1;
+        held.texts.set(row.id, bytes);
+        held.rows.set(row.id, row);
+        this.place(held, row);
+      }
+    }
+    if (held.bytes > MAX_SECTION_BYTES) return null;
+    held.runs = held.runs.filter((run) => run.ids.length > 0);
+    held.version = version;
+    return held;
+  }
+
+  /** Puts a grave into the run where its order puts it (a run grown past twice RUN_GRAVES is split in two). */
+  private place(held: Held, row: SectionRow): void {
+    const rowOf = (id: string) => held.rows.get(id)!;
+    let at = held.runs.findIndex((run) => run.ids.length > 0 && sectionOrder(row, rowOf(run.ids.at(-1)!)) < 0);
+    if (at === -1) at = held.runs.length - 1;
+    if (at === -1) {
+      held.runs.push({ ids: [], made: null });
+      at = 0;
+    }
+    const run = held.runs[at]!;
+    let i = 0;
+    while (i < run.ids.length && sectionOrder(rowOf(run.ids[i]!), row) < 0) i++;
+    run.ids.splice(i, 0, row.id);
+    run.made = null;
+    held.runOf.set(row.id, run);
+    if (run.ids.length > 2 * RUN_GRAVES) {
+      const rest: Run = { ids: run.ids.splice(RUN_GRAVES), made: null };
+      for (const id of rest.ids) held.runOf.set(id, rest);
+      held.runs.splice(at + 1, 0, rest);
+    }
+  }
+}
+
+/** A run's text: its graves' texts joined, after `[` for the first run and `,` for the others. */
+function textOf(held: Held, run: Run, first: boolean): Buffer {
+  const parts: Buffer[] = [];
+  for (const [i, id] of run.ids.entries()) {
+    parts.push(i === 0 ? (first ? OPEN : COMMA) : COMMA, held.texts.get(id)!);
+  }
+  return Buffer.concat(parts);
+}
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+
+/** The whole gzip stream: the runs compressed (again where changed), the closing bracket, the trailer. */
+function gzipOf(held: Held): Buffer {
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (const [i, run] of held.runs.entries()) {
+    const first = i === 0;
+    if (run.made === null || run.made.first !== first) {
+      const text = textOf(held, run, first);
+      run.made = { text, deflated: deflateRawSync(text, sync), first };
+    }
+    parts.push(run.made.deflated);
+    crc = crc32(run.made.text, crc);
+    size += run.made.text.length;
+  }
+  const tail = Buffer.from(held.runs.length === 0 ? '[]' : ']');
+  parts.push(deflateRawSync(tail, { level: GZIP_LEVEL }));
+  crc = crc32(tail, crc);
+  size += tail.length;
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
+}
