@@ -91,8 +91,8 @@ const SET_BASELINE = process.env.BENCH_SET_BASELINE === '1';
 const BASELINE = 'bench/results/baseline.json';
 /**
  * BENCH_SECTIONS=lighthouse,browser runs only those parts (while working on one target); the full run has all but
- * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts) and `scale` (bench/scale.ts: a town and a city
- * on both engines, fifteen minutes or more), which run only when named.
+ * `scale` (bench/scale.ts: a town and a city on both engines, fifteen minutes or more), which runs only when named.
+ * `scaleout` (several processes on one PostgreSQL, bench/scaleOut.ts) runs when a PostgreSQL server is named.
  */
 const ONLY = new Set(
   (process.env.BENCH_SECTIONS ?? '')

@@ -14,7 +14,7 @@ import { migrate } from '../server/db/migrations';
 import { DEMO_ACCOUNTS, seedDemoVillage } from '../server/seed/generator';
 import { FAMILY, FEMALE_FIRST, MALE_FIRST } from '../server/seed/names';
 import { freshPostgresDatabase } from '../tests/support/postgres';
-import { startBenchServer, type BenchServer } from './measure';
+import { capture, startBareServer, startBenchServer, type BenchServer } from './measure';
 import type { RecordFigure } from './recordFigure';
 import type { ScaleOutPlan, ScaleOutResult } from './scaleOutLoad';
 
@@ -127,13 +127,22 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
         await (await fetch(`${server.url}${path}`)).arrayBuffer();
       }
     }
-    writeFileSync(planFile, JSON.stringify(plan));
-    const output = execFileSync(
-      process.execPath,
-      [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/scaleOutLoad.ts', planFile],
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    const runLoad = (of: ScaleOutPlan) => {
+      writeFileSync(planFile, JSON.stringify(of));
+      const output = execFileSync(
+        process.execPath,
+        [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/scaleOutLoad.ts', planFile],
+        { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      );
+      return JSON.parse(output) as ScaleOutResult;
+    };
+    const load = runLoad(plan);
+    const ceiling = await bareCeiling(
+      api,
+      plan,
+      join(tmpdir(), `cemetery-scale-out-${process.pid}.captures.json`),
+      runLoad,
     );
-    const load = JSON.parse(output) as ScaleOutResult;
 
     const ids = load.acknowledged.map(([, burialId]) => burialId);
     const present = (await db.query<{ n: number }>('select count(*)::int as n from burials where id = any($1)', [ids]))
@@ -158,6 +167,12 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
       'ms',
       '≤ 500 ms',
       load.p99 <= 500,
+    );
+    record(
+      'scale-out',
+      `${label}: the same reads from three bare Node servers sending the same bytes (no writes: this machine's ceiling), ${Math.round(ceiling.perSecond)} req/s, p50 ${ceiling.p50.toFixed(0)} ms; p99`,
+      ceiling.p99,
+      'ms',
     );
     for (const [kind, figures] of Object.entries(load.byKind)) {
       record(
@@ -210,5 +225,34 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
     await fresh.drop();
     rmSync(indexFile, { force: true });
     rmSync(planFile, { force: true });
+  }
+}
+
+/**
+ * The same load's reads sent to three bare Node servers (bench/bareServer.mjs) that answer each address with the bytes
+ * the real server sent for it: what this machine's cores, shared with the clients and PostgreSQL, allow at best.
+ */
+async function bareCeiling(
+  api: string,
+  plan: ScaleOutPlan,
+  capturesFile: string,
+  runLoad: (plan: ScaleOutPlan) => ScaleOutResult,
+): Promise<ScaleOutResult> {
+  const paths = [
+    '/graves/male',
+    '/graves/female',
+    '/graves/recentBurials',
+    ...plan.queries.map((q) => `/search?q=${encodeURIComponent(q)}`),
+    ...plan.graveIds.map((id) => `/graves/graves/${id}`),
+  ];
+  const captures = [];
+  for (const path of paths) captures.push(await capture(api, path, { 'accept-encoding': 'br, gzip' }));
+  writeFileSync(capturesFile, JSON.stringify(captures.map((c) => ({ ...c, url: `/api${c.url}` }))));
+  const bare = await Promise.all(plan.urls.map(() => startBareServer(capturesFile)));
+  try {
+    return runLoad({ ...plan, urls: bare.map((b) => b.url), writeEvery: Number.MAX_SAFE_INTEGER, pool: [] });
+  } finally {
+    await Promise.all(bare.map((b) => b.stop()));
+    rmSync(capturesFile, { force: true });
   }
 }
