@@ -7,8 +7,10 @@
 //
 // The copy is one gzip stream made of runs of about RUN_GRAVES graves in the answer's order, each compressed on its
 // own and ended by a sync flush (byte-aligned, not final), so that runs can be put side by side and one run replaced;
-// a last block closes the array and the stream, and the trailer carries the CRC and size of the whole text. The bytes
-// decompress to exactly what sectionJson writes. A section whose text passes MAX_SECTION_BYTES (a city's) is not
+// a last block closes the array and the stream, and the trailer carries the CRC and size of the whole text. Each run
+// is compressed with the text of the run before it as its dictionary (what a decompressor holds in its window when
+// the run begins), so it may point back into it as one stream would: a write compresses its run and the next one
+// again. The bytes decompress to exactly what sectionJson writes. A section whose text passes MAX_SECTION_BYTES (a city's) is not
 // held: it is compressed whole as before (server/http/streamedAnswer.ts).
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { AppContext } from './context';
@@ -19,9 +21,8 @@ import { gravesChangedWholly } from '../data/graveFacts';
 import { graveTexts, sectionOrder, type SectionRow } from '../data/sectionStream';
 
 /**
- * Graves compressed together; a run that grows past twice this is split. A write compresses its run again: 32 graves
- * of a town (about 40 KB of text) take about a millisecond, and the copy comes out a few percent larger than the
- * section compressed whole.
+ * Graves compressed together; a run that grows past twice this is split. A write compresses two runs again: 32 graves
+ * of a town (about 40 KB of text) take about a millisecond each.
  */
 const RUN_GRAVES = 32;
 /** The largest section text held (a town's men's section is about 2 MB, a city's 27 MB): it is held twice (its graves, its runs). */
@@ -35,9 +36,10 @@ interface Run {
   ids: string[];
   /**
    * Its text (its graves' texts joined) and that text compressed, for the place it had when they were made (the first
-   * run opens the array); null once one of its graves changed.
+   * run opens the array) and after the text it had before it then (its dictionary); null once one of its graves
+   * changed.
    */
-  made: { text: Buffer; deflated: Buffer; first: boolean } | null;
+  made: { text: Buffer; deflated: Buffer; first: boolean; after: Buffer | null } | null;
 }
 
 interface Held {
@@ -54,22 +56,32 @@ interface Held {
 }
 
 const sync = { level: GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH };
+/** deflate's window: how far back a run may point into the text before it. */
+const WINDOW_BYTES = 32 * 1024;
 
 /** The section copies one process keeps, one per section. */
 export class SectionCopies {
   private readonly held = new Map<Gender, Held>();
+  /** The sections found too large to hold, and the day they were: not read for it again until another day. */
+  private readonly tooLarge = new Map<Gender, string>();
   /** One build of a section at a time: a patch changes the held copy in place. */
   private readonly turns = new Map<Gender, Promise<unknown>>();
   private patched = 0;
 
-  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db'>,
+    private readonly maxBytes = MAX_SECTION_BYTES,
+  ) {}
 
   /** How many copies were made by patching (the tests read it). */
   patches(): number {
     return this.patched;
   }
 
-  /** The section's whole answer gzipped, as it is now; null when the section is too large to hold. */
+  /**
+   * The section's whole answer gzipped, as it is now; null when the section is too large to hold (then until another
+   * day: a section shrinks below the bound rarely, and reading it to find out cost a read of 4 MB).
+   */
   gzip(gender: Gender, status: StatusContext): Promise<Buffer | null> {
     const turn = (this.turns.get(gender) ?? Promise.resolve()).then(() => this.build(gender, status));
     const settled = turn.catch(() => undefined);
@@ -79,6 +91,7 @@ export class SectionCopies {
   }
 
   private async build(gender: Gender, status: StatusContext): Promise<Buffer | null> {
+    if (this.tooLarge.get(gender) === status.today) return null;
     const version = Number((await readVersions(this.ctx.db)).get(gender) ?? 0);
     const held = this.held.get(gender);
     const same = held && held.today === status.today && held.restingPeriodDays === status.restingPeriodDays;
@@ -92,7 +105,10 @@ export class SectionCopies {
     } else {
       now = await this.read(gender, status, version);
     }
-    if (now === null) return null;
+    if (now === null) {
+      this.tooLarge.set(gender, status.today);
+      return null;
+    }
     this.held.set(gender, now);
     return gzipOf(now);
   }
@@ -116,7 +132,7 @@ export class SectionCopies {
     for await (const { row, text } of graveTexts(this.ctx.db, status, gender, null)) {
       const bytes = Buffer.from(text);
       held.bytes += bytes.length + 1;
-      if (held.bytes > MAX_SECTION_BYTES) return null;
+      if (held.bytes > this.maxBytes) return null;
       held.texts.set(row.id, bytes);
       held.rows.set(row.id, row);
       if (run === null || run.ids.length >= RUN_GRAVES) {
@@ -156,7 +172,7 @@ export class SectionCopies {
         this.place(held, row);
       }
     }
-    if (held.bytes > MAX_SECTION_BYTES) return null;
+    if (held.bytes > this.maxBytes) return null;
     held.runs = held.runs.filter((run) => run.ids.length > 0);
     held.version = version;
     return held;
@@ -201,15 +217,19 @@ function gzipOf(held: Held): Buffer {
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
+  let before: Buffer | null = null;
   for (const [i, run] of held.runs.entries()) {
     const first = i === 0;
-    if (run.made === null || run.made.first !== first) {
+    if (run.made === null || run.made.first !== first || run.made.after !== before) {
       const text = textOf(held, run, first);
-      run.made = { text, deflated: deflateRawSync(text, sync), first };
+      const dictionary: Buffer | undefined = before?.subarray(-WINDOW_BYTES);
+      const deflated = deflateRawSync(text, dictionary ? { ...sync, dictionary } : sync);
+      run.made = { text, deflated, first, after: before };
     }
     parts.push(run.made.deflated);
     crc = crc32(run.made.text, crc);
     size += run.made.text.length;
+    before = run.made.text;
   }
   const tail = Buffer.from(held.runs.length === 0 ? '[]' : ']');
   parts.push(deflateRawSync(tail, { level: GZIP_LEVEL }));

@@ -163,7 +163,7 @@ function copying(keep: (body: Buffer) => void): Transform {
 /**
  * `kept`: where copies of this answer are kept, and under which address (one answer, whatever its ETag); `gzip`
  * makes the compressed copy another way than compressing `text` whole (a section's copy kept patched,
- * server/http/sectionCopies.ts), null when it is too large to keep.
+ * server/http/sectionCopies.ts), or says null when it holds no copy that large: `text` is then compressed whole.
  */
 export async function sendStreamed(
   request: FastifyRequest,
@@ -188,7 +188,9 @@ export async function sendStreamed(
   // The compression plugin leaves an answer that says its encoding as it is.
   if (gzip) reply.header('Content-Encoding', 'gzip');
   if (kept && gzip) {
-    const make = kept.gzip ?? (() => gzipWhole(text, KEPT_ANSWER_MAX_BYTES));
+    const whole = () => gzipWhole(text, KEPT_ANSWER_MAX_BYTES);
+    const patched = kept.gzip;
+    const make = patched ? async () => (await patched()) ?? whole() : whole;
     const copy = await kept.streams.shared(`${kept.key} gzip`, etag, make);
     if (copy) return reply.send(copy);
   }

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listGraves } from '../../server/data/graves';
 import { sectionJson } from '../../server/data/sectionStream';
+import { SectionCopies } from '../../server/http/sectionCopies';
+import { gunzipSync } from 'node:zlib';
 import { burialDateText } from '../../src/domain/dates/burialDate';
 import { sharedText } from '../../src/domain/messages/shared';
 import { BOM, csvLine } from '../../src/domain/rules/csv';
@@ -124,6 +126,17 @@ describe.each(ENGINES)('whole sections streamed on $name', ({ databaseUrl }) => 
     expect(await again.text()).toBe('');
     const staffTag = (await staff()).headers.get('etag')!;
     expect((await staff({ 'if-none-match': staffTag })).status).toBe(304);
+  });
+
+  it('a section copy is the section gzipped; one larger than its bound is not held, and not read again that day', async () => {
+    const status = s.ctx.statusContext();
+    const held = new SectionCopies(s.ctx);
+    expect(gunzipSync((await held.gzip('women', status))!).toString() === (await reference('women'))).toBe(true);
+    const bounded = new SectionCopies(s.ctx, 100);
+    expect(await bounded.gzip('women', status)).toBeNull();
+    const before = s.statementsRun();
+    expect(await bounded.gzip('women', status)).toBeNull();
+    expect(s.statementsRun() - before).toBe(0);
   });
 
   it('a write moves the ETag of the section it changed and is in the very next answer', async () => {
