@@ -101,6 +101,18 @@ async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange
   }
 }
 
+/** The log's rows of a section after version `after` up to `upTo`, or null when it no longer reaches back that far. */
+async function changesBetween(db: Db, gender: Gender, after: number, upTo: number) {
+  if (upTo - after >= CHANGE_LOG_VERSIONS) return null;
+  return db
+    .selectFrom('grave_changes')
+    .select(['grave_id', 'version'])
+    .where('gender', '=', gender)
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .execute();
+}
+
 /**
  * The graves of a section changed after version `after` up to `upTo`, or null when the log no longer reaches back
  * that far (the caller then reads everything again).
@@ -111,15 +123,8 @@ export async function gravesChangedSince(
   after: number,
   upTo: number,
 ): Promise<string[] | null> {
-  if (upTo - after >= CHANGE_LOG_VERSIONS) return null;
-  const rows = await db
-    .selectFrom('grave_changes')
-    .select(['grave_id'])
-    .where('gender', '=', gender)
-    .where('version', '>', after)
-    .where('version', '<=', upTo)
-    .execute();
-  return [...new Set(rows.map((r) => r.grave_id))];
+  const rows = await changesBetween(db, gender, after, upTo);
+  return rows && [...new Set(rows.map((r) => r.grave_id))];
 }
 
 /**
@@ -133,16 +138,9 @@ export async function gravesChangedWholly(
   after: number,
   upTo: number,
 ): Promise<string[] | null> {
-  if (upTo - after >= CHANGE_LOG_VERSIONS) return null;
-  const rows = await db
-    .selectFrom('grave_changes')
-    .select(['grave_id', 'version'])
-    .where('gender', '=', gender)
-    .where('version', '>', after)
-    .where('version', '<=', upTo)
-    .execute();
-  const steps = new Set(rows.map((r) => Number(r.version)));
-  return steps.size === upTo - after ? [...new Set(rows.map((r) => r.grave_id))] : null;
+  const rows = await changesBetween(db, gender, after, upTo);
+  if (!rows || new Set(rows.map((r) => Number(r.version))).size !== upTo - after) return null;
+  return [...new Set(rows.map((r) => r.grave_id))];
 }
 
 /** A text as a PostgreSQL string literal, whatever standard_conforming_strings says (an escape string: E'…'). */

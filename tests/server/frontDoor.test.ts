@@ -2,7 +2,7 @@
 // it to answering exactly as the router would (status, headers, bytes, 304), never stale after a write, only when
 // nothing else is asked of the request (a session, another origin, another method, a query the route does not
 // keep), within the same per-client ceiling as every API call, and with HSTS only when a trusted proxy says HTTPS.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
 import { COUNTED_CLIENTS, requestCeiling } from '../../server/http/requestCeiling';
@@ -10,26 +10,7 @@ import { STRICT_TRANSPORT_SECURITY } from '../../server/plugins/securityHeaders'
 import { ENGINES } from '../support/postgres';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request on a connection of its own, the body as it travelled (not decoded). */
-function rawGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { rawGet } from './helpers';
 
 /** The headers that describe the answer (Date and the connection's own are written by Node for each). */
 const described = (headers: IncomingHttpHeaders) => {

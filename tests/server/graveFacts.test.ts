@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/api/paths';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
 import { GRAVE_STATUS, type AuditEntry, type Gender, type Grave, type GraveCardPage } from '../../src/domain/types';
-import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { listGraves, nextGraves } from '../../server/data/graves';
 import { TRIMMED_BELOW } from '../../server/data/graveFacts';
@@ -14,7 +13,7 @@ import { signIn } from '../support/fixtures';
 import { expectTalliesKept } from '../support/tallies';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, type CallOptions } from './helpers';
+import { call, rawGet, type CallOptions } from './helpers';
 
 const SECTIONS: Gender[] = ['men', 'women', 'bones'];
 
@@ -137,29 +136,12 @@ describe.each(ENGINES)('the graves’ kept facts on $name', ({ databaseUrl }) =>
     }
   }
 
-  /** The whole section as it travels gzipped (its copy, patched after writes) against the section read whole. */
-  const gzipped = (gender: Gender) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const req = httpRequest(
-        `${s.api}${paths.gravesOfSection(gender)}`,
-        { headers: { 'accept-encoding': 'gzip' } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            res.headers['content-encoding'] === 'gzip'
-              ? resolve(Buffer.concat(chunks))
-              : reject(new Error('not gzipped')),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
   async function expectSectionCopies(step: string) {
     for (const gender of SECTIONS) {
       // gunzip checks the stream's CRC and size too.
-      const sent = gunzipSync(await gzipped(gender)).toString();
+      const raw = await rawGet(`${s.api}${paths.gravesOfSection(gender)}`, { 'accept-encoding': 'gzip' });
+      expect(raw.headers['content-encoding'], `${step} ${gender}`).toBe('gzip');
+      const sent = gunzipSync(raw.body).toString();
       expect(sent, `${step} ${gender}`).toBe(JSON.stringify(await listGraves(s.ctx.db, s.ctx.statusContext(), gender)));
     }
   }

@@ -2,6 +2,7 @@
 // Arabic texts the contract promises. Everything goes through HTTP to the real app (tests/support/server.ts).
 // Unlike src/api's client (which the fixtures of tests/support/fixtures.ts use), `call` never throws on a refusal and
 // sends malformed bodies as they are: these suites assert on every status and on what the server does with them.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { expect } from 'vitest';
 import { t, type MessageKey } from '../../src/domain/messages';
 import type { MessageAnswer } from '../support/fixtures';
@@ -49,6 +50,27 @@ export async function call<T = unknown>(
     // not JSON: keep the text so a test can show it
   }
   return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** An answer as it travelled: its body not decoded (fetch would undo the compression). */
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request on a connection of its own, its answer's bytes as they came. */
+export function rawGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** A clock a test sets and moves; pass `clock.now` as the server's `now`. */

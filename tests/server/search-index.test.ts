@@ -2,7 +2,6 @@
 // the section answers say (numbers, statuses, names, dates), follow writes at once, answer 304 to a phone that
 // holds it, and stay under 300 KB compressed for the benchmark's town of 30,000 burials.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeOfflineIndex,
@@ -16,23 +15,9 @@ import { GENDERS, type Gender, type Grave, type GraveCardPage, type SearchMatch 
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
+import { rawGet } from './helpers';
 
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
-
-/** The bytes that travel for this encoding (fetch would decode them). */
-function rawBytes(url: string, encoding: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] as string | undefined }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe.each(ENGINES)('the offline name index on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -125,7 +110,8 @@ describe('the offline name index at town scale', () => {
   it('is at most 300 KB compressed for 30,000 burials (brotli and gzip), with a margin', async () => {
     const sizes: Record<string, number> = {};
     for (const encoding of ['br', 'gzip']) {
-      const { bytes, encoding: sent } = await rawBytes(`${s.api}/search/index`, encoding);
+      const raw = await rawGet(`${s.api}/search/index`, { 'accept-encoding': encoding });
+      const [bytes, sent] = [raw.body, raw.headers['content-encoding']];
       expect(sent).toBe(encoding);
       const plain = encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
       const index = JSON.parse(plain.toString('utf8')) as OfflineIndex;
