@@ -10,7 +10,7 @@ import { paths } from '../../src/api/paths';
 import type { AuditEntry, Grave } from '../../src/domain/types';
 import { type ApiAt, bury, logIn, makeGrave, sendSuggestion, suggestionsOf } from '../support/fixtures';
 import { ENGINES, freshPostgresDatabase } from '../support/postgres';
-import { startServerProcess, freePort, type ServerProcess } from '../support/process';
+import { startServerProcess, type ServerProcess } from '../support/process';
 
 const MANAGER = { email: 'crash-manager@example.com', password: 'crash-test-password' };
 const CYCLES = 10;
@@ -71,12 +71,11 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
       MANAGER_PASSWORD: MANAGER.password,
       TRUST_PROXY: 'true',
     };
-    const port = await freePort();
     const ack: Acknowledged = { graves: new Map(), burials: new Map(), suggestions: new Set() };
     let token = '';
     let kills = 0;
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const server: ServerProcess = await startServerProcess(env, port);
+      const server: ServerProcess = await startServerProcess(env);
       if (!token) token = await logIn(server, MANAGER.email, MANAGER.password);
       const writers = Array.from({ length: CLIENTS }, (_, c) => writer(server, token, c, cycle, ack));
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
@@ -86,7 +85,7 @@ describe.each(ENGINES)('crash safety on $name', ({ name, databaseUrl }) => {
     }
     expect(kills).toBe(CYCLES);
 
-    const server = await startServerProcess(env, port);
+    const server = await startServerProcess(env);
     try {
       const graves = await call<Grave[]>(paths.graves(), { base: server.api, token });
       const byId = new Map(graves.map((g) => [g._id, g]));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { npmStart } from '../support/npmStart';
-import { freePort, startServerProcess } from '../support/process';
+import { startServerProcess } from '../support/process';
 
 describe('the production entry', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-prod-'));
@@ -63,12 +63,12 @@ describe('npm start', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs node with the memory settings the tests and the bench read from its script', async () => {
-    const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: `file:${join(dir, 'r.sqlite')}`,
       STATIC_DIR: 'none',
-      PORT: String(port),
+      // A port the system gives the server; it prints which (a port found free beforehand may be taken meanwhile).
+      PORT: '0',
     };
     delete env.HEAP_LIMIT_MB;
     delete env.MALLOC_ARENA_MAX;
@@ -78,7 +78,7 @@ describe('npm start', () => {
       detached: true,
     });
     try {
-      await waitForHealth(`http://127.0.0.1:${port}`, npm);
+      await waitForHealth(npm);
       const server = serverProcessUnder(npm.pid!);
       const expected = npmStart(env);
       expect(expected.nodeArgs).toContain('--max-old-space-size=160');
@@ -122,16 +122,15 @@ function serverProcessUnder(root: number): number {
   throw new Error('no node process runs scripts/start.mjs under npm start');
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+async function waitForHealth(child: ChildProcess): Promise<void> {
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('npm start exited');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    const listening = /listening on http:\/\/localhost:(\d+)/.exec(out);
+    if (listening && (await fetch(`http://127.0.0.1:${listening[1]}/api/health`)).ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('npm start did not answer within 30 s');
+  throw new Error(`npm start did not answer within 30 s:\n${out}`);
 }

@@ -35,11 +35,11 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
+  /** The port to listen on; by default the server takes one the system gives it (PORT=0). */
   port?: number,
   /** Node's own flags, after (so over) those `npm start` sets, e.g. a smaller heap limit. */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const p = port ?? (await freePort());
   let out = '';
   const start = npmStart();
   const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, start.script], {
@@ -53,28 +53,30 @@ export async function startServerProcess(
       // No name index file unless the test names one (the default for PostgreSQL is under the repository's data/).
       SEARCH_INDEX_FILE: 'none',
       ...env,
-      PORT: String(p),
+      PORT: String(port ?? 0),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const url = `http://127.0.0.1:${p}`;
+  // The port is read from the line the server prints once it listens, never assumed: a port found free a moment
+  // before may be taken by another test's server meanwhile, which would then answer this test's requests.
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  const listeningPort = () => /listening on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+  while (!listeningPort()) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 30 s:\n${out}`);
+      throw new Error(`server did not listen within 30 s:\n${out}`);
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const url = `http://127.0.0.1:${listeningPort()}`;
+  const health = await fetch(`${url}/api/health`);
+  if (!health.ok) {
+    child.kill('SIGKILL');
+    throw new Error(`server's health answered ${health.status}:\n${out}`);
   }
   return {
     url,
