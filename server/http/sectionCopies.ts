@@ -19,6 +19,7 @@ import type { StatusContext } from '../data/graves';
 import { readVersions } from '../data/dataVersions';
 import { gravesChangedWholly } from '../data/graveFacts';
 import { graveTexts, sectionOrder, type SectionRow } from '../data/sectionStream';
+import { crc32Combine } from './crc32Combine';
 
 /**
  * Graves compressed together; a run that grows past twice this is split. A write compresses two runs again: 32 graves
@@ -39,7 +40,7 @@ interface Run {
    * run opens the array) and after the text it had before it then (its dictionary); null once one of its graves
    * changed.
    */
-  made: { text: Buffer; deflated: Buffer; first: boolean; after: Buffer | null } | null;
+  made: { text: Buffer; crc: number; deflated: Buffer; first: boolean; after: Buffer | null } | null;
 }
 
 interface Held {
@@ -67,6 +68,7 @@ export class SectionCopies {
   /** One build of a section at a time: a patch changes the held copy in place. */
   private readonly turns = new Map<Gender, Promise<unknown>>();
   private patched = 0;
+  private compressed = 0;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db'>,
@@ -76,6 +78,11 @@ export class SectionCopies {
   /** How many copies were made by patching (the tests read it). */
   patches(): number {
     return this.patched;
+  }
+
+  /** How many runs were compressed, in all builds (the tests read it). */
+  runsCompressed(): number {
+    return this.compressed;
   }
 
   /**
@@ -110,7 +117,9 @@ export class SectionCopies {
       return null;
     }
     this.held.set(gender, now);
-    return gzipOf(now);
+    const { gzip, runsCompressed } = gzipOf(now);
+    this.compressed += runsCompressed;
+    return gzip;
   }
 
   private changed(gender: Gender, from: number, to: number): Promise<string[] | null> {
@@ -212,32 +221,48 @@ function textOf(held: Held, run: Run, first: boolean): Buffer {
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 
+/**
+ * Whether a run compressed after the text `was` may stay as it is after `now`: what it may point back into (the last
+ * WINDOW_BYTES) is the same. The texts are compared, not the buffers: a run compressed again has a new buffer of
+ * often the same text, and comparing the buffers made a write compress every run after its own.
+ */
+function sameWindow(was: Buffer | null, now: Buffer | null): boolean {
+  if (was === now) return true;
+  if (was === null || now === null) return false;
+  return was.subarray(-WINDOW_BYTES).equals(now.subarray(-WINDOW_BYTES));
+}
+
 /** The whole gzip stream: the runs compressed (again where changed), the closing bracket, the trailer. */
-function gzipOf(held: Held): Buffer {
+function gzipOf(held: Held): { gzip: Buffer; runsCompressed: number } {
   const parts: Buffer[] = [GZIP_HEADER];
+  let runsCompressed = 0;
   let crc = 0;
   let size = 0;
   let before: Buffer | null = null;
   for (const [i, run] of held.runs.entries()) {
     const first = i === 0;
-    if (run.made === null || run.made.first !== first || run.made.after !== before) {
+    if (run.made === null || run.made.first !== first || !sameWindow(run.made.after, before)) {
       const text = textOf(held, run, first);
       const dictionary: Buffer | undefined = before?.subarray(-WINDOW_BYTES);
       const deflated = deflateRawSync(text, dictionary ? { ...sync, dictionary } : sync);
-      run.made = { text, deflated, first, after: before };
+      run.made = { text, crc: crc32(text), deflated, first, after: before };
+      runsCompressed++;
+    } else {
+      // The text before it now, the same in its last window: the one the next build compares with.
+      run.made.after = before;
     }
     parts.push(run.made.deflated);
-    crc = crc32(run.made.text, crc);
+    crc = crc32Combine(crc, run.made.crc, run.made.text.length);
     size += run.made.text.length;
     before = run.made.text;
   }
   const tail = Buffer.from(held.runs.length === 0 ? '[]' : ']');
   parts.push(deflateRawSync(tail, { level: GZIP_LEVEL }));
-  crc = crc32(tail, crc);
+  crc = crc32Combine(crc, crc32(tail), tail.length);
   size += tail.length;
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4);
   parts.push(trailer);
-  return Buffer.concat(parts);
+  return { gzip: Buffer.concat(parts), runsCompressed };
 }
