@@ -9,7 +9,7 @@
 // the RSS target cannot afford); reading a page by an index costs a few milliseconds and is always the register's
 // current state. Only a section small enough (a town's, server/http/sectionCopies.ts) has its compressed copy kept
 // patched from the graves a write changed (graveTexts below). A client that already holds the answer asks with its
-// ETag (answerTag below) and costs one read of the counters.
+// ETag (tagOf below).
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { GENDERS, type BuriedPerson, type Gender, type GraveMove } from '../../src/domain/types';
@@ -350,8 +350,22 @@ const FORMAT = 'graves-1';
 
 /**
  * The ETag of a whole answer: the counters of the parts it shows, the day and the resting period (the statuses
- * move with both) and the answer's name, hashed. The same in every process sharing the database, and read afresh
- * per request (one small query), so it never names an older register than the body that follows it.
+ * move with both) and the answer's name, hashed. The same in every process sharing the database for the same
+ * counters.
+ */
+export function tagOf(
+  versions: ReadonlyMap<DataScope, string>,
+  ctx: StatusContext,
+  name: string,
+  shows: readonly DataScope[],
+): string {
+  const parts = [FORMAT, name, ctx.today, ctx.restingPeriodDays, ...shows.map((scope) => versions.get(scope) ?? '')];
+  return `"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}"`;
+}
+
+/**
+ * The ETag of a whole answer from the counters read afresh (one small query), so it never names an older register
+ * than the body that follows it.
  */
 export async function answerTag(
   db: Kysely<Database>,
@@ -359,7 +373,5 @@ export async function answerTag(
   name: string,
   shows: readonly DataScope[],
 ): Promise<string> {
-  const versions = await readVersions(db);
-  const parts = [FORMAT, name, ctx.today, ctx.restingPeriodDays, ...shows.map((scope) => versions.get(scope) ?? '')];
-  return `"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}"`;
+  return tagOf(await readVersions(db), ctx, name, shows);
 }
