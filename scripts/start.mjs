@@ -2,6 +2,7 @@
 // a tenth of a second whenever a server source is newer, so production starts without compiling TypeScript on
 // every launch (the start-up target is under one second to the first answered request).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { refuseUnsupportedNode } from './supported-node.mjs';
@@ -78,6 +79,10 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
 
 // `node scripts/start.mjs build` only refreshes the bundle (the benchmark times a start that needs no build).
 if (process.argv[2] !== 'build') {
+  // V8's compiled code of the bundle is kept on disk between starts (Node's compile cache, under the system's
+  // temporary folder, by Node version and file): a start then does not compile 4.5 MB of source again, about a fifth
+  // of a second less to the first answer. Where that folder cannot be written, the start compiles as before.
+  enableCompileCache();
   const loaded = await import(pathToFileURL(bundle).href);
   if (entry === 'main') await loaded.main();
 }
