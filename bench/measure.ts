@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { npmStart } from '../tests/support/npmStart';
-import { freePort } from '../tests/support/process';
+import { freePort, listeningPort } from '../tests/support/process';
 import { CHROMIUM_FLAGS } from '../tests/support/browser';
 
 export const gzipSize = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
@@ -26,7 +26,6 @@ export interface BenchServer {
 }
 
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
   const t0 = performance.now();
   // The production entry (npm start's bundle, rebuilt first if a source is newer) with its default logging, and the
   // benchmark's diagnostics (bench/server.mjs).
@@ -42,18 +41,25 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '0',
       ...env,
-      PORT: String(port),
+      // A port the system gives it, read from the line it prints (listeningPort).
+      PORT: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  // Its output is the benchmark's, as before; only its first lines are read here for the port.
+  let head = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (head.length < 64 * 1024) head += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  let url: string;
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited at start');
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not yet
+    const port = listeningPort(head);
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      const res = await fetch(`${url}/api/health`).catch(() => null);
+      if (res?.ok) break;
     }
     if (performance.now() - t0 > 60_000) throw new Error('server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 5));

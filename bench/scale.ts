@@ -11,7 +11,7 @@
 // (Accept-Encoding: br, gzip), on a new connection.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import { normalizeArabic } from '../src/domain/search/normalize';
 import { publicPaths } from '../src/domain/paths/publicPaths';
 import { IMPORT_LIMITS } from '../src/domain/rules/registerImport';
 import { npmStart } from '../tests/support/npmStart';
-import { freePort } from '../tests/support/process';
+import { listeningPort } from '../tests/support/process';
 import { freshPostgresDatabase } from '../tests/support/postgres';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -102,14 +102,16 @@ const searchIndexFileOf = (work: string, databaseUrl: string) =>
   join(work, `search-index-${createHash('sha1').update(databaseUrl).digest('hex').slice(0, 12)}.bin`);
 
 async function startServer(databaseUrl: string, siteDir: string, work: string, name: string): Promise<Server> {
-  const port = await freePort();
   const logFile = join(work, `${name}.log`);
+  // The log is appended to by every start of the same name: this start's lines are those after its size now.
+  const logFrom = existsSync(logFile) ? statSync(logFile).size : 0;
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...NPM_START.env,
     DATABASE_URL: databaseUrl,
-    PORT: String(port),
+    // A port the system gives it, read from the line it prints in its log (listeningPort).
+    PORT: '0',
     STATIC_DIR: siteDir,
     PHOTOS_DIR: join(work, 'photos'),
     SEARCH_INDEX_FILE: searchIndexFileOf(work, databaseUrl),
@@ -131,7 +133,7 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
       r();
     }),
   );
-  const url = `http://127.0.0.1:${port}`;
+  let url: string;
   // Why it stopped: V8's fatal line (the heap) or the last lines that are not request logs.
   const tail = () => {
     const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : [];
@@ -144,12 +146,12 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
   };
   for (;;) {
     if (exitedAt !== null) throw new Error(`the server exited at start:\n${tail()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    const port = listeningPort(readFileSync(logFile).subarray(logFrom).toString());
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      const res = await fetch(`${url}/api/health`).catch(() => null);
+      await res?.arrayBuffer();
+      if (res?.ok) break;
     }
     if (performance.now() - t0 > 120_000) throw new Error('the server did not start within 120 s');
     await new Promise((r) => setTimeout(r, 5));

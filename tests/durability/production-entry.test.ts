@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { npmStart } from '../support/npmStart';
-import { startServerProcess } from '../support/process';
+import { listeningPort, startServerProcess } from '../support/process';
 
 describe('the production entry', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cemetery-prod-'));
@@ -128,8 +128,8 @@ async function waitForHealth(child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('npm start exited');
-    const listening = /listening on http:\/\/localhost:(\d+)/.exec(out);
-    if (listening && (await fetch(`http://127.0.0.1:${listening[1]}/api/health`)).ok) return;
+    const port = listeningPort(out);
+    if (port && (await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`npm start did not answer within 30 s:\n${out}`);

@@ -15,6 +15,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The port in the line the server prints once it listens (server/main.ts), or undefined before it. A server started
+ * with PORT=0 takes a port the system gives it: a port found free beforehand (freePort) may be taken by another
+ * server meanwhile, which would then answer the requests meant for this one.
+ */
+export const listeningPort = (output: string): string | undefined =>
+  /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+
 export interface ServerProcess {
   url: string;
   /** url + '/api' (what the fixtures of tests/support/fixtures.ts take) */
@@ -60,11 +68,8 @@ export async function startServerProcess(
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  // The port is read from the line the server prints once it listens, never assumed: a port found free a moment
-  // before may be taken by another test's server meanwhile, which would then answer this test's requests.
   const deadline = Date.now() + 30_000;
-  const listeningPort = () => /listening on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-  while (!listeningPort()) {
+  while (!listeningPort(out)) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -72,7 +77,7 @@ export async function startServerProcess(
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  const url = `http://127.0.0.1:${listeningPort()}`;
+  const url = `http://127.0.0.1:${listeningPort(out)}`;
   const health = await fetch(`${url}/api/health`);
   if (!health.ok) {
     child.kill('SIGKILL');
