@@ -101,7 +101,14 @@ interface Server {
 const searchIndexFileOf = (work: string, databaseUrl: string) =>
   join(work, `search-index-${createHash('sha1').update(databaseUrl).digest('hex').slice(0, 12)}.bin`);
 
-async function startServer(databaseUrl: string, siteDir: string, work: string, name: string): Promise<Server> {
+async function startServer(
+  databaseUrl: string,
+  siteDir: string,
+  work: string,
+  name: string,
+  /** The name index file it keeps ('none': none); by default the one of this register, made by the seed. */
+  indexFile = searchIndexFileOf(work, databaseUrl),
+): Promise<Server> {
   const logFile = join(work, `${name}.log`);
   // The log is appended to by every start of the same name: this start's lines are those after its size now.
   const logFrom = existsSync(logFile) ? statSync(logFile).size : 0;
@@ -114,7 +121,7 @@ async function startServer(databaseUrl: string, siteDir: string, work: string, n
     PORT: '0',
     STATIC_DIR: siteDir,
     PHOTOS_DIR: join(work, 'photos'),
-    SEARCH_INDEX_FILE: searchIndexFileOf(work, databaseUrl),
+    SEARCH_INDEX_FILE: indexFile,
     // The benchmark's 50 clients all come from 127.0.0.1: the per-client ceiling would refuse them.
     RATE_LIMIT_PER_MINUTE: '0',
     HOST: '127.0.0.1',
@@ -689,8 +696,33 @@ async function measureColumn(
     pass: median < 1000,
     note: `worst ${Math.round(Math.max(...starts))} ms`,
   });
+  // The same start with no name index file kept: nothing is read before listening, and the index is built after.
+  const withoutIndex: number[] = [];
+  try {
+    for (let i = 0; i < STARTS_WITHOUT_INDEX; i++) {
+      const fresh = await startServer(databaseUrl, siteDir, work, `${col}-no-index`, 'none');
+      withoutIndex.push(fresh.startupMs);
+      await fresh.stop();
+    }
+    const middle = [...withoutIndex].sort((a, b) => a - b)[Math.floor(withoutIndex.length / 2)]!;
+    set('startup without index', STARTUP_WITHOUT_INDEX, '< 1 s', {
+      value: middle,
+      unit: 'ms',
+      pass: middle < 1000,
+      note: `worst ${Math.round(Math.max(...withoutIndex))} ms`,
+    });
+  } catch (error) {
+    set('startup without index', STARTUP_WITHOUT_INDEX, '< 1 s', {
+      missing: `error: ${(error as Error).message.split('\n')[0]}`,
+    });
+  }
+  details.startsWithoutIndex = withoutIndex;
   details.deaths = deaths;
 }
+
+/** Starts measured with no name index file kept. */
+const STARTS_WITHOUT_INDEX = 5;
+const STARTUP_WITHOUT_INDEX = `start-up to the first answered request, no name index file kept (median of ${STARTS_WITHOUT_INDEX} starts)`;
 
 function refusedNote(r: { status: number; report: { refused?: unknown[]; message?: string } }): string {
   return r.report.message
@@ -701,7 +733,7 @@ function refusedNote(r: { status: number; report: { refused?: unknown[]; message
 // ---------------------------------------------------------------------------------------------------------------
 // The section: every column, one table, into bench/results/latest.md under its own heading.
 
-const ROW_ORDER = ['seed', 'startup', 'search'];
+const ROW_ORDER = ['seed', 'startup', 'startup without index', 'search'];
 const START = '<!-- scale:start -->';
 const END = '<!-- scale:end -->';
 
