@@ -36,8 +36,8 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const status = ctx.statusContext();
         // From the counters as the kept answers read them (at most half a second old, and read again after each
         // write of this process), as the other public answers: reading them for each request was a statement per
-        // section asked, a fifth of the database's work under the scale-out bench. The body is never older than
-        // the tag: its copy is built from the counters read when it is made.
+        // section asked, about one in ten of the database's statements under the scale-out bench. The body is never
+        // older than the tag: its copy is built from the counters read when it is made.
         const etag = tagOf(await app.answerCache.versions(), status, `section:${gender}`, [gender]);
         return sendStreamed(
           request,
