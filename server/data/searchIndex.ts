@@ -106,9 +106,9 @@ export class SearchIndex {
   // Per grave slot.
   /** Made on the first change read (see slotOfGrave): an index read back at start does not wait for it. */
   private graveSlot: Map<string, number> | null = null;
-  private readonly graveIds: string[] = [];
-  private readonly graveGender: Gender[] = [];
-  private readonly graveNumber: Array<number | string> = [];
+  private graveIds: string[] = [];
+  private graveGender: Gender[] = [];
+  private graveNumber: Array<number | string> = [];
   /** The first person of each grave (-1 when none). */
   private readonly firstInGrave = int32s();
 
@@ -218,12 +218,9 @@ export class SearchIndex {
       index.days.push(day);
       index.dayNumber.set(day, n);
     });
-    for (const [n, id] of parts.graveIds.entries()) {
-      if (n % 4096 === 0) await pause();
-      index.graveIds.push(id);
-      index.graveGender.push(parts.graveGender[n]!);
-      index.graveNumber.push(parts.graveNumber[n]!);
-    }
+    index.graveIds = parts.graveIds;
+    index.graveGender = parts.graveGender;
+    index.graveNumber = parts.graveNumber;
     return index;
   }
 
