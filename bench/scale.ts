@@ -352,6 +352,8 @@ interface ColdItem {
   label: string;
   path: string;
   target: number;
+  /** What the figure holds besides the answer itself. */
+  includes?: string;
 }
 
 async function measureColumn(
@@ -500,6 +502,9 @@ async function measureColumn(
       label: '/api/search?q=… cold (the home page\u2019s search)',
       path: `/api/search?q=${encodeURIComponent(coldQuery)}`,
       target: 100,
+      // The server listens first and reads its name index file then (server/main.ts): the first search after a start
+      // waits for that reading.
+      includes: 'the name index file read after listening',
     },
     { key: 'api next', label: 'GET /api/graves/next cold', path: '/api/graves/next', target: 20 },
     { key: 'api totalDeaths', label: 'GET /api/graves/totalDeaths cold', path: '/api/graves/totalDeaths', target: 20 },
@@ -668,7 +673,12 @@ async function measureColumn(
       `≤ ${item.target} ms`,
       c.failed || c.samples.length === 0
         ? { missing: [c.failed ?? 'no figure', afterWrites].filter(Boolean).join('; ') }
-        : { value: worst, unit: 'ms', pass: worst <= item.target && !c.afterWrites, note: afterWrites },
+        : {
+            value: worst,
+            unit: 'ms',
+            pass: worst <= item.target && !c.afterWrites,
+            note: [item.includes && `includes ${item.includes}`, afterWrites].filter(Boolean).join('; ') || undefined,
+          },
     );
   }
   // The API figures also alone after writes (the issue's ≤ 20 ms names no start): the answer read again from the

@@ -18,9 +18,8 @@
 //   and replaces their entries in place (a burial recorded costs one grave's read, not 300,000 names), in this
 //   process and in the others sharing the database.
 // - Only when the log no longer reaches back that far, or too many entries were removed, is the index built again:
-//   in pages of burials, between which other requests are answered. At start, the index kept in the snapshot file is
-//   read before the server listens (readAhead); without a usable file, the first build starts once it listens (warm),
-//   not on the first search.
+//   in pages of burials, between which other requests are answered. At start, once the server listens (warm), the
+//   index kept in the snapshot file is read, or without a usable file built: not on the first search.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { isDatePrecision, type PartialPrecision } from '../../src/domain/dates/datePrecision';
@@ -523,17 +522,6 @@ export class LiveSearchIndex {
     const index = await this.build();
     void this.saveSnapshot(); // in the background: it never fails (a failed write leaves the file as it was)
     return index;
-  }
-
-  /**
-   * The snapshot read at full speed, before the server listens (serve in server/main.ts): a city's file takes about a
-   * quarter of a second, which the start pays once instead of the first visitors' searches, each waiting for it. A
-   * file that is missing or cannot be used leaves the index to be built from the names once the server listens
-   * (warm): that takes seconds, and would hold the start. Never fails; true when the index was read.
-   */
-  async readAhead(): Promise<boolean> {
-    if (this.index || this.building) return this.index !== null;
-    return (await this.readSnapshotOnce().catch(() => null)) !== null;
   }
 
   /** The index read back from the snapshot and brought up to the database's counters, the first time only; else null. */
