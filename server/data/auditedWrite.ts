@@ -28,8 +28,11 @@ export interface Done<T> {
   audit: AuditRecord;
   /** The parts whose answers are dropped, here and in the other processes (dataVersions.ts). */
   marks: readonly DataScope[];
-  /** The graves whose names the search must read again, with their section (whose version the index follows). */
-  graves?: ReadonlyArray<{ gender: Gender; id: string }>;
+  /**
+   * The graves whose names the search must read again, with their section (whose version the index follows);
+   * `created`: a grave this write made, empty, whose kept facts (no burial) are already right.
+   */
+  graves?: ReadonlyArray<{ gender: Gender; id: string; created?: boolean }>;
 }
 
 /**
@@ -55,7 +58,10 @@ export async function auditedWrite<T>(
     const done = await step.run(trx);
     await audit(trx, { at: write.at, account: write.by, ...done.audit });
     // The graves' kept facts before the counters: their rows stay locked from their move to the commit.
-    await refreshGraveFacts(trx, (done.graves ?? []).map((g) => g.id));
+    await refreshGraveFacts(
+      trx,
+      (done.graves ?? []).filter((g) => !g.created).map((g) => g.id),
+    );
     // The last statement of the transaction (on PostgreSQL it commits it).
     const versions = await markChangedAndCommit(trx, write.dialect, done.marks, done.graves ?? []);
     return { result: done.result, versions, sections: sectionsOf(done.graves ?? []) };

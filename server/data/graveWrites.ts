@@ -38,7 +38,7 @@ export const writeBy = (
  */
 const graveChange = (gender: Gender, id: string, { created = false } = {}) => ({
   marks: (created ? [gender] : [gender, 'burials']) satisfies DataScope[],
-  graves: [{ gender, id }],
+  graves: [{ gender, id, created }],
 });
 
 /** A new grave (number already checked by the domain rule, as its canonical text). Its id. */
@@ -140,9 +140,9 @@ export async function addBurial(
 ): Promise<{ personId: string; warnings: readonly Reason[] }> {
   const personId = randomUUID();
   return auditedWrite(write, {
-    lock: [graveId],
     run: async (trx) => {
-      const grave = await getGrave(trx, status, graveId);
+      // Locked as it is read (one round trip less than lockGrave and then the read).
+      const grave = await getGrave(trx, status, graveId, { lock: write.dialect === 'postgres' });
       if (!grave) throw notFound('grave.notFound');
       const warnings = allow(grave) ?? [];
       const row = {

@@ -263,37 +263,55 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
 
 /**
  * One grave with its history and position. `withPlace`: with its place on the plan's rows too, for the grave's own
- * page (the contract's write answers keep their shape).
+ * page (the contract's write answers keep their shape). `lock` (PostgreSQL, in a write's transaction): its row is
+ * read locked until the transaction ends, in the same round trip (see lockGrave in auditedWrite.ts).
  */
 export async function getGrave(
   db: Kysely<Database>,
   ctx: StatusContext,
   id: string,
-  { withPlace = false }: { withPlace?: boolean } = {},
+  { withPlace = false, lock = false }: { withPlace?: boolean; lock?: boolean } = {},
 ): Promise<Grave | null> {
-  // The grave's row and its position in one read (a grave page is asked often; each query is a round trip).
-  const place = await db.selectFrom('graves').select(placedGraveColumns).where('id', '=', id).executeTakeFirst();
-  return place ? graveOfRow(db, ctx, place, { withPlace }) : null;
+  // The grave's row with its position, and its history, asked at once: each query is a round trip, and on a busy
+  // server each round trip waits for a turn of the event loop (a grave is read after every burial, and by its page).
+  // Its place on the plan needs the row's section: read after it, for the grave's page only.
+  const [place, history] = await Promise.all([
+    db
+      .selectFrom('graves')
+      .select(placedGraveColumns)
+      .where('id', '=', id)
+      .$if(lock, (q) => q.forUpdate())
+      .executeTakeFirst(),
+    historyOf(db, id),
+  ]);
+  return place ? graveOfRow(db, ctx, place, { ...history, withPlace }) : null;
+}
+
+/** A grave's history: the people buried in it (newest first) and those whose remains were moved away. */
+async function historyOf(db: Kysely<Database>, id: string): Promise<GraveHistory> {
+  const [persons, moved] = await Promise.all([burialsOf(db, [id]), movedOutOf(db, id)]);
+  return { persons, moved };
+}
+
+interface GraveHistory {
+  persons: Map<string, BuriedPerson[]>;
+  moved: BuriedPerson[];
 }
 
 /** A grave's row with its position, as getGrave and the next grave's choice read it. */
 const placedGraveColumns = [...graveColumns, 'latitude', 'longitude'] as const;
 type PlacedGraveRow = GraveRow & { latitude: string | null; longitude: string | null };
 
-/** The grave of a row already read (with its position): its burials, moves and place read now. */
+/** The grave of a row already read (with its position) and its history: its place read now when asked for. */
 async function graveOfRow(
   db: Kysely<Database>,
   ctx: StatusContext,
   place: PlacedGraveRow,
-  { withPlace = false }: { withPlace?: boolean } = {},
+  { persons, moved, withPlace = false }: GraveHistory & { withPlace?: boolean },
 ): Promise<Grave> {
   const { latitude: _latitude, longitude: _longitude, ...row } = place;
   const id = row.id;
-  const [persons, moved, rows] = await Promise.all([
-    burialsOf(db, [id]),
-    movedOutOf(db, id),
-    row.gender === 'bones' || !withPlace ? [] : namedRows(db, row.gender),
-  ]);
+  const rows = row.gender === 'bones' || !withPlace ? [] : await namedRows(db, row.gender);
   const grave: Grave = toGrave(row, persons.get(id) ?? [], ctx);
   if (moved.length > 0) grave.moved = moved;
   if (place.latitude && place.longitude) {
@@ -670,7 +688,7 @@ export async function nextGraves(
     if (!found) return null;
     const { last_burial_date: last, ...row } = found;
     const lastBurial = last === null ? null : String(last).slice(0, 10);
-    return { grave: await graveOfRow(db, ctx, row), why: nextGraveWhy(order, lastBurial) };
+    return { grave: await graveOfRow(db, ctx, row, await historyOf(db, row.id)), why: nextGraveWhy(order, lastBurial) };
   };
   const [men, women] = await Promise.all([pick('men'), pick('women')]);
   return {
