@@ -2,7 +2,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyConfig,
+  type QueryResult,
+  type SqliteDatabase,
+  type TransactionSettings,
+} from 'kysely';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -100,7 +112,7 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     if (!closing)
       process.stderr.write(`PostgreSQL dropped an idle connection (${error.message}); it will be reopened.\n`);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...watched(options.onQuery) });
+  const db = new Kysely<Database>({ dialect: new CommitOnceDialect({ pool }), ...watched(options.onQuery) });
   return {
     db,
     dialect: 'postgres',
@@ -126,4 +138,78 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
       return db.destroy();
     },
   };
+}
+
+/**
+ * A statement that ends its own transaction: the grave writes' last statement moves the section counters and commits
+ * in the same round trip (markChangedAndCommit in data/graveFacts.ts), so the counters every write of a section
+ * takes are held for no round trip more.
+ */
+const COMMITS_ITSELF = /;\s*commit\s*$/i;
+
+/** Kysely's own PostgreSQL connection (its class is not exported; its driver gives it typed as any connection). */
+type PostgresConnection = Parameters<PostgresDriver['releaseConnection']>[0];
+
+/** A connection that remembers whether its last statement committed its transaction. */
+class CommitAwareConnection implements DatabaseConnection {
+  committed = false;
+  constructor(readonly inner: PostgresConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.committed = false;
+    const result = await this.inner.executeQuery<R>(query);
+    this.committed = COMMITS_ITSELF.test(query.sql);
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    this.committed = false;
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/**
+ * PostgreSQL's driver, except that a transaction already committed by its last statement is not sent a `commit`
+ * again: that was a round trip for nothing on every write, and a warning in PostgreSQL's log each time ("there is
+ * no transaction in progress").
+ */
+class CommitOnceDriver implements Driver {
+  private readonly wrapped = new WeakMap<DatabaseConnection, CommitAwareConnection>();
+  constructor(private readonly inner: PostgresDriver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<CommitAwareConnection> {
+    const connection = (await this.inner.acquireConnection()) as PostgresConnection;
+    let aware = this.wrapped.get(connection);
+    if (!aware) this.wrapped.set(connection, (aware = new CommitAwareConnection(connection)));
+    return aware;
+  }
+  beginTransaction(connection: CommitAwareConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  async commitTransaction(connection: CommitAwareConnection): Promise<void> {
+    if (!connection.committed) await this.inner.commitTransaction(connection);
+    connection.committed = false;
+  }
+  rollbackTransaction(connection: CommitAwareConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+  releaseConnection(connection: CommitAwareConnection): Promise<void> {
+    connection.committed = false;
+    return this.inner.releaseConnection(connection.inner);
+  }
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+class CommitOnceDialect extends PostgresDialect {
+  constructor(private readonly config: ConstructorParameters<typeof PostgresDialect>[0]) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new CommitOnceDriver(new PostgresDriver(this.config));
+  }
 }

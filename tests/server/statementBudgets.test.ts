@@ -65,7 +65,7 @@ describe.each(ENGINES)('SQL statements per request on a warm server, $name', ({ 
  */
 const WRITE_BUDGETS: Record<'sqlite' | 'postgres', { graveAdded: number; burial: number }> = {
   sqlite: { graveAdded: 14, burial: 19 },
-  postgres: { graveAdded: 13, burial: 17 },
+  postgres: { graveAdded: 12, burial: 16 },
 };
 
 describe.each(ENGINES)('SQL statements per staff write, $name', ({ name, databaseUrl }) => {
