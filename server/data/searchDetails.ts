@@ -19,35 +19,59 @@ export interface FoundDetails {
   transferredFrom?: GraveMove;
 }
 
-/** The people of these ids as the answer shows them (an id no longer in the register is absent). */
-export async function searchDetails(db: Kysely<Database>, personIds: readonly string[]): Promise<Map<string, FoundDetails>> {
-  if (personIds.length === 0) return new Map();
-  // The people, then their graves: two lookups by key. Joined in one query, PostgreSQL's planner read every grave into
-  // a hash for 50 people (4.6 ms a search at the town's 7,000 graves, more with each grave added), where looking
-  // each grave up takes a few hundredths of a millisecond.
-  const people = await db
-    .selectFrom('burials')
-    .select(['id', 'name', 'burial_date', 'date_precision', 'grave_id'])
-    .where('id', 'in', [...personIds])
-    .execute();
-  const graveIds = [...new Set(people.map((p) => p.grave_id))];
-  const graves =
-    graveIds.length === 0
-      ? []
-      : await db
-          .selectFrom('graves')
-          .select(['id', 'gender', 'number', 'full', 'last_burial_date'])
-          .where('id', 'in', graveIds)
-          .execute();
-  const graveOf = new Map(graves.map((g) => [g.id, g]));
-  // A grave removed between the two reads took its people with it (a grave holding burials cannot be removed):
-  // they are no longer in the register.
+/** A person the index found, with the grave it holds them in (a write may have moved them since). */
+export interface IndexedPerson {
+  personId: string;
+  graveId: string;
+  gender: Gender;
+}
+
+/** The people found as the answer shows them, read now (a person no longer in the register is absent). */
+export async function searchDetails(
+  db: Kysely<Database>,
+  asked: readonly IndexedPerson[],
+): Promise<Map<string, FoundDetails>> {
+  if (asked.length === 0) return new Map();
+  // The people, and at once the graves the index holds them in: lookups by key, sent together (on a busy server each
+  // round trip waits for a turn of the event loop). Joined in one query, PostgreSQL's planner read every grave into a
+  // hash for 50 people (4.6 ms a search at the town's 7,000 graves, more with each grave added), where looking each
+  // grave up takes a few hundredths of a millisecond. A person moved since the index read them (it follows every
+  // write within a moment) has their grave read after.
+  const graves = (ids: readonly string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('graves').select(['id', 'gender', 'number', 'full', 'last_burial_date']).where('id', 'in', ids).execute();
+  const bonesOf = (list: ReadonlyArray<{ gender: Gender; graveId: string }>) => [
+    ...new Set(list.filter((g) => g.gender === 'bones').map((g) => g.graveId)),
+  ];
+  const [people, held, moved] = await Promise.all([
+    db
+      .selectFrom('burials')
+      .select(['id', 'name', 'burial_date', 'date_precision', 'grave_id'])
+      .where(
+        'id',
+        'in',
+        asked.map((a) => a.personId),
+      )
+      .execute(),
+    graves([...new Set(asked.map((a) => a.graveId))]),
+    movesInto(db, bonesOf(asked)),
+  ]);
+  const graveOf = new Map(held.map((g) => [g.id, g]));
+  const elsewhere = await graves([...new Set(people.map((p) => p.grave_id).filter((id) => !graveOf.has(id)))]);
+  for (const grave of elsewhere) graveOf.set(grave.id, grave);
+  for (const [id, move] of await movesInto(
+    db,
+    bonesOf(elsewhere.map((g) => ({ gender: g.gender, graveId: g.id }))),
+  )) {
+    moved.set(id, move);
+  }
+  // A grave removed between the reads took its people with it (a grave holding burials cannot be removed): they are
+  // no longer in the register.
   const found = people.flatMap((person) => {
     const grave = graveOf.get(person.grave_id);
     return grave ? [{ person, grave }] : [];
   });
-  const bones = [...new Set(found.filter(({ grave }) => grave.gender === 'bones').map(({ grave }) => grave.id))];
-  const moved = await movesInto(db, bones);
   return new Map(
     found.map(({ person, grave }) => {
       const from = moved.get(person.id);
