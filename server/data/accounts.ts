@@ -223,13 +223,23 @@ export async function getAccount(db: Kysely<Database>, id: string): Promise<Acco
  * The account behind a session token, as it is now (a deleted account has none; a new role shows at once), with
  * the session generation the token must carry and whether the account is disabled.
  */
-export async function sessionAccount(db: Kysely<Database>, id: string) {
+export async function sessionAccount(db: Kysely<Database>, id: string, jti: string | undefined) {
+  // Whether this session was signed out (revokedTokens.ts) in the same statement: every staff request asks both.
   const row = await db
     .selectFrom('accounts')
     .select(['id', 'role', 'name', 'email', 'session_generation', 'disabled_at'])
+    .select((eb) =>
+      (jti === undefined
+        ? eb.lit(false)
+        : eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))
+      ).as('signed_out'),
+    )
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && { ...row, session_generation: Number(row.session_generation) };
+  if (!row) return undefined;
+  const { signed_out: signedOut, ...account } = row;
+  // PostgreSQL answers a boolean, SQLite 0 or 1.
+  return { ...account, session_generation: Number(account.session_generation), signedOut: Number(signedOut) === 1 };
 }
 
 /** What a session token is signed with for the account as it is now. */

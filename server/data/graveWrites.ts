@@ -142,7 +142,7 @@ export async function addBurial(
   return auditedWrite(write, {
     run: async (trx) => {
       // Locked as it is read (one round trip less than lockGrave and then the read).
-      const grave = await getGrave(trx, status, graveId, { lock: write.dialect === 'postgres' });
+      const grave = await getGrave(trx, status, graveId, { inWrite: write.dialect });
       if (!grave) throw notFound('grave.notFound');
       const warnings = allow(grave) ?? [];
       const row = {

@@ -12,6 +12,7 @@ import {
   type GraveCardData,
   type GraveMove,
 } from '../../src/domain/types';
+import type { DialectName } from '../db/connect';
 import type { Database, GravesTable } from '../db/schema';
 import { placeOf, rowsOfSection } from '../../src/domain/plan/plan';
 import { namedRows } from './planRows';
@@ -263,33 +264,43 @@ export async function findGraveRow(db: Kysely<Database>, id: string): Promise<Gr
 
 /**
  * One grave with its history and position. `withPlace`: with its place on the plan's rows too, for the grave's own
- * page (the contract's write answers keep their shape). `lock` (PostgreSQL, in a write's transaction): its row is
- * read locked until the transaction ends, in the same round trip (see lockGrave in auditedWrite.ts).
+ * page (the contract's write answers keep their shape). `inWrite`: read in a write's transaction on that engine, its
+ * row locked until the transaction ends on PostgreSQL, in the same round trip (see lockGrave in auditedWrite.ts).
  */
 export async function getGrave(
   db: Kysely<Database>,
   ctx: StatusContext,
   id: string,
-  { withPlace = false, lock = false }: { withPlace?: boolean; lock?: boolean } = {},
+  { withPlace = false, inWrite }: { withPlace?: boolean; inWrite?: DialectName } = {},
 ): Promise<Grave | null> {
-  // The grave's row with its position, and its history, asked at once: each query is a round trip, and on a busy
+  const row = db
+    .selectFrom('graves')
+    .select(placedGraveColumns)
+    .where('id', '=', id)
+    .$if(inWrite === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  // In a write's transaction the statements run one after another on its connection: the row first, then only the
+  // history its section can hold (no grave of the men's or women's sections receives moved remains).
+  if (inWrite) {
+    const place = await row;
+    return place ? graveOfRow(db, ctx, place, { ...(await historyOf(db, id, place.gender)), withPlace }) : null;
+  }
+  // Otherwise the row with its position, and its history, asked at once: each query is a round trip, and on a busy
   // server each round trip waits for a turn of the event loop (a grave is read after every burial, and by its page).
   // Its place on the plan needs the row's section: read after it, for the grave's page only.
-  const [place, history] = await Promise.all([
-    db
-      .selectFrom('graves')
-      .select(placedGraveColumns)
-      .where('id', '=', id)
-      .$if(lock, (q) => q.forUpdate())
-      .executeTakeFirst(),
-    historyOf(db, id),
-  ]);
+  const [place, history] = await Promise.all([row, historyOf(db, id)]);
   return place ? graveOfRow(db, ctx, place, { ...history, withPlace }) : null;
 }
 
-/** A grave's history: the people buried in it (newest first) and those whose remains were moved away. */
-async function historyOf(db: Kysely<Database>, id: string): Promise<GraveHistory> {
-  const [persons, moved] = await Promise.all([burialsOf(db, [id]), movedOutOf(db, id)]);
+/**
+ * A grave's history: the people buried in it (newest first) and those whose remains were moved away; `gender`, when
+ * known, spares the moves into it of a section that receives none.
+ */
+async function historyOf(db: Kysely<Database>, id: string, gender?: Gender): Promise<GraveHistory> {
+  const [persons, moved] = await Promise.all([
+    burialsOf(db, [id], { movedIn: gender === undefined || gender === 'bones' }),
+    movedOutOf(db, id),
+  ]);
   return { persons, moved };
 }
 
@@ -557,9 +568,17 @@ export async function sectionCardsByNumber(
 }
 
 /** The burials of some graves, newest first, by grave. */
-export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promise<Map<string, BuriedPerson[]>> {
+/**
+ * The burials of these graves, newest first; `movedIn: false` when none of them is a bone section's grave (the only
+ * ones that receive moved remains, whose moves say where each person came from).
+ */
+export async function burialsOf(
+  db: Kysely<Database>,
+  graveIds: string[],
+  { movedIn = true }: { movedIn?: boolean } = {},
+): Promise<Map<string, BuriedPerson[]>> {
   if (graveIds.length === 0) return new Map();
-  const [rows, movedIn] = await Promise.all([
+  const [rows, moves] = await Promise.all([
     db
       .selectFrom('burials')
       .select(personColumns)
@@ -568,9 +587,9 @@ export async function burialsOf(db: Kysely<Database>, graveIds: string[]): Promi
       .orderBy('burials.created_at', 'desc')
       .orderBy('burials.id', 'desc')
       .execute(),
-    movesInto(db, graveIds),
+    movedIn ? movesInto(db, graveIds) : new Map<string, GraveMove>(),
   ]);
-  return groupBurials(rows, movedIn);
+  return groupBurials(rows, moves);
 }
 
 

@@ -1,5 +1,6 @@
 // Sessions ended one at a time (POST /api/auth/sign-out). Kept in the database, so a token signed out through one
-// process is refused by every process sharing it; a row is kept only until its token would have expired anyway.
+// process is refused by every process sharing it (sessionAccount in accounts.ts reads it with the account); a row is
+// kept only until its token would have expired anyway.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -14,9 +15,4 @@ export async function revokeToken(db: Kysely<Database>, jti: string, expiresAt: 
       .onConflict((oc) => oc.column('jti').doNothing())
       .execute();
   });
-}
-
-export async function isRevoked(db: Kysely<Database>, jti: string): Promise<boolean> {
-  const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
-  return row !== undefined;
 }

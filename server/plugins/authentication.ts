@@ -11,7 +11,6 @@ import { can } from '../../src/domain/rules/policy';
 import type { TokenClaims } from '../../src/domain/types';
 import type { AppContext } from '../http/context';
 import { sessionAccount } from '../data/accounts';
-import { isRevoked } from '../data/revokedTokens';
 import { refuse } from '../http/errors';
 import { TokenError } from '../auth/tokens';
 import type { RouteAccess } from '../http/routeConfig';
@@ -30,18 +29,15 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<T
     const claims = await ctx.signer.verify(match[1]!, Math.floor(ctx.now().getTime() / 1000));
     // A deleted account's token stops working at once. The row is read on every call (never remembered), so a
     // password, role or disable change, or "sign out everywhere", made through any process sharing the database
-    // ends the sessions signed before it on the next call they make.
-    // Both read at once: each is a round trip, and every staff request waits for them.
-    const [account, revoked] = await Promise.all([
-      sessionAccount(ctx.db, claims.sub),
-      claims.jti === undefined ? false : isRevoked(ctx.db, claims.jti),
-    ]);
+    // ends the sessions signed before it on the next call they make. Whether this session was signed out is read
+    // in the same statement: every staff request waits for it.
+    const account = await sessionAccount(ctx.db, claims.sub, claims.jti);
     if (!account) throw new TokenError('invalid');
     if (account.disabled_at !== null || account.session_generation !== claims.gen) {
       throw refuse(401, 'errors.sessionEnded');
     }
     // Signed out on purpose (this session alone): refused like the account's ended sessions.
-    if (revoked) throw refuse(401, 'errors.sessionEnded');
+    if (account.signedOut) throw refuse(401, 'errors.sessionEnded');
     return { ...claims, role: account.role, name: account.name, email: account.email };
   } catch (error) {
     if (error instanceof TokenError) {
