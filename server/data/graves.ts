@@ -567,7 +567,6 @@ export async function sectionCardsByNumber(
   return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
-/** The burials of some graves, newest first, by grave. */
 /**
  * The burials of these graves, newest first; `movedIn: false` when none of them is a bone section's grave (the only
  * ones that receive moved remains, whose moves say where each person came from).
@@ -707,7 +706,7 @@ export async function nextGraves(
     if (!found) return null;
     const { last_burial_date: last, ...row } = found;
     const lastBurial = last === null ? null : String(last).slice(0, 10);
-    return { grave: await graveOfRow(db, ctx, row, await historyOf(db, row.id)), why: nextGraveWhy(order, lastBurial) };
+    return { grave: await graveOfRow(db, ctx, row, await historyOf(db, row.id, row.gender)), why: nextGraveWhy(order, lastBurial) };
   };
   const [men, women] = await Promise.all([pick('men'), pick('women')]);
   return {

@@ -150,6 +150,9 @@ const COMMITS_ITSELF = /;\s*commit\s*$/i;
 /** Kysely's own PostgreSQL connection (its class is not exported; its driver gives it typed as any connection). */
 type PostgresConnection = Parameters<PostgresDriver['releaseConnection']>[0];
 
+/** A savepoint's name and the query compiler, as Kysely hands them to its driver. */
+type SavepointArguments = Parameters<PostgresDriver['savepoint']> extends [unknown, ...infer Rest] ? Rest : never;
+
 /** A connection that remembers whether its last statement committed its transaction. */
 class CommitAwareConnection implements DatabaseConnection {
   committed = false;
@@ -195,6 +198,15 @@ class CommitOnceDriver implements Driver {
   }
   rollbackTransaction(connection: CommitAwareConnection): Promise<void> {
     return this.inner.rollbackTransaction(connection);
+  }
+  savepoint(connection: CommitAwareConnection, ...rest: SavepointArguments): Promise<void> {
+    return this.inner.savepoint(connection, ...rest);
+  }
+  rollbackToSavepoint(connection: CommitAwareConnection, ...rest: SavepointArguments): Promise<void> {
+    return this.inner.rollbackToSavepoint(connection, ...rest);
+  }
+  releaseSavepoint(connection: CommitAwareConnection, ...rest: SavepointArguments): Promise<void> {
+    return this.inner.releaseSavepoint(connection, ...rest);
   }
   releaseConnection(connection: CommitAwareConnection): Promise<void> {
     connection.committed = false;
