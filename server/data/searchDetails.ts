@@ -92,3 +92,76 @@ export async function searchDetails(
     }),
   );
 }
+
+/**
+ * The most people whose details are kept between searches (a few hundred bytes each: about 1.5 MB at most). Families
+ * search the same few names again and again; 50 people a search.
+ */
+const KEPT_PEOPLE = 5000;
+
+/**
+ * What search answers showed of the people found, kept between searches in this process. Under writes every search
+ * answer is dropped with each burial (a new name may match it), and each was built again by reading its 50 people:
+ * three queries on three of the pool's connections, the most of any public read (the scale-out bench). The people
+ * found are mostly the same from one build to the next, so what was read of them is kept here, and forgotten grave
+ * by grave as the search index follows the log of changed graves (searchIndex.ts catchUp): every change to what this
+ * shows (a person's name or date, moved remains, a grave's facts) names the person's grave there, both graves of a
+ * move. A search's answer is built from the index caught up to the counters it is kept for, so what it shows is as
+ * current as before: details read while a grave was being forgotten are used once and not kept.
+ */
+export class KeptDetails {
+  private readonly kept = new Map<string, FoundDetails>();
+  /** Moved by every forgetting: a read begun before one is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly max = KEPT_PEOPLE,
+  ) {}
+
+  /** The people found as the answer shows them: those kept, and the others read now (searchDetails). */
+  async of(asked: readonly IndexedPerson[]): Promise<Map<string, FoundDetails>> {
+    const shown = new Map<string, FoundDetails>();
+    const missing: IndexedPerson[] = [];
+    for (const person of asked) {
+      const details = this.kept.get(person.personId);
+      if (!details) {
+        missing.push(person);
+        continue;
+      }
+      // Used again: the last to leave (a Map keeps the order of insertion).
+      this.kept.delete(person.personId);
+      this.kept.set(person.personId, details);
+      shown.set(person.personId, details);
+    }
+    if (missing.length === 0) return shown;
+    const began = this.generation;
+    const read = await searchDetails(this.db, missing);
+    const keep = began === this.generation;
+    for (const [id, details] of read) {
+      shown.set(id, details);
+      if (keep) this.kept.set(id, details);
+    }
+    while (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+    return shown;
+  }
+
+  /** These graves changed: what is kept of the people they hold is read again when next found. */
+  forgetGraves(graveIds: readonly string[]): void {
+    if (graveIds.length === 0) return;
+    this.generation++;
+    const changed = new Set(graveIds);
+    for (const [id, details] of this.kept) if (changed.has(details.graveId)) this.kept.delete(id);
+  }
+
+  /** The index was built again, or could not follow the log: nothing kept is known to be current. */
+  clear(): void {
+    this.generation++;
+    this.kept.clear();
+  }
+
+  /** How many people are kept (the tests read it). */
+  size(): number {
+    return this.kept.size;
+  }
+}

@@ -9,7 +9,8 @@
 // What it holds, per person, in typed arrays outside the JavaScript heap: the name's word numbers (in NameIndex), the
 // burial day (as a number into a table of the distinct days), when it was recorded, its grave, its id as bytes. The
 // names themselves, the graves' statuses and where moved remains came from are read from the database for the
-// answer shown only (50 people at most): about 110 bytes a person instead of about 800.
+// answer shown only (50 people at most), and kept for the next searches until the log names their grave
+// (searchDetails.ts KeptDetails): about 110 bytes a person instead of about 800.
 //
 // How it stays true: the index knows the counters of the grave sections (data/dataVersions.ts) it reflects.
 // - A write tells every process which graves it changed: this process's own writes directly (changedGraves), and
@@ -36,6 +37,7 @@ import { gravesChangedSince } from './graveFacts';
 import { readSnapshot, writeSnapshot, type SearchIndexParts } from './searchSnapshot';
 import { graveNumberOf } from './graves';
 import type { GraveChange } from './write';
+import { KeptDetails } from './searchDetails';
 
 export type { GraveChange } from './write';
 
@@ -411,11 +413,16 @@ export class LiveSearchIndex {
   /** Ends the first build's waits for quiet moments: a search waits for it. */
   private searched: (() => void) | null = null;
 
+  /** What the search answers show of the people found, forgotten grave by grave as the index follows the log. */
+  readonly details: KeptDetails;
+
   /** `snapshotFile`: where this machine keeps the index between starts (data/searchSnapshot.ts); null for none. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly snapshotFile: string | null = null,
-  ) {}
+  ) {
+    this.details = new KeptDetails(db);
+  }
 
   /** How many times the whole index was built since start (the tests and the bench read it). */
   builds(): number {
@@ -505,6 +512,7 @@ export class LiveSearchIndex {
         })
         .catch(() => {
           this.index = null;
+          this.details.clear();
         });
       this.applying = this.next;
     }
@@ -631,9 +639,11 @@ export class LiveSearchIndex {
       if (ids === null || ids.length > Math.max(GRAVE_CHUNK * 4, index.size / 10) || tooManyRemoved(index.names)) {
         // Built again now, in slices, rather than by the next visitor's search; its file is written after it.
         this.index = null;
+        this.details.clear();
         if (buildIfFar) void this.warm();
         return;
       }
+      this.details.forgetGraves(ids);
       await this.readGraves(index, ids);
       index.versions.set(gender, String(upTo));
     }
@@ -654,6 +664,8 @@ export class LiveSearchIndex {
     // The counters are read before the burials: a write landing in between makes the index newer than it says,
     // never older, and the log brings it up to date on the next search.
     const versions = await readVersions(this.db);
+    // Whatever changed before these counters is in what the build reads, not in the log it follows next.
+    this.details.clear();
     const index = new SearchIndex(versions);
     const pause = this.pause();
     // Two reads in the tables' own order rather than a join: the graves first (a section and number each, held

@@ -48,8 +48,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const index = await namesIndex(app, ctx);
       const query = prepareQuery(text)!;
       const found = index.search(query, SEARCH_LIMIT).map(({ item, match }) => ({ person: index.person(item), match }));
-      // The index holds no names nor statuses: the answer's are read here, 50 rows at most.
-      const shown = await ctx.data.graves.searchDetails(found.map((f) => f.person));
+      // The index holds no names nor statuses: the answer's are those kept of earlier searches, and the others read
+      // here, 50 rows at most.
+      const shown = await ctx.searchIndex.details.of(found.map((f) => f.person));
       const sc = ctx.statusContext();
       const matches: SearchMatch[] = [];
       for (const { person, match } of found) {
