@@ -9,32 +9,34 @@ import type { AuditAction } from '../../src/domain/audit/actions';
 
 export type { AuditAction };
 
-export async function audit(
-  trx: Transaction<Database> | Kysely<Database>,
-  entry: {
-    at: Date;
-    account: Pick<TokenClaims, 'sub' | 'email'> | null;
-    action: AuditAction;
-    entity: string;
-    entityId: string;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      at: entry.at.toISOString(),
-      account_id: entry.account?.sub ?? null,
-      account_email: entry.account?.email ?? 'system',
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+/** What one entry of the trail records: who, when, what, and the values before and after. */
+export interface AuditInput {
+  at: Date;
+  account: Pick<TokenClaims, 'sub' | 'email'> | null;
+  action: AuditAction;
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The row an entry of the trail is written as (audit below; a grave write's last message, graveFacts.ts). */
+export function auditRow(entry: AuditInput): AuditTable {
+  return {
+    id: randomUUID(),
+    at: entry.at.toISOString(),
+    account_id: entry.account?.sub ?? null,
+    account_email: entry.account?.email ?? 'system',
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+  };
+}
+
+export async function audit(trx: Transaction<Database> | Kysely<Database>, entry: AuditInput): Promise<void> {
+  await trx.insertInto('audit_log').values(auditRow(entry)).execute();
 }
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));

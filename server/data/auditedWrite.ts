@@ -6,9 +6,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
-import { audit, type AuditAction } from './audit';
+import { auditRow, type AuditAction } from './audit';
 import type { DataScope } from './dataVersions';
-import { markChangedAndCommit, refreshGraveFacts, sectionsOf } from './graveFacts';
+import { markChangedAndCommit, sectionsOf } from './graveFacts';
 import type { Write } from './write';
 
 export type { Write };
@@ -56,14 +56,12 @@ export async function auditedWrite<T>(
   const { result, versions, sections } = await write.db.transaction().execute(async (trx) => {
     for (const id of step.lock ?? []) await lockGrave(trx, write.dialect, id);
     const done = await step.run(trx);
-    await audit(trx, { at: write.at, account: write.by, ...done.audit });
-    // The graves' kept facts before the counters: their rows stay locked from their move to the commit.
-    await refreshGraveFacts(
-      trx,
-      (done.graves ?? []).filter((g) => !g.created).map((g) => g.id),
-    );
-    // The last statement of the transaction (on PostgreSQL it commits it).
-    const versions = await markChangedAndCommit(trx, write.dialect, done.marks, done.graves ?? []);
+    // The audit entry, the graves' kept facts and the counters end the transaction (on PostgreSQL in one message
+    // that commits it).
+    const versions = await markChangedAndCommit(trx, write.dialect, done.marks, done.graves ?? [], {
+      audit: auditRow({ at: write.at, account: write.by, ...done.audit }),
+      refresh: (done.graves ?? []).filter((g) => !g.created).map((g) => g.id),
+    });
     return { result: done.result, versions, sections: sectionsOf(done.graves ?? []) };
   });
   // The search index reads the changed graves in the background: the write's answer does not wait for it (a busy

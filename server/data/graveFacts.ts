@@ -10,7 +10,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { GENDERS, type Gender } from '../../src/domain/types';
 import type { DialectName } from '../db/connect';
-import type { Database } from '../db/schema';
+import type { AuditTable, Database } from '../db/schema';
 import { markChanged, VERSION_KEY_PREFIX, versionKey, type DataScope } from './dataVersions';
 import { FOLD_AFTER_GRAVES, foldCtes, foldSectionTallies } from './sectionTallies';
 import type { GraveChange } from './write';
@@ -32,6 +32,11 @@ const CHUNK = 500;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The two facts of a grave row (in an UPDATE of `graves`), from its burials. */
+const LAST_BURIAL_DATE = '(select max(b.burial_date) from burials b where b.grave_id = graves.id)';
+const BURIAL_COUNT = '(select count(*) from burials b where b.grave_id = graves.id)';
+const SET_FACTS = `last_burial_date = ${LAST_BURIAL_DATE}, burial_count = ${BURIAL_COUNT}`;
+
 /** Sets the two facts of these graves from their burials (after the write changed them). */
 export async function refreshGraveFacts(db: Db, graveIds: readonly string[]): Promise<void> {
   const ids = [...new Set(graveIds)];
@@ -39,8 +44,8 @@ export async function refreshGraveFacts(db: Db, graveIds: readonly string[]): Pr
     await db
       .updateTable('graves')
       .set({
-        last_burial_date: sql<string | null>`(select max(b.burial_date) from burials b where b.grave_id = graves.id)`,
-        burial_count: sql<number>`(select count(*) from burials b where b.grave_id = graves.id)`,
+        last_burial_date: sql<string | null>`${sql.raw(LAST_BURIAL_DATE)}`,
+        burial_count: sql<number>`${sql.raw(BURIAL_COUNT)}`,
       })
       .where('id', 'in', ids.slice(at, at + CHUNK))
       .execute();
@@ -49,9 +54,7 @@ export async function refreshGraveFacts(db: Db, graveIds: readonly string[]): Pr
 
 /** Sets the facts of every grave at once (a register written in bulk; the tests check the seed's against it). */
 export async function refreshAllGraveFacts(db: Db): Promise<void> {
-  await sql`update graves set
-    last_burial_date = (select max(b.burial_date) from burials b where b.grave_id = graves.id),
-    burial_count = (select count(*) from burials b where b.grave_id = graves.id)`.execute(db);
+  await sql`update graves set ${sql.raw(SET_FACTS)}`.execute(db);
 }
 
 /**
@@ -145,30 +148,56 @@ export async function gravesChangedWholly(
 
 /** A text as a PostgreSQL string literal, whatever standard_conforming_strings says (an escape string: E'…'). */
 const literal = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+const literalOrNull = (text: string | null) => (text === null ? 'null' : literal(text));
+
+/** What a write does before its counters move: its entry in the audit trail, and the graves whose facts it changed. */
+export interface WriteEnd {
+  audit: AuditTable;
+  /** The graves whose kept facts are set again from their burials. */
+  refresh: readonly string[];
+}
+
+/** The audit entry and the graves' facts as statements of PostgreSQL's simple protocol (their values as literals). */
+function endStatements({ audit, refresh }: WriteEnd): string[] {
+  const columns = Object.keys(audit) as Array<keyof AuditTable>;
+  const statements = [
+    `insert into audit_log (${columns.join(', ')}) values (${columns.map((c) => literalOrNull(audit[c])).join(', ')})`,
+  ];
+  const ids = [...new Set(refresh)];
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    statements.push(`update graves set ${SET_FACTS} where id in (${ids.slice(at, at + CHUNK).map(literal).join(', ')})`);
+  }
+  return statements;
+}
 
 /**
- * The end of a write's transaction: the counters of the parts it changed moved (as markChanged does), and its graves
- * logged under their section's new counter. Answers the counters moved, or null on PostgreSQL, where this also
- * commits the transaction: the caller reads the counters after it (readVersions; later writes may have moved them on,
- * which the search index reads from the log as well).
+ * The end of a write's transaction: its audit entry and its graves' kept facts (`end`), then the counters of the
+ * parts it changed moved (as markChanged does), and its graves logged under their section's new counter. Answers the
+ * counters moved, or null on PostgreSQL, where this also commits the transaction: the caller reads the counters after
+ * it (readVersions; later writes may have moved them on, which the search index reads from the log as well).
  *
  * Why it commits there: the counters' rows stay locked from their update to the commit, and every write of every
  * process waits for them. Sent as separate statements, the lock was held while the writing process's event loop got
  * round to sending the next one and the commit, tens of milliseconds on a busy server: under the scale-out bench,
- * writes queued a second for those rows. Here the update, the log, its trimming and the commit travel as one message
- * (PostgreSQL's simple query protocol, hence the values written as literals: the keys are ours, the graves' ids and
- * sections come from the register's rows), so the rows are held only while PostgreSQL runs it. The counters are
- * locked in the order of their keys, as markChanged does, so two writes never deadlock. Kysely's own commit after
- * it finds no transaction open, which PostgreSQL answers with a warning, not an error.
+ * writes queued a second for those rows. Here the audit entry, the facts, the update, the log, its trimming and the
+ * commit travel as one message (PostgreSQL's simple query protocol, hence the values written as literals: the keys
+ * are ours, the graves' ids and sections come from the register's rows, the audit entry's texts are escaped by
+ * `literal`), so the rows are held only while PostgreSQL runs it, and the write is two round trips shorter. Should
+ * one of its statements fail, PostgreSQL runs none after it (the commit included) and the transaction is rolled back.
+ * The counters are locked in the order of their keys, as markChanged does, so two writes never deadlock.
  */
 export async function markChangedAndCommit(
   trx: Transaction<Database>,
   dialect: DialectName,
   marks: readonly DataScope[],
   graves: ReadonlyArray<{ gender: Gender; id: string }>,
+  end: WriteEnd,
 ): Promise<Map<DataScope, string> | null> {
   const keys = [...new Set(marks)].sort().map(versionKey);
   if (dialect !== 'postgres' || keys.length === 0) {
+    await trx.insertInto('audit_log').values(end.audit).execute();
+    // The graves' kept facts before the counters: their rows stay locked from their move to the commit.
+    await refreshGraveFacts(trx, end.refresh);
     const versions = await markChanged(trx, marks);
     const changes = sectionsOf(graves).map(([gender, graveIds]) => ({ gender, version: versions.get(gender) ?? '', graveIds }));
     await logGraveChanges(trx, changes);
@@ -188,7 +217,8 @@ export async function markChangedAndCommit(
     : '';
   await sql
     .raw(
-      `with locked as (
+      `${endStatements(end).join(';\n')};
+      with locked as (
         select key from settings where key in (${keys.map(literal).join(', ')}) order by key for update
       ), moved as (
         update settings set value = cast(cast(settings.value as integer) + 1 as text)

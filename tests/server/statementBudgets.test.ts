@@ -65,7 +65,7 @@ describe.each(ENGINES)('SQL statements per request on a warm server, $name', ({ 
  */
 const WRITE_BUDGETS: Record<'sqlite' | 'postgres', { graveAdded: number; burial: number }> = {
   sqlite: { graveAdded: 13, burial: 17 },
-  postgres: { graveAdded: 11, burial: 14 },
+  postgres: { graveAdded: 10, burial: 12 },
 };
 
 describe.each(ENGINES)('SQL statements per staff write, $name', ({ name, databaseUrl }) => {
