@@ -104,16 +104,41 @@ async function trimLog(trx: Transaction<Database>, changes: readonly GraveChange
   }
 }
 
-/** The log's rows of a section after version `after` up to `upTo`, or null when it no longer reaches back that far. */
-async function changesBetween(db: Db, gender: Gender, after: number, upTo: number) {
+type LogRows = Array<{ grave_id: string; version: number | string }>;
+
+/** The ranges of the log read last, per database handle, and how many are kept. */
+const readRanges = new WeakMap<Db, Map<string, Promise<LogRows>>>();
+const KEPT_RANGES = 16;
+
+/**
+ * The log's rows of a section after version `after` up to `upTo`, or null when it no longer reaches back that far.
+ * The rows of a range never change once its last counter is read (they commit with it, and are trimmed only far
+ * behind it), and in a process three readers follow the same counter moves (the answer cache, the search index, the
+ * sections' copies): a range read for one is given to the others, not read again.
+ */
+function changesBetween(db: Db, gender: Gender, after: number, upTo: number): Promise<LogRows> | null {
   if (upTo - after >= CHANGE_LOG_VERSIONS) return null;
-  return db
-    .selectFrom('grave_changes')
-    .select(['grave_id', 'version'])
-    .where('gender', '=', gender)
-    .where('version', '>', after)
-    .where('version', '<=', upTo)
-    .execute();
+  const read = () =>
+    db
+      .selectFrom('grave_changes')
+      .select(['grave_id', 'version'])
+      .where('gender', '=', gender)
+      .where('version', '>', after)
+      .where('version', '<=', upTo)
+      .execute();
+  if (db.isTransaction) return read();
+  let ranges = readRanges.get(db);
+  if (!ranges) readRanges.set(db, (ranges = new Map()));
+  const key = `${gender} ${after} ${upTo}`;
+  let rows = ranges.get(key);
+  if (!rows) {
+    rows = read();
+    ranges.set(key, rows);
+    if (ranges.size > KEPT_RANGES) ranges.delete(ranges.keys().next().value!);
+    // A failed read is not kept: the next reader asks again.
+    rows.catch(() => ranges.get(key) === rows && ranges.delete(key));
+  }
+  return rows;
 }
 
 /**

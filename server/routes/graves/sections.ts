@@ -38,7 +38,8 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         // write of this process), as the other public answers: reading them for each request was a statement per
         // section asked, about one in ten of the database's statements under the scale-out bench. The body is never
         // older than the tag: its copy is built from the counters read when it is made.
-        const etag = tagOf(await app.answerCache.versions(), status, `section:${gender}`, [gender]);
+        const versions = await app.answerCache.versions();
+        const etag = tagOf(versions, status, `section:${gender}`, [gender]);
         return sendStreamed(
           request,
           reply,
@@ -48,7 +49,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext): Prom
               streams: app.keptStreams,
               key: `section:${gender}`,
               // Patched from the graves a write changed, not built again (server/http/sectionCopies.ts).
-              gzip: () => app.sectionCopies.gzip(gender, status),
+              gzip: () => app.sectionCopies.gzip(gender, status, versions.get(gender)),
             },
           },
           () => ctx.data.graves.sectionJson(status, gender),
