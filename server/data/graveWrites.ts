@@ -137,7 +137,7 @@ export async function addBurial(
    * the register that changes.
    */
   also?: (trx: Transaction<Database>, personId: string) => Promise<readonly DataScope[]>,
-): Promise<{ personId: string; warnings: readonly Reason[] }> {
+): Promise<{ personId: string; warnings: readonly Reason[]; gender: Gender }> {
   const personId = randomUUID();
   return auditedWrite(write, {
     run: async (trx) => {
@@ -159,7 +159,7 @@ export async function addBurial(
       const alsoMarks = also ? await also(trx, personId) : [];
       const change = graveChange(grave.gender, graveId);
       return {
-        result: { personId, warnings },
+        result: { personId, warnings, gender: grave.gender },
         audit: {
           action: 'burial.create',
           entity: 'burial',

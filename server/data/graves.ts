@@ -271,7 +271,16 @@ export async function getGrave(
   db: Kysely<Database>,
   ctx: StatusContext,
   id: string,
-  { withPlace = false, inWrite }: { withPlace?: boolean; inWrite?: DialectName } = {},
+  {
+    withPlace = false,
+    inWrite,
+    gender,
+  }: {
+    withPlace?: boolean;
+    inWrite?: DialectName;
+    /** The grave's section when the caller knows it (a write's answer): its history then asks only what it holds. */
+    gender?: Gender;
+  } = {},
 ): Promise<Grave | null> {
   const row = db
     .selectFrom('graves')
@@ -288,8 +297,11 @@ export async function getGrave(
   // Otherwise the row with its position, and its history, asked at once: each query is a round trip, and on a busy
   // server each round trip waits for a turn of the event loop (a grave is read after every burial, and by its page).
   // Its place on the plan needs the row's section: read after it, for the grave's page only.
-  const [place, history] = await Promise.all([row, historyOf(db, id)]);
-  return place ? graveOfRow(db, ctx, place, { ...history, withPlace }) : null;
+  const [place, history] = await Promise.all([row, historyOf(db, id, gender)]);
+  if (!place) return null;
+  // A section named that is no longer the grave's (moved to another section meanwhile): its history read whole.
+  const held = gender === undefined || place.gender === gender ? history : await historyOf(db, id);
+  return graveOfRow(db, ctx, place, { ...held, withPlace });
 }
 
 /**
