@@ -87,7 +87,8 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
         [POOL_FROM],
       )
     ).rows.map((r) => r.id);
-    const burialsBefore = (await db.query<{ n: number }>('select count(*)::int as n from burials')).rows[0]!.n;
+    // One empty grave per process for its writes before the run (below), not the load's.
+    const warmGraves = pool.splice(pool.length - PROCESSES);
 
     const male = (await (await fetch(`${api}/graves/male`)).json()) as Array<{ _id: string; buriedPersons: unknown[] }>;
     const firsts = [...MALE_FIRST, ...FEMALE_FIRST];
@@ -113,10 +114,12 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
       ),
       firstNewNumber: NEW_FROM,
     };
-    // Each process answers each kind of page once first (its search index, sections and pages built), as a server
-    // that has been up for a while has: the figures are of the processes serving and rebuilding after writes, not
-    // of three cold starts under 200 clients at once.
-    for (const server of servers) {
+    // Each process answers each kind of request once first, the two writes included (its search index, sections
+    // and pages built, each route's answer schema compiled), as a server that has been up for a while has: the
+    // figures are of the processes serving and rebuilding after writes, not of three cold starts under 200 clients
+    // at once.
+    const staff = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    for (const [i, server] of servers.entries()) {
       for (const path of [
         '/api/graves/male',
         '/api/graves/female',
@@ -126,7 +129,20 @@ export async function scaleOutSection(record: RecordFigure, siteDir: string): Pr
       ]) {
         await (await fetch(`${server.url}${path}`)).arrayBuffer();
       }
+      for (const [path, body] of [
+        ['/api/graves', { gender: 'women', number: NEW_FROM - 1 - i }],
+        [`/api/graves/${warmGraves[i]}/bury`, { name: plan.names[i], burialDate: '2025-01-15' }],
+      ] as const) {
+        const wrote = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: staff,
+          body: JSON.stringify(body),
+        });
+        if (wrote.status !== 201)
+          throw new Error(`a write before the run was refused: ${wrote.status} ${await wrote.text()}`);
+      }
     }
+    const burialsBefore = (await db.query<{ n: number }>('select count(*)::int as n from burials')).rows[0]!.n;
     const runLoad = (of: ScaleOutPlan) => {
       writeFileSync(planFile, JSON.stringify(of));
       const output = execFileSync(

@@ -94,10 +94,10 @@ export async function searchDetails(
 }
 
 /**
- * The most people whose details are kept between searches (a few hundred bytes each: about 1.5 MB at most). Families
- * search the same few names again and again; 50 people a search.
+ * The most people whose details are kept between searches (a few hundred bytes each: about 1 MB at most). Families
+ * search the same few names again and again; 50 people a search at most, so this is sixty searches' worth.
  */
-const KEPT_PEOPLE = 5000;
+const KEPT_PEOPLE = 3000;
 
 /**
  * What search answers showed of the people found, kept between searches in this process. Under writes every search
