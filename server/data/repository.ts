@@ -11,7 +11,6 @@ import * as audit from './audit';
 import * as corrections from './corrections';
 import * as graves from './graves';
 import { readOfflineIndex, registerBurials } from './offlineIndex';
-import { searchDetails } from './searchDetails';
 import * as notices from './notices';
 import * as photos from './photos';
 import { waitingCounts } from './pending';
@@ -61,7 +60,6 @@ export function createRepository(db: Db, dialect: DialectName) {
       next: withDb(graves.nextGraves),
       burialCounts: withDb(graves.burialCountsBySection),
       sectionCards: withDb(graves.listSectionCards),
-      searchDetails: withDb(searchDetails),
       sectionCardsOf: withDb(graves.sectionCardsOf),
       sectionNumbersHolding: withDb(graves.sectionNumbersHolding),
       sectionCardsByNumber: withDb(graves.sectionCardsByNumber),

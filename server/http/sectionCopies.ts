@@ -16,7 +16,6 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { AppContext } from './context';
 import type { Gender } from '../../src/domain/types';
 import type { StatusContext } from '../data/graves';
-import { readVersions } from '../data/dataVersions';
 import { gravesChangedWholly } from '../data/graveFacts';
 import { graveTexts, sectionOrder, type SectionRow } from '../data/sectionStream';
 import { crc32Combine } from './crc32Combine';
@@ -89,9 +88,9 @@ export class SectionCopies {
    * The section's whole answer gzipped, as it is now; null when the section is too large to hold (then until another
    * day: a section shrinks below the bound rarely, and reading it to find out cost a read of 4 MB). `version`: the
    * section's counter as the answer's tag was made from (the kept answers' reading of the counters): its graves are
-   * read after it, so the copy is never older than its tag; without it the counter is read here.
+   * read after it, so the copy is never older than its tag.
    */
-  gzip(gender: Gender, status: StatusContext, version?: string): Promise<Buffer | null> {
+  gzip(gender: Gender, status: StatusContext, version: string | undefined): Promise<Buffer | null> {
     const turn = (this.turns.get(gender) ?? Promise.resolve()).then(() => this.build(gender, status, version));
     const settled = turn.catch(() => undefined);
     this.turns.set(gender, settled);
@@ -99,9 +98,9 @@ export class SectionCopies {
     return turn;
   }
 
-  private async build(gender: Gender, status: StatusContext, given?: string): Promise<Buffer | null> {
+  private async build(gender: Gender, status: StatusContext, counter: string | undefined): Promise<Buffer | null> {
     if (this.tooLarge.get(gender) === status.today) return null;
-    const version = Number(given ?? (await readVersions(this.ctx.db)).get(gender) ?? 0);
+    const version = Number(counter ?? 0);
     const held = this.held.get(gender);
     const same = held && held.today === status.today && held.restingPeriodDays === status.restingPeriodDays;
     const changed = same && held.version <= version ? await this.changed(gender, held.version, version) : null;

@@ -5,6 +5,7 @@
 import { formatBurialDate } from '../../src/domain/dates/dateText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/domain/messages';
+import { searchDetails } from '../../server/data/searchDetails';
 import { GRAVE_STATUS, type Grave, type SearchMatch } from '../../src/domain/types';
 import { staffClient, type StaffClient } from '../support/fixtures';
 import { ENGINES } from '../support/postgres';
@@ -66,7 +67,7 @@ describe.each(ENGINES)('moving remains to the ossuary on $name', ({ databaseUrl 
     const found = (await call<SearchMatch[]>(s.api, 'GET', `/search?q=${encodeURIComponent('فتحي الدسوقي')}`)).body;
     expect(found.map((m) => [m.grave._id, m.person.transferredFrom?.number])).toEqual([[ossuary._id, 12]]);
     // A search whose index is a write behind still holds him in the grave he left: what it shows is read where he is.
-    const behind = await s.ctx.data.graves.searchDetails([{ personId: fathi!._id, graveId: grave._id, gender: 'men' }]);
+    const behind = await searchDetails(s.ctx.db, [{ personId: fathi!._id, graveId: grave._id, gender: 'men' }]);
     expect(behind.get(fathi!._id)).toMatchObject({
       graveId: ossuary._id,
       gender: 'bones',
