@@ -15,7 +15,15 @@ import { conflict, invalid, notFound } from './refusals';
 import { auditedWrite } from './auditedWrite';
 import type { DataScope } from './dataVersions';
 import type { LiveSearchIndex } from './searchIndex';
-import { findGraveRow, getGrave, graveNumberOf, type StatusContext } from './graves';
+import {
+  findGraveRow,
+  getGrave,
+  graveNumberOf,
+  toBuriedPerson,
+  toGrave,
+  withBurialAdded,
+  type StatusContext,
+} from './graves';
 import type { Staff, Write } from './write';
 
 export type { Write } from './write';
@@ -41,8 +49,13 @@ const graveChange = (gender: Gender, id: string, { created = false } = {}) => ({
   graves: [{ gender, id, created }],
 });
 
-/** A new grave (number already checked by the domain rule, as its canonical text). Its id. */
-export async function createGrave(write: Write, gender: Gender, number: string): Promise<string> {
+/** A new grave (number already checked by the domain rule, as its canonical text), as it now stands. */
+export async function createGrave(
+  write: Write,
+  status: StatusContext,
+  gender: Gender,
+  number: string,
+): Promise<Grave> {
   const id = randomUUID();
   try {
     return await auditedWrite(write, {
@@ -64,7 +77,8 @@ export async function createGrave(write: Write, gender: Gender, number: string):
         };
         await trx.insertInto('graves').values(row).execute();
         return {
-          result: id,
+          // The grave as it now stands, empty: its answer needs no read after the commit.
+          result: toGrave(row, [], status),
           audit: { action: 'grave.create', entity: 'grave', entityId: id, after: { gender, number: graveNumberOf(row) } },
           ...graveChange(gender, id, { created: true }),
         };
@@ -137,7 +151,7 @@ export async function addBurial(
    * the register that changes.
    */
   also?: (trx: Transaction<Database>, personId: string) => Promise<readonly DataScope[]>,
-): Promise<{ personId: string; warnings: readonly Reason[]; gender: Gender }> {
+): Promise<{ personId: string; warnings: readonly Reason[]; grave: Grave }> {
   const personId = randomUUID();
   return auditedWrite(write, {
     run: async (trx) => {
@@ -158,8 +172,14 @@ export async function addBurial(
       await trx.insertInto('burials').values(row).execute();
       const alsoMarks = also ? await also(trx, personId) : [];
       const change = graveChange(grave.gender, graveId);
+      // The grave as it now stands, for the write's answer: what was read of it with the new burial added, or read
+      // again in the transaction when the order of its people needs more than their days.
+      const now =
+        withBurialAdded(grave, toBuriedPerson({ ...row, notes: null }), status) ??
+        (await getGrave(trx, status, graveId, { inWrite: write.dialect }));
+      if (!now) throw notFound('grave.notFound');
       return {
-        result: { personId, warnings, gender: grave.gender },
+        result: { personId, warnings, grave: now },
         audit: {
           action: 'burial.create',
           entity: 'burial',

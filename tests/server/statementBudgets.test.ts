@@ -64,8 +64,8 @@ describe.each(ENGINES)('SQL statements per request on a warm server, $name', ({ 
  * processes under writes, in the bench). SQLite runs a few more (each counter moved by its own statement).
  */
 const WRITE_BUDGETS: Record<'sqlite' | 'postgres', { graveAdded: number; burial: number }> = {
-  sqlite: { graveAdded: 12, burial: 16 },
-  postgres: { graveAdded: 9, burial: 11 },
+  sqlite: { graveAdded: 9, burial: 13 },
+  postgres: { graveAdded: 6, burial: 8 },
 };
 
 describe.each(ENGINES)('SQL statements per staff write, $name', ({ name, databaseUrl }) => {

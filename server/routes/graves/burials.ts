@@ -7,7 +7,6 @@ import { parseDayDate } from '../../../src/domain/dates/burialDate';
 import { formatCount } from '../../../src/domain/text/nouns';
 import { gravePlace } from '../../../src/domain/rules/graveMoves';
 import { t } from '../../../src/domain/messages';
-import type { Gender } from '../../../src/domain/types';
 import type { AppContext } from '../../http/context';
 import { removeBurial, transferRemains, writeBy } from '../../data/graveWrites';
 import { readBurialChanges, recordBurial, writeBurialChanges } from './bury';
@@ -38,8 +37,8 @@ const graveWithWarnings = {
 
 export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = typed(app);
-  const graveNow = async (id: string, gender?: Gender) => {
-    const found = await ctx.data.graves.get(ctx.statusContext(), id, { gender });
+  const graveNow = async (id: string) => {
+    const found = await ctx.data.graves.get(ctx.statusContext(), id);
     if (!found) throw notFound('grave.notFound');
     return found;
   };
@@ -57,9 +56,9 @@ export async function burialRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { message, warnings, gender } = await recordBurial(ctx, writeBy(ctx, request), id, request.body);
+      const { message, warnings, grave } = await recordBurial(ctx, writeBy(ctx, request), id, request.body);
       reply.status(201);
-      return { message, warnings, grave: await graveNow(id, gender) };
+      return { message, warnings, grave };
     },
   );
 

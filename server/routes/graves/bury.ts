@@ -7,7 +7,7 @@ import { checkBurialInHistory, historyGraveOf, type Reason } from '../../../src/
 import { checkBurialName } from '../../../src/domain/rules/validation';
 import { t, type MessageKey } from '../../../src/domain/messages';
 import type { DatePrecision } from '../../../src/domain/dates/datePrecision';
-import type { Gender, Grave } from '../../../src/domain/types';
+import type { Grave } from '../../../src/domain/types';
 import type { AppContext } from '../../http/context';
 import { addBurial, updateBurial, type BurialUpdateAlso, type Write } from '../../data/graveWrites';
 import { badRequest } from '../../http/errors';
@@ -42,13 +42,13 @@ export async function recordBurial(
   input: { name: unknown; burialDate: unknown },
   also?: Parameters<typeof addBurial>[5],
   success: MessageKey = 'burial.success',
-): Promise<{ personId: string; message: string; warnings: string[]; gender: Gender }> {
+): Promise<{ personId: string; message: string; warnings: string[]; grave: Grave }> {
   const today = ctx.today();
   const name = checkBurialName(input.name);
   if (!name.ok) throw badRequest(name.error);
   const date = parseBurialDate(input.burialDate, today);
   if (!date.ok) throw badRequest(date.error);
-  const { personId, warnings, gender } = await addBurial(
+  const { personId, warnings, grave } = await addBurial(
     write,
     ctx.statusContext(),
     graveId,
@@ -56,7 +56,7 @@ export async function recordBurial(
     historyCheck(date.value, today, ctx.config.restingPeriodDays),
     also,
   );
-  return { personId, gender, ...withWarnings(t(success), warnings) };
+  return { personId, grave, ...withWarnings(t(success), warnings) };
 }
 
 /** A burial's correction as the rules read it: the values to write, and the date as read (for the history rule). */

@@ -1,7 +1,7 @@
 // One grave: its public page, and the staff's list, creation, "full" mark and deletion of graves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchGraveNumber, prepareQuery, sectionFits, type PreparedQuery } from '../../../src/domain/search/names';
-import { GRAVE_STATUS, type Gender, type Grave } from '../../../src/domain/types';
+import { GRAVE_STATUS, type Grave } from '../../../src/domain/types';
 import { t } from '../../../src/domain/messages';
 import { checkGraveNumber, checkPosition, checkText, TEXT_FIELDS } from '../../../src/domain/rules/validation';
 import { deriveStatus } from '../../../src/domain/rules/graveStatus';
@@ -55,8 +55,8 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return new Set(index.names.matchingItems(query).map((slot) => index.graveOfPerson(slot).id));
   };
 
-  const one = async (id: string, withPlace = false, gender?: Gender) => {
-    const found = await ctx.data.graves.get(ctx.statusContext(), id, { withPlace, gender });
+  const one = async (id: string, withPlace = false) => {
+    const found = await ctx.data.graves.get(ctx.statusContext(), id, { withPlace });
     if (!found) throw notFound('grave.notFound');
     return found;
   };
@@ -201,9 +201,9 @@ export async function graveRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { gender } = request.body;
       const number = checkGraveNumber(gender, request.body.number);
       if (!number.ok) throw badRequest(number.error);
-      const id = await createGrave(write(request), gender, String(number.value));
+      const created = await createGrave(write(request), ctx.statusContext(), gender, String(number.value));
       reply.status(201);
-      return one(id, false, gender);
+      return created;
     },
   );
 
