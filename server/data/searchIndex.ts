@@ -279,6 +279,19 @@ export class SearchIndex {
     return this.names.searchItems(query, limit, gender && ((slot) => this.genderOf(slot) === gender));
   }
 
+  /** Whether the query finds anyone now lying in one of these graves. */
+  findsIn(query: PreparedQuery, graveIds: Iterable<string>): boolean {
+    const slots = this.slotOfGrave();
+    for (const id of graveIds) {
+      const grave = slots.get(id);
+      if (grave === undefined) continue;
+      for (let slot = this.firstInGrave.data[grave]!; slot >= 0; slot = this.nextInGrave.data[slot]!) {
+        if (this.names.finds(query, slot)) return true;
+      }
+    }
+    return false;
+  }
+
   /** Up to `count` people spread evenly over the index (the check of an index read back). */
   sample(count: number): FoundPerson[] {
     const slots = this.graveOf.length;
@@ -490,6 +503,16 @@ export class LiveSearchIndex {
     // Another process wrote: read the graves it changed (once for all the searches waiting here).
     await this.follow(versions);
     return this.index ?? (await this.awaitBuild());
+  }
+
+  /**
+   * The index brought up to these counters if it is built (a visitor's search builds it, not this); null when it is
+   * not, or could not follow them.
+   */
+  async caughtUp(versions: ReadonlyMap<DataScope, string>): Promise<SearchIndex | null> {
+    if (this.index && behind(this.index.versions, versions).length > 0) await this.follow(versions);
+    const index = this.index;
+    return index && behind(index.versions, versions).length === 0 ? index : null;
   }
 
   /**

@@ -20,6 +20,7 @@ import type { AppContext } from '../http/context';
 import type { Repository } from '../data/repository';
 import { DATA_SCOPES, GRAVE_SCOPES, readVersions, type DataScope } from '../data/dataVersions';
 import { gravesChangedSince } from '../data/graveFacts';
+import type { SearchIndex } from '../data/searchIndex';
 import { GENDERS } from '../../src/domain/types';
 import type { AnswerCacheConfig } from '../http/routeConfig';
 import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
@@ -94,7 +95,14 @@ type CacheState = FastifyRequest & {
   cacheGeneration?: number;
   cacheBuilt?: () => void;
   cacheTyped?: boolean;
+  cacheFinds?: Finds;
 };
+
+/**
+ * Whether a name search's answer would find anyone now lying in one of these graves, in the name index brought up to
+ * the counters that moved (AnswerCache.searched).
+ */
+type Finds = (index: SearchIndex, graves: ReadonlySet<string>) => boolean;
 /** Twice a second: a write through another process is served within one second with room to spare. */
 const VERSION_CHECK_MS = 500;
 
@@ -106,6 +114,8 @@ interface Entry {
   scopes: readonly DataScope[];
   /** The graves the answer shows (AnswerCacheConfig.grave): dropped only when the log names one of them. */
   graves?: readonly string[];
+  /** A name search's: dropped also when someone it finds now lies in a grave the log names. */
+  finds?: Finds;
   gzip?: Buffer;
   br?: Buffer;
   /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
@@ -182,6 +192,13 @@ export interface AnswerCache {
    * remains came from): a write to one of them drops it too. For routes that declare `grave`.
    */
   alsoShowsGraves(request: FastifyRequest, ids: ReadonlyArray<string | null | undefined>): void;
+  /**
+   * A name search's answer: the graves it shows, and whether it would find people now lying in some graves. A write
+   * drops it only when it changed one of those graves or put there someone the search finds: a burial changes the
+   * answers of the few searches its name meets, not every search kept (each process dropped them all at every burial
+   * of its own, and built them again).
+   */
+  searched(request: FastifyRequest, shown: { graves: readonly string[]; finds: Finds }): void;
   /**
    * The front door's part (server/http/frontDoor.ts): answers a GET before routing from the answer a public route
    * kept for this very address, when it is served as it is now (the counters read within VERSION_CHECK_MS, kept
@@ -262,10 +279,12 @@ function changedBy(
   own: readonly string[] | undefined,
   changed: readonly DataScope[],
   graves: ReadonlySet<string> | null,
+  finds?: (graves: ReadonlySet<string>) => boolean,
 ): boolean {
   const hit = scopes.filter((scope) => changed.includes(scope));
   if (hit.length === 0) return false;
-  return own === undefined || graves === null || !hit.every(isLogged) || own.some((id) => graves.has(id));
+  if (own === undefined || graves === null || !hit.every(isLogged)) return true;
+  return own.some((id) => graves.has(id)) || (finds !== undefined && finds(graves));
 }
 
 /**
@@ -344,9 +363,16 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
    * Drops the answers showing a changed part; of the answers of one grave, only those of the graves in `graves`
    * (the ones the log names for the changes: null when it cannot say), unless a part other than the graves changed.
    */
-  const drop = (changed: readonly DataScope[], graves: ReadonlySet<string> | null = null) => {
+  const drop = (
+    changed: readonly DataScope[],
+    graves: ReadonlySet<string> | null = null,
+    index: SearchIndex | null = null,
+  ) => {
     for (const [key, entry] of entries) {
-      if (changedBy(entry.scopes, entry.graves, changed, graves)) forget(key);
+      // A name search's: without the index at the new counters, whoever lies in those graves may be found.
+      const { finds } = entry;
+      const found = finds && (index ? (ids: ReadonlySet<string>) => finds(index, ids) : () => true);
+      if (changedBy(entry.scopes, entry.graves, changed, graves, found)) forget(key);
     }
     for (const [key, entry] of values) {
       if (entry.scopes.some((scope) => changed.includes(scope))) values.delete(key);
@@ -417,10 +443,15 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
         for (const { parts } of marks.values()) if ((oneGrave = parts.some((part) => part.graves !== undefined))) break;
       }
       const graves = oneGrave && previous !== null ? await loggedGraves(ctx.db, changed, previous, current) : null;
+      // The name searches kept ask the index who now lies in those graves: brought up to these counters first (it
+      // reads those graves, as the next search would); a failure only drops them all.
+      let searched = false;
+      if (graves !== null) for (const entry of entries.values()) if ((searched = entry.finds !== undefined)) break;
+      const index = searched ? await ctx.searchIndex.caughtUp(current).catch(() => null) : null;
       // A later check already applied newer counters (a read finishing late must not set older ones again: a
       // search would then be answered from an index a write behind one its client was told of).
       if (asked < freshApplied) return;
-      drop(changed, graves);
+      drop(changed, graves, index);
     }
     if (asked < freshApplied) return;
     freshApplied = asked;
@@ -544,6 +575,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       today: ctx.today(),
       scopes,
       ...(state.cacheGraves !== undefined && { graves: state.cacheGraves }),
+      ...(state.cacheFinds && { finds: state.cacheFinds }),
       ...(state.cacheTyped && { typed: true }),
       ...(request.routeOptions.config.access === undefined && { open: true }),
     };
@@ -623,6 +655,11 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       const state = request as CacheState;
       if (!state.cacheGraves) return;
       for (const id of ids) if (id && !state.cacheGraves.includes(id)) state.cacheGraves.push(id);
+    },
+    searched(request, { graves, finds }) {
+      const state = request as CacheState;
+      state.cacheGraves = [...graves];
+      state.cacheFinds = finds;
     },
     serveBeforeRouting(request, response, overTls, admit) {
       const entry = request.url === undefined ? null : keptNow(request.url);

@@ -2,7 +2,7 @@
 // in which section a relative lies, nor how the ledger wrote the name.
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus } from '../../src/domain/rules/graveStatus';
-import { prepareQuery } from '../../src/domain/search/names';
+import { prepareQuery, tokenCount, type PreparedQuery } from '../../src/domain/search/names';
 import { searchableText } from '../../src/domain/text/textRules';
 import type { OfflineIndex } from '../../src/domain/search/offlineIndex';
 import type { SearchMatch } from '../../src/domain/types';
@@ -48,6 +48,16 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const index = await namesIndex(app, ctx);
       const query = prepareQuery(text)!;
       const found = index.search(query, SEARCH_LIMIT).map(({ item, match }) => ({ person: index.person(item), match }));
+      // Kept until a write changes a grave it shows or puts in one someone it finds. The query is read again when the
+      // index has learnt new words since (a compound is kept whole only when a stored name holds it).
+      let asked: { query: PreparedQuery | null; words: number } = { query, words: tokenCount() };
+      app.answerCache.searched(request, {
+        graves: found.map((f) => f.person.graveId),
+        finds: (now, graves) => {
+          if (asked.words !== tokenCount()) asked = { query: prepareQuery(text), words: tokenCount() };
+          return asked.query === null || now.findsIn(asked.query, graves);
+        },
+      });
       // The index holds no names nor statuses: the answer's are those kept of earlier searches, and the others read
       // here, 50 rows at most.
       const shown = await ctx.searchIndex.details.of(found.map((f) => f.person));

@@ -120,6 +120,7 @@ export {
   type MatchClass,
   type NameMatch,
 } from './match';
+export { tokenCount } from './forms';
 export { highlightRanges } from './highlight';
 export { NameIndex, NumberPool, type IndexedMatch, type NameIndexParts } from './nameIndex';
 export { HONORIFIC_WORDS, LINEAGE_WORDS } from './words';

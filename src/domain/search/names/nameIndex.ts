@@ -298,6 +298,20 @@ export class NameIndex<T> {
     return this.ranked(query, limit, keep).best.map((entry) => this.items[entry]!);
   }
 
+  /**
+   * Whether the query finds this entry, as a search weighs each name before ranking them: for callers that ask
+   * whether a changed name could enter an answer. A year alone may say yes where the search says no (it is asked the
+   * year's burials only): a caller that drops an answer on yes drops one more, never one too few.
+   */
+  finds(query: PreparedQuery, entry: number): boolean {
+    const item = this.items[entry];
+    if (item === undefined) return false;
+    const [qa, qb] = query.whole === '' ? [0, 0] : hashPair(query.whole);
+    const same = query.whole !== '' && this.wholeA.data[entry] === qa && this.wholeB.data[entry] === qb;
+    const name = this.view(entry, same ? query.whole : NOT_THE_SAME);
+    return burialScore(query, name, this.graves[entry]!, this.factsOf?.(item)) >= 0;
+  }
+
   /** Every item the query finds, in no order: for callers that only ask whether a grave holds one of them. */
   matchingItems(query: PreparedQuery): T[] {
     return this.ranked(query, UNRANKED).best.map((entry) => this.items[entry]!);
