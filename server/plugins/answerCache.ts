@@ -68,6 +68,12 @@ const MAX_BYTES = 12 * 1024 * 1024;
  * sections' pages, and held 12 MB (a search answer is a few KB: some hundreds of searches stay kept).
  */
 const TYPED_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * What the name searches' checks (AnswerCache.searched) hold at most: each keeps its query, whose tables take about
+ * 8 bytes per distinct word of the register (about 25 KB in a town, more in a city). Past this the oldest searches
+ * kept lose their check and are dropped at any write to the graves, as every search was before.
+ */
+const FINDS_MAX_BYTES = 4 * 1024 * 1024;
 /** And at most this many of them (a search that finds no one is a few bytes: 2,000 of those filled MAX_ENTRIES). */
 const TYPED_MAX_ENTRIES = 500;
 const bytesOf = (entry: Entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
@@ -95,7 +101,7 @@ type CacheState = FastifyRequest & {
   cacheGeneration?: number;
   cacheBuilt?: () => void;
   cacheTyped?: boolean;
-  cacheFinds?: Finds;
+  cacheFinds?: { finds: Finds; bytes: number };
 };
 
 /**
@@ -116,6 +122,8 @@ interface Entry {
   graves?: readonly string[];
   /** A name search's: dropped also when someone it finds now lies in a grave the log names. */
   finds?: Finds;
+  /** What its check holds (FINDS_MAX_BYTES). */
+  findsBytes?: number;
   gzip?: Buffer;
   br?: Buffer;
   /** While kept: the bytes counted for it (its compressed forms are made when first asked, and counted then). */
@@ -198,7 +206,7 @@ export interface AnswerCache {
    * answers of the few searches its name meets, not every search kept (each process dropped them all at every burial
    * of its own, and built them again).
    */
-  searched(request: FastifyRequest, shown: { graves: readonly string[]; finds: Finds }): void;
+  searched(request: FastifyRequest, shown: { graves: readonly string[]; finds: Finds; bytes: number }): void;
   /**
    * The front door's part (server/http/frontDoor.ts): answers a GET before routing from the answer a public route
    * kept for this very address, when it is served as it is now (the counters read within VERSION_CHECK_MS, kept
@@ -340,11 +348,15 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
   /** The same for the entries asked with typed text, and their keys, oldest kept first. */
   let typedBytes = 0;
   const typedKeys = new Set<string>();
+  /** The entries holding a search's check (oldest first), and what those checks hold. */
+  let findsBytes = 0;
+  const findsKeys = new Set<string>();
   const forget = (key: string) => {
     const gone = entries.get(key);
     if (!gone) return;
     keptBytes -= gone.counted ?? 0;
     if (typedKeys.delete(key)) typedBytes -= gone.counted ?? 0;
+    if (findsKeys.delete(key)) findsBytes -= gone.findsBytes ?? 0;
     gone.counted = undefined;
     entries.delete(key);
   };
@@ -399,6 +411,19 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     if (entry.typed) {
       typedKeys.add(key);
       typedBytes += bytes;
+    }
+    if (entry.finds) {
+      findsKeys.add(key);
+      findsBytes += entry.findsBytes ?? 0;
+      while (findsBytes > FINDS_MAX_BYTES) {
+        const oldest = findsKeys.values().next().value!;
+        findsKeys.delete(oldest);
+        const kept = entries.get(oldest)!;
+        findsBytes -= kept.findsBytes ?? 0;
+        // Without its check, any write to the graves drops it.
+        kept.finds = undefined;
+        kept.graves = undefined;
+      }
     }
     built++;
   };
@@ -575,7 +600,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       today: ctx.today(),
       scopes,
       ...(state.cacheGraves !== undefined && { graves: state.cacheGraves }),
-      ...(state.cacheFinds && { finds: state.cacheFinds }),
+      ...(state.cacheFinds && { finds: state.cacheFinds.finds, findsBytes: state.cacheFinds.bytes }),
       ...(state.cacheTyped && { typed: true }),
       ...(request.routeOptions.config.access === undefined && { open: true }),
     };
@@ -656,10 +681,10 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
       if (!state.cacheGraves) return;
       for (const id of ids) if (id && !state.cacheGraves.includes(id)) state.cacheGraves.push(id);
     },
-    searched(request, { graves, finds }) {
+    searched(request, { graves, finds, bytes }) {
       const state = request as CacheState;
       state.cacheGraves = [...graves];
-      state.cacheFinds = finds;
+      state.cacheFinds = { finds, bytes };
     },
     serveBeforeRouting(request, response, overTls, admit) {
       const entry = request.url === undefined ? null : keptNow(request.url);

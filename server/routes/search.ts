@@ -57,6 +57,8 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
           if (asked.words !== tokenCount()) asked = { query: prepareQuery(text), words: tokenCount() };
           return asked.query === null || now.findsIn(asked.query, graves);
         },
+        // What the check holds: the query's tables (one query at a time: a query read again replaces it).
+        bytes: query.heldBytes(),
       });
       // The index holds no names nor statuses: the answer's are those kept of earlier searches, and the others read
       // here, 50 rows at most.

@@ -175,6 +175,11 @@ export class PreparedQuery implements QueryNarrowing {
     return c;
   }
 
+  /** The bytes its tables of stored words hold (a caller keeping it counts them). */
+  heldBytes(): number {
+    return this.codes.byteLength + this.masks.byteLength + (this.codesMore?.byteLength ?? 0);
+  }
+
   /** Which query words match the token (bit j for words[j]). */
   maskOf(token: Token): number {
     if (token.id < this.masks.length) {
