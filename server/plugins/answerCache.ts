@@ -266,8 +266,8 @@ declare module 'fastify' {
 const SMALL_ANSWER = 64 * 1024;
 
 function encoded(entry: Entry, encoding: Encoding): Buffer {
-  if (encoding === 'br') return (entry.br ??= compressed(entry.body, 'br'));
-  return (entry.gzip ??= compressed(entry.body, 'gzip'));
+  if (encoding === 'br') return (entry.br ??= compressed(entry.body, 'br', entry.typed));
+  return (entry.gzip ??= compressed(entry.body, 'gzip', entry.typed));
 }
 
 /** A write that may have moved a version: only staff writes are audited (a login or a visitor's suggestion is not). */

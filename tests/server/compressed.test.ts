@@ -1,7 +1,7 @@
 // Kept answers' brotli (server/http/compressed.ts) uses a window sized to the body: it must lose nothing against
 // the default 4 MB window, whatever the size, and give back the same bytes.
 import { describe, expect, it } from 'vitest';
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { brotliQuality, compressed } from '../../server/http/compressed';
 
 /** JSON of the register's shape: names and dates repeating at a distance, as a section's or a search's answer. */
@@ -31,4 +31,19 @@ describe('brotli for kept answers', () => {
       expect(ours.length).toBeLessThanOrEqual(Math.ceil(reference.length * 1.01) + 8);
     },
   );
+});
+
+describe('an answer to typed words, compressed fast', () => {
+  it.each([1_500, 14_000, 70_000])('a %i-byte answer: same bytes back, still well compressed', (bytes) => {
+    const body = answerOf(bytes);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const fast = compressed(body, encoding, true);
+      const decoded = encoding === 'br' ? brotliDecompressSync(fast) : gunzipSync(fast);
+      expect(decoded.equals(body)).toBe(true);
+      // Quality 1 keeps most of the gain: a third of the body at most, and at most twice the kept answers' level
+      // (this made-up answer repeats more than a real one: a town's search answer is a sixth larger, not twice).
+      expect(fast.length).toBeLessThan(body.length / 3);
+      expect(fast.length).toBeLessThanOrEqual(compressed(body, encoding).length * 2);
+    }
+  });
 });
