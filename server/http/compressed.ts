@@ -2,6 +2,7 @@
 // answer cache, server/plugins/answerCache.ts, and the kept pages, server/site/pageMemo.ts); the compression plugin
 // leaves an answer sent with its Content-Encoding as it is.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { owned } from './ownedBytes';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -51,12 +52,15 @@ const brotliWindowBits = (bytes: number) =>
 
 /** `askedOnce`: an answer to a visitor's typed text, rarely asked again (compressed fast, see ONCE_QUALITY). */
 export function compressed(body: Buffer, encoding: Encoding, askedOnce = false): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: askedOnce ? ONCE_GZIP_LEVEL : GZIP_LEVEL });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: askedOnce ? ONCE_QUALITY : brotliQuality(body.length),
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
-    },
-  });
+  // Kept: in memory of its own, not a slice of zlib's output slab (ownedBytes.ts).
+  if (encoding === 'gzip') return owned(gzipSync(body, { level: askedOnce ? ONCE_GZIP_LEVEL : GZIP_LEVEL }));
+  return owned(
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: askedOnce ? ONCE_QUALITY : brotliQuality(body.length),
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+      },
+    }),
+  );
 }

@@ -19,6 +19,7 @@ import type { StatusContext } from '../data/graves';
 import { gravesChangedWholly } from '../data/graveFacts';
 import { graveTexts, sectionOrder, type SectionRow } from '../data/sectionStream';
 import { crc32Combine } from './crc32Combine';
+import { memoryOf, owned, ownedConcat, ownedText } from './ownedBytes';
 
 /**
  * Graves compressed together; a run that grows past twice this is split. A write compresses two runs again: 32 graves
@@ -77,6 +78,16 @@ export class SectionCopies {
   /** How many copies were made by patching (the tests read it). */
   patches(): number {
     return this.patched;
+  }
+
+  /** The bytes every copy holds, and the memory behind them (the tests read it: see ownedBytes.ts). */
+  memory(): { bytes: number; memory: number } {
+    const buffers: Buffer[] = [];
+    for (const held of this.held.values()) {
+      buffers.push(...held.texts.values());
+      for (const run of held.runs) if (run.made) buffers.push(run.made.text, run.made.deflated);
+    }
+    return memoryOf(buffers);
   }
 
   /** How many runs were compressed, in all builds (the tests read it). */
@@ -140,7 +151,7 @@ export class SectionCopies {
     };
     let run: Run | null = null;
     for await (const { row, text } of graveTexts(this.ctx.db, status, gender, null)) {
-      const bytes = Buffer.from(text);
+      const bytes = ownedText(text);
       held.bytes += bytes.length + 1;
       if (held.bytes > this.maxBytes) return null;
       held.texts.set(row.id, bytes);
@@ -175,7 +186,7 @@ export class SectionCopies {
     }
     if (changed.length > 0) {
       for await (const { row, text } of graveTexts(this.ctx.db, status, gender, changed)) {
-        const bytes = Buffer.from(text);
+        const bytes = ownedText(text);
         held.bytes += bytes.length + 1;
         held.texts.set(row.id, bytes);
         held.rows.set(row.id, row);
@@ -217,7 +228,7 @@ function textOf(held: Held, run: Run, first: boolean): Buffer {
   for (const [i, id] of run.ids.entries()) {
     parts.push(i === 0 ? (first ? OPEN : COMMA) : COMMA, held.texts.get(id)!);
   }
-  return Buffer.concat(parts);
+  return ownedConcat(parts);
 }
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -245,7 +256,7 @@ function gzipOf(held: Held): { gzip: Buffer; runsCompressed: number } {
     if (run.made === null || run.made.first !== first || !sameWindow(run.made.after, before)) {
       const text = textOf(held, run, first);
       const dictionary: Buffer | undefined = before?.subarray(-WINDOW_BYTES);
-      const deflated = deflateRawSync(text, dictionary ? { ...sync, dictionary } : sync);
+      const deflated = owned(deflateRawSync(text, dictionary ? { ...sync, dictionary } : sync));
       run.made = { text, crc: crc32(text), deflated, first, after: before };
       runsCompressed++;
     } else {
@@ -265,5 +276,5 @@ function gzipOf(held: Held): { gzip: Buffer; runsCompressed: number } {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4);
   parts.push(trailer);
-  return { gzip: Buffer.concat(parts), runsCompressed };
+  return { gzip: ownedConcat(parts), runsCompressed };
 }

@@ -17,6 +17,7 @@ import { pipeline, Readable, Transform, Writable } from 'node:stream';
 import { pipeline as pipelineDone } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownedConcat } from './ownedBytes';
 
 /** zlib's default: 9 costs twice the time for 1 % less. */
 const GZIP_LEVEL = 6;
@@ -133,7 +134,7 @@ async function gzipWhole(text: () => AsyncIterable<string>, max: number): Promis
     if (tooLarge) return null;
     throw error;
   }
-  return Buffer.concat(parts);
+  return ownedConcat(parts);
 }
 
 async function* bytesOf(text: () => AsyncIterable<string>) {
@@ -154,7 +155,7 @@ function copying(keep: (body: Buffer) => void): Transform {
       done(null, chunk);
     },
     flush(done) {
-      if (parts) keep(Buffer.concat(parts));
+      if (parts) keep(ownedConcat(parts));
       done();
     },
   });

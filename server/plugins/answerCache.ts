@@ -25,6 +25,7 @@ import { GENDERS } from '../../src/domain/types';
 import type { AnswerCacheConfig } from '../http/routeConfig';
 import { STRICT_TRANSPORT_SECURITY } from './securityHeaders';
 import { COMPRESS_FROM, compressed, pickEncoding, type Encoding } from '../http/compressed';
+import { ownedText } from '../http/ownedBytes';
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
@@ -592,7 +593,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
     const scopes = state.cacheScopes;
     if (!key || !scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     app.logIfSlow(request, reply);
-    const body = Buffer.from(payload);
+    const body = ownedText(payload);
     const entry: Entry = {
       body,
       etag: etagOf(body),
@@ -651,7 +652,7 @@ async function answerCache(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
         const today = ctx.today(); // the day the statuses are computed for
         const end = beginBuild(key);
         try {
-          const body = Buffer.from(JSON.stringify(await produce()));
+          const body = ownedText(JSON.stringify(await produce()));
           entry = { body, etag: etagOf(body), type: 'application/json; charset=utf-8', today, scopes };
           if (startedIn === generationOf(scopes)) keep(key, entry);
         } finally {

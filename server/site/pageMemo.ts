@@ -12,6 +12,7 @@
 // MB of HTML, 0.3 MB more compressed) is kept too: it is the costliest page to draw and compress (100 ms and more).
 
 import { compressed, type Encoding } from '../http/compressed';
+import { ownedText } from '../http/ownedBytes';
 import type { ShownMark } from '../plugins/answerCache';
 
 const MAX_PAGES = 500;
@@ -49,7 +50,7 @@ export class PageMemo {
   /** Keeps a page drawn from what `shown` marks, and gives it back as kept; null when the page is too large. */
   keep(key: string, page: string, status: number, shown: ShownMark): KeptPage | null {
     this.forget(key);
-    const body = Buffer.from(page);
+    const body = ownedText(page);
     if (body.length > MAX_PAGE_BYTES) {
       shown.release();
       return null;
