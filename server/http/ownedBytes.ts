@@ -30,7 +30,10 @@ export function ownedConcat(parts: readonly Buffer[]): Buffer {
   return own;
 }
 
-/** The bytes these buffers use and the memory behind them (each slab counted once): the two differ when slices of shared slabs are kept. */
+/**
+ * The bytes these buffers use and the memory behind them (each slab counted once): the two differ when slices of
+ * shared slabs are kept.
+ */
 export function memoryOf(buffers: Iterable<Buffer>): { bytes: number; memory: number } {
   const slabs = new Set<ArrayBufferLike>();
   let bytes = 0;
