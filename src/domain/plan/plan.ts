@@ -80,36 +80,56 @@ export function placeOf(rows: readonly PlanRow[], number: number): { row: PlanRo
   return row ? { row, place: number - row.from + 1 } : null;
 }
 
-export interface GraveOnPlan {
-  number: number;
+/**
+ * A grave's mark on the plan: its cell, and its days left when resting. Graves in the same state share one mark: a
+ * city's 100,000 graves are a map of numbers to a few thousand marks, not 100,000 objects built for each drawing.
+ */
+export interface PlanMark {
   cell: Exclude<PlanCell, '-'>;
   daysLeft: number;
 }
 
+/** Whether `n` is in one of `sorted` (rows that do not overlap, by `from`): a binary search, as a city has many. */
+function inRows(sorted: readonly PlanRow[], n: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const row = sorted[mid]!;
+    if (n < row.from) hi = mid - 1;
+    else if (n > row.to) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
 /**
  * A section's drawing: every named row with its cells, then the graves outside the named rows in rows of ten
- * (marked unplaced), so that a grave created beyond the committee's rows still shows.
+ * (marked unplaced), so that a grave created beyond the committee's rows still shows. `graves`: each grave's mark
+ * by its number.
  */
 export function drawSection(
   gender: PlanGender,
   named: readonly PlanRow[],
-  graves: readonly GraveOnPlan[],
+  graves: ReadonlyMap<number, PlanMark>,
 ): PlanSection {
-  const byNumber = new Map(graves.map((g) => [g.number, g]));
+  // The committee's rows never overlap (checkPlanRows), so a number is found in them by halving.
+  const sorted = [...named].sort((a, b) => a.from - b.from);
   const draw = (row: PlanRow, unplaced: boolean): PlanRowDrawn => {
     let cells = '';
     const days: number[] = [];
     for (let n = row.from; n <= row.to; n++) {
       // A row of leftovers leaves blank a number that a named row already draws.
-      const grave = unplaced && placeOf(named, n) ? undefined : byNumber.get(n);
+      const grave = unplaced && inRows(sorted, n) ? undefined : graves.get(n);
       cells += grave ? grave.cell : PLAN_CELL.none;
       if (grave?.cell === PLAN_CELL.resting) days.push(grave.daysLeft);
     }
     return unplaced ? { ...row, label: '', cells, days, unplaced: true } : { ...row, cells, days };
   };
-  const rows = rowsOfSection(named, byNumber.keys()).map((row) => draw(row, false));
+  const rows = rowsOfSection(named, graves.keys()).map((row) => draw(row, false));
   if (named.length > 0) {
-    const left = graves.filter((g) => !placeOf(named, g.number)).map((g) => g.number);
+    const left: number[] = [];
+    for (const n of graves.keys()) if (!inRows(sorted, n)) left.push(n);
     // Rows of ten over the leftovers, cut so as not to repeat a number a named row already draws: each row from its
     // smallest leftover to its largest (found in one pass: a city has tens of thousands of leftovers).
     const ends = new Map<number, { from: number; to: number }>();
