@@ -9,8 +9,10 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { SECTION_CARDS } from '../../src/domain/rules/sectionCards';
+import { FIRST_RESULTS } from '../../src/public/components/SiteSearch';
 import { formatGraveNumber } from '../../src/domain/text/format';
 import { CACHE_NAMES, INDEX_URL } from '../../src/public/offline/rules';
+import { MALE_FIRST } from '../../server/seed/names';
 import { bury, makeGrave, signIn } from '../support/fixtures';
 import {
   collectErrors,
@@ -232,6 +234,53 @@ for (const engine of ENGINES) {
           await alert.getByRole('button', { name: messages['public.retry'] }).click();
           await drawnFor(page, 'ضرغام ');
           expect(await page.getByRole('alert').count()).toBe(0);
+        } finally {
+          await closePage(page);
+        }
+      });
+
+      it('draws a long answer\u2019s first results in its own frame and the rest in the next, busy between', async () => {
+        // A first name of the demo village that more people bear than the first frame draws.
+        const answerOf = async (q: string) =>
+          (await (await fetch(`${server.api}/search?q=${encodeURIComponent(q)}`)).json()) as unknown[];
+        let common = '';
+        let answer: unknown[] = [];
+        for (const name of MALE_FIRST) {
+          answer = await answerOf(name);
+          common = name;
+          if (answer.length > FIRST_RESULTS) break;
+        }
+        expect(answer.length).toBeGreaterThan(FIRST_RESULTS);
+        const page = await newPageIn(browser, PHONE);
+        try {
+          await page.goto(server.url, { waitUntil: 'networkidle' });
+          // What the region holds in the commit that names its text: read before any later frame can add to it.
+          await page.evaluate(() => {
+            const w = window as unknown as { __atAnswer: Array<{ q: string; results: number; busy: string | null }> };
+            w.__atAnswer = [];
+            new MutationObserver(() => {
+              const region = document.querySelector('.site-search [aria-live]')!;
+              const q = region.getAttribute('data-q');
+              if (q && !w.__atAnswer.some((seen) => seen.q === q))
+                w.__atAnswer.push({
+                  q,
+                  results: region.querySelectorAll('.search-result').length,
+                  busy: region.getAttribute('aria-busy'),
+                });
+            }).observe(document.body, { subtree: true, childList: true, attributes: true });
+          });
+          await page.locator('.site-search input').fill(common);
+          const whole = page.locator(`.site-search [aria-live][data-q="${common}"][aria-busy="false"]`);
+          await whole.waitFor({ state: 'attached' });
+          const atAnswer = await page.evaluate(
+            (q) =>
+              (window as unknown as { __atAnswer: Array<{ q: string; results: number; busy: string }> }).__atAnswer.find(
+                (seen) => seen.q === q,
+              ),
+            common,
+          );
+          expect(atAnswer).toEqual({ q: common, results: FIRST_RESULTS, busy: 'true' });
+          expect(await whole.locator('.search-result').count()).toBe(answer.length);
         } finally {
           await closePage(page);
         }
