@@ -114,13 +114,15 @@ export async function serve(
   const siteUrl = setupCode ? (await ctx.data.identity.read()).siteUrl.replace(/\/+$/, '') : '';
   await app.listen({ port: config.port, host: config.host });
   // The name index is read from its file now (a city's takes about 0.3 s, which held every first answer when it was
-  // read before listening), or built when there is no usable file, rather than by the first visitor's search; and
+  // read before listening), or built when there is no usable file, rather than by the first visitor's search; then
   // the schemas no request has used yet are compiled. Both in slices, when no request is being answered; a search
-  // that comes meanwhile waits for the index, which then takes every turn until it is there.
-  const compiled = app.schemas
-    .compileRest(app.idle)
-    .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`));
-  void Promise.all([ctx.searchIndex.warm(() => app.idle.next()), compiled]).then(() => app.idle.stop());
+  // that comes meanwhile waits for the index, which then takes every turn until it is there. The schemas come after
+  // it: compiled between the file's reads, they held a city's first search about 0.1 s longer.
+  void ctx.searchIndex
+    .warm(() => app.idle.next())
+    .then(() => app.schemas.compileRest(app.idle))
+    .catch((error: Error) => app.log.error(`a route's schema does not compile: ${error.message}`))
+    .then(() => app.idle.stop());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   for (const line of [...notices, ...extraNotices]) console.log(line);
