@@ -274,9 +274,9 @@ for (const engine of ENGINES) {
           await whole.waitFor({ state: 'attached' });
           const atAnswer = await page.evaluate(
             (q) =>
-              (window as unknown as { __atAnswer: Array<{ q: string; results: number; busy: string }> }).__atAnswer.find(
-                (seen) => seen.q === q,
-              ),
+              (
+                window as unknown as { __atAnswer: Array<{ q: string; results: number; busy: string }> }
+              ).__atAnswer.find((seen) => seen.q === q),
             common,
           );
           expect(atAnswer).toEqual({ q: common, results: FIRST_RESULTS, busy: 'true' });
