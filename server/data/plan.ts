@@ -15,6 +15,9 @@ import type { Database } from '../db/schema';
 import { compareGraveRows, type StatusContext } from './graves';
 import { allNamedRows } from './planRows';
 
+/** The key of a full grave's mark (a burial day is never this). */
+const FULL = 'full';
+
 /**
  * Only the columns a cell needs, and one mark per distinct state (full, or the last burial day): a city's 100,000
  * graves made an object of every grave's whole summary first (a third of a second, most of it the collector's), then
@@ -67,9 +70,6 @@ export async function planOfCemetery(db: Kysely<Database>, ctx: StatusContext): 
     bones: bones.map((b) => ({ number: b.number, count: Number(b.n) })),
   };
 }
-/** The key of a full grave's mark (a burial day is never this). */
-const FULL = 'full';
-
 /** The id of a section's grave by its number (a bone section by its label), or null. */
 export async function graveIdByNumber(db: Kysely<Database>, gender: Gender, number: string): Promise<string | null> {
   const row = await db

@@ -70,7 +70,8 @@ export function SiteSearch() {
   const empty = normalizeArabic(q) === '';
   const oneLetter = waitsForMoreLetters(q);
   const failed = failedFor === q;
-  // The text whose answers are all drawn: an answer's first FIRST_RESULTS results go in its own frame, the rest in the next.
+  // The text whose answers are all drawn: an answer's first FIRST_RESULTS results go in its own frame, the rest in
+  // the next.
   const [whole, setWhole] = useState<string>();
 
   useEffect(() => {
