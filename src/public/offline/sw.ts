@@ -92,7 +92,7 @@ const NETWORK_TIMEOUT_S = 6;
  */
 const readyOffline = {
   fetchDidFail: async ({ event }: { event: Event & { waitUntil(p: Promise<unknown>): void } }) =>
-    event.waitUntil(searchReady()),
+    event.waitUntil(keptSearch().catch(() => undefined)),
 };
 const pages = new NetworkFirst({
   cacheName: CACHE_NAMES.pages,
@@ -184,12 +184,11 @@ async function keptGraves() {
   return decoded;
 }
 
-/** The kept index made ready to search (a page opened without a network: its visitor's first letters follow). */
-const searchReady = () =>
-  keptGraves().then(
-    (kept) => void (kept && (kept.search ??= offlineSearch(kept.graves))),
-    () => undefined,
-  );
+/** The kept index's name search, made once per copy; null when nothing is kept. */
+async function keptSearch() {
+  const kept = await keptGraves();
+  return kept && (kept.search ??= offlineSearch(kept.graves));
+}
 
 // A page: as last drawn by the server, else the site's shell (index.html, precached), which the browser draws.
 registerRoute(
@@ -309,10 +308,9 @@ registerRoute(
     try {
       return await fetch(request);
     } catch (error) {
-      const kept = await keptGraves();
-      if (!kept) throw error;
-      kept.search ??= offlineSearch(kept.graves);
-      return json(kept.search(url.searchParams.get('q') ?? ''));
+      const search = await keptSearch();
+      if (!search) throw error;
+      return json(search(url.searchParams.get('q') ?? ''));
     }
   },
 );
